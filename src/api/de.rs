@@ -1,0 +1,1 @@
+//! Tolerant deserializers for the variants the real service sends.

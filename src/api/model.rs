@@ -1,0 +1,1 @@
+//! Resources and response records of the API.

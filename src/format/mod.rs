@@ -1,0 +1,1 @@
+//! Period strings, view-growth dates, timestamps and numbers: parsing, formatting, labels.

@@ -1,0 +1,9 @@
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    chanscope::app::start();
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("Chanscope runs in the browser: start it with `cargo xtask serve`.");
+}
