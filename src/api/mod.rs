@@ -1,6 +1,46 @@
 //! The typed layer over the eight read-only operations of the analytics API.
+//!
+//! A request type per operation ([`ops`]) knows its path, its documented parameters and rules;
+//! [`Client`] validates it, sends it over a [`Transport`], retries what is worth retrying and
+//! decodes the envelope into the response types of [`model`] or a typed [`Error`].
 
+pub mod client;
 pub mod de;
+pub mod envelope;
+pub mod error;
+pub mod ids;
 pub mod limits;
 pub mod model;
+pub mod ops;
 pub mod params;
+pub mod query;
+pub mod transport;
+pub mod validate;
+
+#[cfg(target_arch = "wasm32")]
+pub mod browser;
+
+pub use client::{Client, ClientConfig, RetryPolicy, Token};
+pub use error::{ApiError, ApiErrorKind, Error};
+pub use ids::{ChannelId, PostId};
+pub use params::{PeerType, PeriodGroup, ViewGrowthGroup};
+pub use transport::{HttpResponse, MemoryTransport, Transport, TransportError};
+pub use validate::{Invalid, Problem, Rule};
+
+use serde::de::DeserializeOwned;
+
+/// One operation of the API: where it lives, what it checks, what it sends, what comes back.
+pub trait Operation {
+    /// The path below the base URL.
+    const PATH: &'static str;
+    /// The decoded `response` of a successful envelope.
+    type Response: DeserializeOwned;
+
+    /// Checks every documented rule; a request that fails is never sent.
+    fn validate(&self) -> Result<(), Invalid>;
+
+    /// The parameters as the API names them, defaults left out, `token` not included.
+    fn query(&self) -> Query;
+}
+
+pub use query::Query;

@@ -1,1 +1,61 @@
-fn main() {}
+//! `cargo xtask <command>`: the project's own automation.
+//!
+//! Every command first makes sure the tools it needs are present (see `setup`), so a fresh
+//! machine needs nothing installed by hand.
+
+mod bench;
+mod build;
+mod proc;
+mod serve;
+mod setup;
+mod test;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <command>
+
+commands:
+  setup   find or install everything the build and the tests need (idempotent)
+  build   release build of the console into dist/
+  serve   the console at http://127.0.0.1:8080 (trunk serve; /api/ proxied to the sandbox)
+  test    every test suite: fmt, clippy (native and wasm32), native tests,
+          browser tests in headless Chromium, release build and boot check
+  bench   size of the release build (wasm and JS, raw and gzip)
+
+environment:
+  CHANSCOPE_TOOLS_DIR       where tools are installed (default ~/.cache/chanscope/tools)
+  CHANSCOPE_WASM_TOOLCHAIN  rustup | debian: force one way of building for wasm32
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("setup") => setup::Setup::run(&root()).map(|_| ()),
+        Some("build") => build::run(&root()),
+        Some("serve") => serve::run(&root()),
+        Some("test") => test::run(&root()),
+        Some("bench") => bench::run(&root()),
+        Some("-h" | "--help" | "help") | None => {
+            print!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Some(other) => Err(format!("unknown command `{other}`\n\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace root: xtask lives one level below it.
+fn root() -> PathBuf {
+    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    manifest.parent().map(PathBuf::from).unwrap_or(manifest)
+}
+
+pub type Result<T = ()> = std::result::Result<T, String>;

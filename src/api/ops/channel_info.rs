@@ -1,0 +1,34 @@
+use crate::api::ids::ChannelId;
+use crate::api::model::Channel;
+use crate::api::query::Query;
+use crate::api::validate::Invalid;
+use crate::api::Operation;
+
+/// Channel information: the general data of one channel or chat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChannelInfo {
+    /// `channelId` (required).
+    pub channel_id: ChannelId,
+}
+
+impl ChannelInfo {
+    pub fn new(channel_id: ChannelId) -> Self {
+        ChannelInfo { channel_id }
+    }
+}
+
+impl Operation for ChannelInfo {
+    const PATH: &'static str = "/channels/get";
+    type Response = Channel;
+
+    /// A parsed [`ChannelId`] is always present and well-formed: nothing left to check.
+    fn validate(&self) -> Result<(), Invalid> {
+        Ok(())
+    }
+
+    fn query(&self) -> Query {
+        let mut q = Query::new();
+        q.put("channelId", &self.channel_id);
+        q
+    }
+}

@@ -1,0 +1,42 @@
+use crate::api::ids::PostId;
+use crate::api::model::PostStatsResponse;
+use crate::api::params::ViewGrowthGroup;
+use crate::api::query::Query;
+use crate::api::validate::Invalid;
+use crate::api::Operation;
+
+/// Statistics of one post: counters, reposts, mentions, and view growth over the first
+/// [`VIEW_GROWTH_WINDOW_DAYS`](crate::api::limits::VIEW_GROWTH_WINDOW_DAYS) days.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PostStats {
+    /// `postId` (required).
+    pub post_id: PostId,
+    /// `group` of the view growth, default day.
+    pub group: ViewGrowthGroup,
+}
+
+impl PostStats {
+    pub fn new(post_id: PostId) -> Self {
+        PostStats {
+            post_id,
+            group: ViewGrowthGroup::Day,
+        }
+    }
+}
+
+impl Operation for PostStats {
+    const PATH: &'static str = "/posts/stat";
+    type Response = PostStatsResponse;
+
+    /// A parsed [`PostId`] is always present and well-formed: nothing left to check.
+    fn validate(&self) -> Result<(), Invalid> {
+        Ok(())
+    }
+
+    fn query(&self) -> Query {
+        let mut q = Query::new();
+        q.put("postId", &self.post_id)
+            .unless_default("group", self.group, ViewGrowthGroup::Day);
+        q
+    }
+}

@@ -1,0 +1,421 @@
+//! Finds or installs everything the build and the tests need, idempotently.
+//!
+//! The wasm32 standard library is the hard part on a fresh machine: the rustup toolchain may lack
+//! it and its download cannot be relied on. So: use a rustup toolchain that has it; else try
+//! `rustup target add` under a short timeout; else fall back to Debian's `rustc-web` family, which
+//! works offline by building std from source (`-Zbuild-std`).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use crate::proc::{self, exec, output, step, version_of, with_timeout};
+use crate::Result;
+
+pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
+/// Newer trunk releases need a newer rustc than the machines have.
+const TRUNK_VERSION: &str = "0.21.14";
+/// The first wasm-opt release that parses the output of current Rust.
+const BINARYEN_VERSION: &str = "132";
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+const DEBIAN_RUST_PACKAGES: &[&str] = &[
+    "rustc-web",
+    "cargo-web",
+    "rust-web-src",
+    "rust-web-llvm",
+    "rust-web-clippy",
+    "lld-22",
+];
+const DEBIAN_RUSTC: &str = "/usr/bin/rustc";
+
+/// How wasm32 code is compiled on this machine.
+#[derive(Clone, Debug)]
+pub enum WasmToolchain {
+    /// The rustup toolchain on PATH has the wasm32 standard library.
+    Rustup,
+    /// Debian's Rust with std built from source; `shim` holds `cargo`, `rustc`, … links to
+    /// `/usr/bin` so that tools which run plain `cargo` from PATH (trunk) pick it up.
+    Debian { shim: PathBuf },
+}
+
+/// What `setup` found: everything a later step needs to run the tools.
+pub struct Setup {
+    pub root: PathBuf,
+    pub wasm: WasmToolchain,
+    /// Directories holding trunk, wasm-bindgen(-test-runner) and wasm-opt.
+    pub tool_dirs: Vec<PathBuf>,
+    pub chromium: PathBuf,
+    pub chromedriver: PathBuf,
+}
+
+impl Setup {
+    pub fn run(root: &Path) -> Result<Setup> {
+        let _t = step("setup: toolchain and tools");
+        let started = Instant::now();
+        let tools = tools_dir()?;
+        fs::create_dir_all(&tools).map_err(|e| format!("creating {}: {e}", tools.display()))?;
+        let mut report = Report::default();
+
+        let wasm = choose_wasm_toolchain(&tools, &mut report)?;
+
+        let mut apt = Vec::new();
+        if matches!(wasm, WasmToolchain::Debian { .. }) {
+            apt.extend(
+                DEBIAN_RUST_PACKAGES
+                    .iter()
+                    .filter(|p| !dpkg_installed(p))
+                    .copied(),
+            );
+        }
+        for (path, package) in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")] {
+            if !Path::new(path).exists() {
+                apt.push(package);
+            }
+        }
+        if output(Command::new("npm").arg("--version")).is_none() {
+            apt.extend(["nodejs", "npm"]);
+        }
+        apt_install(&apt, &mut report)?;
+        if let WasmToolchain::Debian { .. } = &wasm {
+            let version = version_of(Path::new(DEBIAN_RUSTC))
+                .ok_or("Debian's rustc-web is installed but /usr/bin/rustc does not run")?;
+            report.found("rustc for wasm32 (Debian, std built from source)", &version);
+        }
+
+        let bin = tools.join("bin");
+        ensure_cargo_tool(
+            &bin,
+            "trunk",
+            TRUNK_VERSION,
+            &["install", "--locked", "trunk", "--version"],
+            &mut report,
+        )?;
+        let bindgen = wasm_bindgen_version(root)?;
+        // wasm-bindgen-cli's own lock file pins a crate the registry no longer has: no --locked.
+        ensure_cargo_tool(
+            &bin,
+            "wasm-bindgen",
+            &bindgen,
+            &["install", "wasm-bindgen-cli", "--version"],
+            &mut report,
+        )?;
+        let binaryen = tools.join(format!("binaryen-{BINARYEN_VERSION}"));
+        ensure_wasm_opt(&binaryen, &mut report)?;
+        let binaryen_bin = binaryen.join("node_modules").join(".bin");
+
+        report.found(
+            "chromium",
+            &version_of(Path::new(CHROMIUM)).unwrap_or_default(),
+        );
+        report.found(
+            "chromedriver",
+            &version_of(Path::new(CHROMEDRIVER)).unwrap_or_default(),
+        );
+
+        let setup = Setup {
+            root: root.to_path_buf(),
+            wasm,
+            tool_dirs: vec![bin, binaryen_bin],
+            chromium: PathBuf::from(CHROMIUM),
+            chromedriver: PathBuf::from(CHROMEDRIVER),
+        };
+        setup.fetch_wasm_dependencies()?;
+        report.print(started.elapsed());
+        Ok(setup)
+    }
+
+    /// A command for the wasm32 build: the chosen toolchain first on PATH, the tools next.
+    pub fn wasm_command(&self, program: &str) -> Command {
+        let mut cmd = Command::new(program);
+        cmd.current_dir(&self.root);
+        let mut path: Vec<PathBuf> = Vec::new();
+        if let WasmToolchain::Debian { shim } = &self.wasm {
+            path.push(shim.clone());
+            cmd.env("RUSTC", DEBIAN_RUSTC)
+                .env("RUSTDOC", "/usr/bin/rustdoc")
+                .env("RUSTC_BOOTSTRAP", "1")
+                // panic_abort: wasm32 has no unwinding, and the release profile aborts anyway.
+                .env("CARGO_UNSTABLE_BUILD_STD", "std,panic_abort")
+                // A separate target dir: artefacts of two compilers must not mix.
+                .env(
+                    "CARGO_TARGET_DIR",
+                    self.root.join("target").join("wasm-debian"),
+                )
+                .env_remove("RUSTUP_TOOLCHAIN")
+                .env_remove("CARGO");
+        }
+        path.extend(self.tool_dirs.iter().cloned());
+        cmd.env("PATH", prepend_path(&path))
+            .env("TRUNK_SKIP_VERSION_CHECK", "true")
+            .env("TRUNK_OFFLINE", "true")
+            .env("CHROMEDRIVER", &self.chromedriver);
+        cmd
+    }
+
+    /// Trunk and build-std run cargo offline: fetch every crate (std's own included) first.
+    fn fetch_wasm_dependencies(&self) -> Result {
+        exec(
+            self.wasm_command("cargo")
+                .args(["fetch", "--target", WASM_TARGET])
+                .arg("--quiet"),
+            "cargo fetch for wasm32",
+        )
+    }
+}
+
+fn tools_dir() -> Result<PathBuf> {
+    if let Some(dir) = std::env::var_os("CHANSCOPE_TOOLS_DIR") {
+        return Ok(PathBuf::from(dir));
+    }
+    let home = std::env::var_os("HOME").ok_or("HOME is not set; set CHANSCOPE_TOOLS_DIR")?;
+    Ok(PathBuf::from(home)
+        .join(".cache")
+        .join("chanscope")
+        .join("tools"))
+}
+
+fn choose_wasm_toolchain(tools: &Path, report: &mut Report) -> Result<WasmToolchain> {
+    let forced = std::env::var("CHANSCOPE_WASM_TOOLCHAIN").unwrap_or_default();
+    match forced.as_str() {
+        "" | "rustup" => {}
+        "debian" => return debian_toolchain(tools),
+        other => {
+            return Err(format!(
+                "CHANSCOPE_WASM_TOOLCHAIN={other}: use rustup or debian"
+            ))
+        }
+    }
+    if rustup_has_wasm_std(tools) {
+        report.found("rustc for wasm32 (rustup)", &rustc_version());
+        return Ok(WasmToolchain::Rustup);
+    }
+    if forced.is_empty() && output(Command::new("rustup").arg("--version")).is_some() {
+        println!(
+            "    the rustup toolchain lacks the wasm32 std; trying `rustup target add` (60 s)"
+        );
+        let added = exec(
+            with_timeout(Duration::from_secs(60), "rustup").args(["target", "add", WASM_TARGET]),
+            "rustup target add",
+        );
+        if added.is_ok() && rustup_has_wasm_std(tools) {
+            report.installed("wasm32 std (rustup target add)", &rustc_version());
+            return Ok(WasmToolchain::Rustup);
+        }
+        println!("    rustup could not provide it; falling back to Debian's rustc-web");
+    }
+    if forced == "rustup" {
+        return Err("CHANSCOPE_WASM_TOOLCHAIN=rustup, but rustup has no wasm32 std".into());
+    }
+    debian_toolchain(tools)
+}
+
+fn rustc_version() -> String {
+    output(Command::new("rustc").arg("--version")).unwrap_or_default()
+}
+
+/// True when the rustup toolchain has the wasm32 std and really links a one-line cdylib with it.
+fn rustup_has_wasm_std(tools: &Path) -> bool {
+    let Some(sysroot) = output(Command::new("rustc").args(["--print", "sysroot"])) else {
+        return false;
+    };
+    let lib = Path::new(&sysroot)
+        .join("lib/rustlib")
+        .join(WASM_TARGET)
+        .join("lib");
+    let has_std = fs::read_dir(&lib)
+        .map(|entries| {
+            entries.flatten().any(|e| {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                name.starts_with("libstd-") && name.ends_with(".rlib")
+            })
+        })
+        .unwrap_or(false);
+    if !has_std {
+        return false;
+    }
+    let probe = tools.join("probe");
+    let source = probe.join("probe.rs");
+    let written = fs::create_dir_all(&probe).and_then(|_| {
+        fs::write(
+            &source,
+            "#[no_mangle] pub extern \"C\" fn answer() -> i32 { 42 }\n",
+        )
+    });
+    written.is_ok()
+        && output(
+            Command::new("rustc")
+                .args(["--edition", "2021", "--crate-type", "cdylib", "--target"])
+                .arg(WASM_TARGET)
+                .arg("-o")
+                .arg(probe.join("probe.wasm"))
+                .arg(&source),
+        )
+        .is_some()
+}
+
+fn debian_toolchain(tools: &Path) -> Result<WasmToolchain> {
+    let shim = tools.join("debian-rust");
+    fs::create_dir_all(&shim).map_err(|e| format!("creating {}: {e}", shim.display()))?;
+    for name in ["cargo", "rustc", "rustdoc", "cargo-clippy", "clippy-driver"] {
+        let link = shim.join(name);
+        if fs::symlink_metadata(&link).is_err() {
+            std::os::unix::fs::symlink(Path::new("/usr/bin").join(name), &link)
+                .map_err(|e| format!("linking {}: {e}", link.display()))?;
+        }
+    }
+    Ok(WasmToolchain::Debian { shim })
+}
+
+fn dpkg_installed(package: &str) -> bool {
+    output(Command::new("dpkg-query").args(["-W", "-f=${Status}", package]))
+        .is_some_and(|s| s.ends_with("installed") && !s.contains("not-installed"))
+}
+
+fn apt_install(packages: &[&str], report: &mut Report) -> Result {
+    if packages.is_empty() {
+        return Ok(());
+    }
+    let _t = step(&format!("apt-get install {}", packages.join(" ")));
+    let as_root = output(Command::new("id").arg("-u")).as_deref() == Some("0");
+    let apt = |args: &[&str], limit: u64| {
+        let mut cmd = if as_root {
+            with_timeout(Duration::from_secs(limit), "apt-get")
+        } else {
+            let mut c = with_timeout(Duration::from_secs(limit), "sudo");
+            c.args(["-n", "apt-get"]);
+            c
+        };
+        cmd.args(args).env("DEBIAN_FRONTEND", "noninteractive");
+        cmd
+    };
+    // The package lists of a fresh machine are stale (they may not know the versions we need).
+    exec(&mut apt(&["update", "-q"], 300), "apt-get update")?;
+    let mut install = apt(&["install", "-y", "-q", "--no-install-recommends"], 1200);
+    install.args(packages);
+    exec(&mut install, "apt-get install").map_err(|e| {
+        format!("{e}\n  (needs root or passwordless sudo; the packages: {packages:?})")
+    })?;
+    for p in packages {
+        report.installed(p, "apt");
+    }
+    Ok(())
+}
+
+/// The wasm-bindgen version in Cargo.lock: the CLI must match the library exactly.
+fn wasm_bindgen_version(root: &Path) -> Result<String> {
+    let lock = root.join("Cargo.lock");
+    if !lock.exists() {
+        exec(
+            Command::new("cargo")
+                .arg("generate-lockfile")
+                .current_dir(root),
+            "cargo generate-lockfile",
+        )?;
+    }
+    let text = fs::read_to_string(&lock).map_err(|e| format!("reading Cargo.lock: {e}"))?;
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        if line.trim() == "name = \"wasm-bindgen\"" {
+            if let Some(v) = lines
+                .next()
+                .and_then(|l| l.trim().strip_prefix("version = \""))
+            {
+                return Ok(v.trim_end_matches('"').to_owned());
+            }
+        }
+    }
+    Err("Cargo.lock has no wasm-bindgen package".into())
+}
+
+/// Installs a crates.io binary into `bin/..` unless the exact version is already there. Built with
+/// the host toolchain: native builds never need the wasm32 std.
+fn ensure_cargo_tool(
+    bin: &Path,
+    program: &str,
+    version: &str,
+    install_args: &[&str],
+    report: &mut Report,
+) -> Result {
+    let path = bin.join(program);
+    let wanted = format!("{program} {version}");
+    if let Some(found) = version_of(&path).filter(|v| v.starts_with(&wanted)) {
+        report.found(program, &found);
+        return Ok(());
+    }
+    let _t = step(&format!("cargo install {program} {version}"));
+    let root = bin.parent().unwrap_or(bin);
+    exec(
+        with_timeout(Duration::from_secs(1800), "cargo")
+            .args(install_args)
+            .arg(format!("={version}"))
+            .arg("--root")
+            .arg(root)
+            // Tools need not be as small or fast as possible; this saves minutes on two cores.
+            .env("CARGO_PROFILE_RELEASE_LTO", "off")
+            .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
+            .env_remove("CARGO_TARGET_DIR"),
+        &format!("installing {program} {version}"),
+    )?;
+    let found = version_of(&path)
+        .filter(|v| v.starts_with(&wanted))
+        .ok_or_else(|| format!("{program} {version} was installed but does not run"))?;
+    report.installed(program, &found);
+    Ok(())
+}
+
+/// wasm-opt from the npm package `binaryen`: Debian's binaryen is too old for current Rust output.
+fn ensure_wasm_opt(prefix: &Path, report: &mut Report) -> Result {
+    let program = prefix.join("node_modules").join(".bin").join("wasm-opt");
+    let wanted = format!("version {BINARYEN_VERSION}");
+    if let Some(found) = version_of(&program).filter(|v| v.contains(&wanted)) {
+        report.found("wasm-opt", &found);
+        return Ok(());
+    }
+    let _t = step(&format!("npm install binaryen@{BINARYEN_VERSION}"));
+    exec(
+        with_timeout(Duration::from_secs(600), "npm")
+            .args(["install", "--no-audit", "--no-fund", "--prefix"])
+            .arg(prefix)
+            .arg(format!("binaryen@{BINARYEN_VERSION}.0.0")),
+        "npm install binaryen",
+    )?;
+    let found = version_of(&program)
+        .filter(|v| v.contains(&wanted))
+        .ok_or("binaryen was installed but its wasm-opt does not run")?;
+    report.installed("wasm-opt", &found);
+    Ok(())
+}
+
+fn prepend_path(dirs: &[PathBuf]) -> std::ffi::OsString {
+    let current = std::env::var_os("PATH").unwrap_or_default();
+    let all = dirs.iter().cloned().chain(std::env::split_paths(&current));
+    std::env::join_paths(all).unwrap_or(current)
+}
+
+/// What was found and what was installed, printed once at the end of setup.
+#[derive(Default)]
+struct Report {
+    lines: Vec<(bool, String, String)>,
+}
+
+impl Report {
+    fn found(&mut self, what: &str, version: &str) {
+        self.lines
+            .push((false, what.to_owned(), version.to_owned()));
+    }
+
+    fn installed(&mut self, what: &str, version: &str) {
+        self.lines.push((true, what.to_owned(), version.to_owned()));
+    }
+
+    fn print(&self, took: Duration) {
+        println!("    setup ({}):", proc::seconds(took));
+        for (installed, what, version) in &self.lines {
+            let verb = if *installed { "installed" } else { "found    " };
+            println!("      {verb} {what}: {version}");
+        }
+    }
+}

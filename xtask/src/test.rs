@@ -1,0 +1,211 @@
+//! `cargo xtask test`: every check the project has, in the order that fails fastest.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+use std::{fs, thread};
+
+use crate::build::run_release_build;
+use crate::proc::{self, exec, step, with_timeout};
+use crate::setup::{Setup, WASM_TARGET};
+use crate::Result;
+
+pub fn run(root: &Path) -> Result {
+    let started = Instant::now();
+    let setup = Setup::run(root)?;
+    {
+        let _t = step("cargo fmt --check");
+        exec(
+            native_cargo(root).args(["fmt", "--all", "--", "--check"]),
+            "cargo fmt --check (run `cargo fmt --all`)",
+        )?;
+    }
+    {
+        let _t = step("cargo clippy (native)");
+        exec(
+            native_cargo(root).args([
+                "clippy",
+                "--workspace",
+                "--all-targets",
+                "--",
+                "-D",
+                "warnings",
+            ]),
+            "cargo clippy (native)",
+        )?;
+    }
+    {
+        let _t = step("cargo clippy (wasm32: the user interface)");
+        exec(
+            setup.wasm_command("cargo").args([
+                "clippy",
+                "--target",
+                WASM_TARGET,
+                "--lib",
+                "--bins",
+                "--tests",
+                "--",
+                "-D",
+                "warnings",
+            ]),
+            "cargo clippy (wasm32)",
+        )?;
+    }
+    {
+        let _t = step("native tests");
+        exec(
+            native_cargo(root).args(["test", "--workspace"]),
+            "native tests",
+        )?;
+    }
+    {
+        let _t = step("browser tests (wasm-bindgen-test in headless Chromium)");
+        exec(
+            setup
+                .wasm_command("cargo")
+                .args(["test", "--target", WASM_TARGET, "--test", "browser"])
+                .env("WASM_BINDGEN_TEST_TIMEOUT", "60"),
+            "browser tests",
+        )?;
+    }
+    run_release_build(&setup)?;
+    boot_check(&setup)?;
+    println!(
+        "\nAll checks passed in {}.",
+        proc::seconds(started.elapsed())
+    );
+    Ok(())
+}
+
+/// Cargo for native work, freed of anything a wasm build might have set.
+fn native_cargo(root: &Path) -> Command {
+    let mut cmd = Command::new("cargo");
+    cmd.current_dir(root)
+        .env_remove("CARGO_UNSTABLE_BUILD_STD")
+        .env_remove("CARGO_TARGET_DIR");
+    cmd
+}
+
+/// Serves the release build on loopback and loads it in headless Chromium: the console must boot
+/// under its Content-Security-Policy and render its shell. A screenshot is kept for people to see.
+fn boot_check(setup: &Setup) -> Result {
+    let _t = step("boot check: release build in headless Chromium");
+    let dist = setup.root.join("dist");
+    let listener =
+        TcpListener::bind("127.0.0.1:0").map_err(|e| format!("binding a loopback port: {e}"))?;
+    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+    thread::spawn(move || serve_static(listener, dist));
+    let url = format!("http://127.0.0.1:{port}/");
+
+    let dom = chromium(setup, &["--dump-dom"], &url)?;
+    let shots = setup.root.join("target").join("screenshots");
+    fs::create_dir_all(&shots).map_err(|e| e.to_string())?;
+    let shot = shots.join("shell.png");
+    chromium(
+        setup,
+        &[
+            &format!("--screenshot={}", shot.display()),
+            "--window-size=1280,900",
+        ],
+        &url,
+    )?;
+    for expected in [
+        "data-app-ready=\"true\"",
+        "Post search",
+        "Subscriber dynamics",
+    ] {
+        if !dom.contains(expected) {
+            return Err(format!(
+                "the console did not render `{expected}`; DOM was:\n{dom}"
+            ));
+        }
+    }
+    println!("    rendered; screenshot: {}", shot.display());
+    Ok(())
+}
+
+fn chromium(setup: &Setup, extra: &[&str], url: &str) -> Result<String> {
+    let profile = std::env::temp_dir().join(format!("chanscope-chromium-{}", std::process::id()));
+    let out = with_timeout(Duration::from_secs(90), &setup.chromium.to_string_lossy())
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--hide-scrollbars",
+            "--virtual-time-budget=10000",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .args(extra)
+        .arg(url)
+        .output()
+        .map_err(|e| format!("starting chromium: {e}"))?;
+    let _ = fs::remove_dir_all(&profile);
+    if !out.status.success() {
+        return Err(format!(
+            "chromium failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// A minimal static file server: GET only, files under `dist`, unknown paths get index.html
+/// (the console routes on the client).
+fn serve_static(listener: TcpListener, dist: PathBuf) {
+    for stream in listener.incoming().flatten() {
+        let dist = dist.clone();
+        thread::spawn(move || {
+            let _ = answer(stream, &dist);
+        });
+    }
+}
+
+fn answer(mut stream: TcpStream, dist: &Path) -> std::io::Result<()> {
+    let mut request_line = String::new();
+    let mut reader = BufReader::new(stream.try_clone()?);
+    reader.read_line(&mut request_line)?;
+    let mut header = String::new();
+    while reader.read_line(&mut header)? > 2 {
+        header.clear();
+    }
+    let path = request_line
+        .split_whitespace()
+        .nth(1)
+        .unwrap_or("/")
+        .split('?')
+        .next()
+        .unwrap_or("/");
+    let relative = path.trim_start_matches('/');
+    let file = if relative.is_empty() || relative.contains("..") {
+        dist.join("index.html")
+    } else {
+        let candidate = dist.join(relative);
+        if candidate.is_file() {
+            candidate
+        } else {
+            dist.join("index.html")
+        }
+    };
+    let body = fs::read(&file)?;
+    let kind = match file.extension().and_then(|e| e.to_str()) {
+        Some("html") => "text/html; charset=utf-8",
+        Some("js") => "text/javascript",
+        Some("wasm") => "application/wasm",
+        Some("css") => "text/css",
+        Some("svg") => "image/svg+xml",
+        _ => "application/octet-stream",
+    };
+    write!(
+        stream,
+        "HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    )?;
+    stream.write_all(&body)
+}
