@@ -23,10 +23,7 @@ fn rules<O: Operation>(request: &O) -> Vec<(&'static str, Rule)> {
 #[test]
 fn keyword_mentions_sends_only_what_differs_from_the_defaults() {
     let minimal = KeywordMentions::new("bitcoin");
-    assert_eq!(
-        KeywordMentions::PATH,
-        "/words/mentions-by-channels"
-    );
+    assert_eq!(KeywordMentions::PATH, "/words/mentions-by-channels");
     assert_eq!(minimal.query().encode(), "q=bitcoin");
 
     let mut full = KeywordMentions::new("  рубль курс ");
@@ -85,7 +82,10 @@ fn channel_search_leaves_out_its_defaults() {
     request.peer_type = PeerType::Channel;
     request.language = "russian".into();
     request.limit = Some(CHANNEL_SEARCH_LIMIT_DEFAULT);
-    assert_eq!(request.query().encode(), "country=Russia&category=Economics");
+    assert_eq!(
+        request.query().encode(),
+        "country=Russia&category=Economics"
+    );
     assert_eq!(rules(&request), vec![]);
 }
 
@@ -118,7 +118,13 @@ fn channel_search_rules() {
         rules(&request),
         vec![
             ("country", Rule::Required),
-            ("limit", Rule::AboveMax { max: 100, given: 101 })
+            (
+                "limit",
+                Rule::AboveMax {
+                    max: 100,
+                    given: 101
+                }
+            )
         ]
     );
     request.limit = Some(0);
@@ -155,11 +161,18 @@ fn channel_info_sends_each_identifier_form() {
     let cases = [
         ("@durov", "channelId=%40durov"),
         ("https://t.me/durov", "channelId=t.me%2Fdurov"),
-        ("t.me/joinchat/AAAAAEk3Fv8a", "channelId=t.me%2Fjoinchat%2FAAAAAEk3Fv8a"),
+        (
+            "t.me/joinchat/AAAAAEk3Fv8a",
+            "channelId=t.me%2Fjoinchat%2FAAAAAEk3Fv8a",
+        ),
         ("1234567", "channelId=1234567"),
     ];
     for (input, query) in cases {
-        assert_eq!(ChannelInfo::new(channel(input)).query().encode(), query, "{input}");
+        assert_eq!(
+            ChannelInfo::new(channel(input)).query().encode(),
+            query,
+            "{input}"
+        );
     }
 }
 
@@ -183,16 +196,25 @@ fn multi_post_and_story_stats_queries() {
 fn multi_stats_take_one_to_fifty_ids() {
     let fifty: Vec<u64> = (1..=STAT_MULTI_IDS_MAX as u64).collect();
     let fifty_one: Vec<u64> = (1..=STAT_MULTI_IDS_MAX as u64 + 1).collect();
-    assert_eq!(rules(&MultiPostStats::new(channel("@a_channel"), fifty.clone())), vec![]);
     assert_eq!(
-        rules(&MultiPostStats::new(channel("@a_channel"), fifty_one.clone())),
+        rules(&MultiPostStats::new(channel("@a_channel"), fifty.clone())),
+        vec![]
+    );
+    assert_eq!(
+        rules(&MultiPostStats::new(
+            channel("@a_channel"),
+            fifty_one.clone()
+        )),
         vec![("postsIds", Rule::TooManyIds { max: 50, given: 51 })]
     );
     assert_eq!(
         rules(&MultiPostStats::new(channel("@a_channel"), vec![])),
         vec![("postsIds", Rule::Required)]
     );
-    assert_eq!(rules(&MultiStoryStats::new(channel("@a_channel"), fifty)), vec![]);
+    assert_eq!(
+        rules(&MultiStoryStats::new(channel("@a_channel"), fifty)),
+        vec![]
+    );
     assert_eq!(
         rules(&MultiStoryStats::new(channel("@a_channel"), fifty_one)),
         vec![("storiesIds", Rule::TooManyIds { max: 50, given: 51 })]
@@ -208,7 +230,10 @@ fn post_stats_query_for_each_post_form() {
     assert_eq!(PostStats::PATH, "/posts/stat");
     let cases = [
         ("t.me/durov/123", "postId=t.me%2Fdurov%2F123"),
-        ("https://t.me/c/1234567/89", "postId=t.me%2Fc%2F1234567%2F89"),
+        (
+            "https://t.me/c/1234567/89",
+            "postId=t.me%2Fc%2F1234567%2F89",
+        ),
         ("987654321", "postId=987654321"),
     ];
     for (input, query) in cases {
@@ -277,7 +302,13 @@ fn post_search_rules() {
         vec![
             ("q", Rule::Required),
             ("limit", Rule::AboveMax { max: 50, given: 51 }),
-            ("offset", Rule::AboveMax { max: 1000, given: 1001 }),
+            (
+                "offset",
+                Rule::AboveMax {
+                    max: 1000,
+                    given: 1001
+                }
+            ),
         ]
     );
     let request = PostSearch {
@@ -302,7 +333,10 @@ fn problems_read_as_clear_sentences() {
          limit can be at most 100 (got 500)"
     );
     assert_eq!(
-        invalid.for_param("limit").map(ToString::to_string).as_deref(),
+        invalid
+            .for_param("limit")
+            .map(ToString::to_string)
+            .as_deref(),
         Some("limit can be at most 100 (got 500)")
     );
     let none = ChannelSearch::new("Russia").validate().unwrap_err();

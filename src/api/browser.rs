@@ -78,12 +78,13 @@ fn js_text(value: &wasm_bindgen::JsValue) -> String {
 
 impl BrowserTransport {
     async fn fetch(&self, url: String) -> Result<HttpResponse, TransportError> {
-        let window = web_sys::window()
-            .ok_or_else(|| TransportError::Network("no browser window".into()))?;
+        let window =
+            web_sys::window().ok_or_else(|| TransportError::Network("no browser window".into()))?;
         if self.cancel.as_ref().is_some_and(AbortSignal::aborted) {
             return Err(TransportError::Aborted);
         }
-        let controller = AbortController::new().map_err(|e| TransportError::Network(js_text(&e)))?;
+        let controller =
+            AbortController::new().map_err(|e| TransportError::Network(js_text(&e)))?;
         let timed_out = Rc::new(Cell::new(false));
 
         let on_timeout = {
@@ -104,8 +105,8 @@ impl BrowserTransport {
         let on_cancel = self.cancel.as_ref().map(|signal| {
             let controller = controller.clone();
             let listener = Closure::<dyn FnMut()>::new(move || controller.abort());
-            let _ = signal
-                .add_event_listener_with_callback("abort", listener.as_ref().unchecked_ref());
+            let _ =
+                signal.add_event_listener_with_callback("abort", listener.as_ref().unchecked_ref());
             (signal.clone(), listener)
         });
         let _in_flight = InFlight {

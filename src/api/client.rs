@@ -156,9 +156,7 @@ impl<T: Transport> Client<T> {
                 (Err(e), Some(max)) if !waited_for_flood => match e.retry_after_secs() {
                     Some(secs) if secs <= max => {
                         waited_for_flood = true;
-                        self.transport
-                            .sleep(Duration::from_secs(secs.into()))
-                            .await;
+                        self.transport.sleep(Duration::from_secs(secs.into())).await;
                     }
                     _ => break Err(e),
                 },

@@ -14,10 +14,16 @@ pub fn decode<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
     let envelope = match serde_json::from_str::<Value>(&answer.body) {
         Ok(Value::Object(map)) if map.contains_key("status") => map,
         // A proxy's or server's failure page: the HTTP status is all there is to report.
-        _ if !success => return Err(Error::Http {
-            status: answer.status,
-        }),
-        Ok(_) => return Err(Error::Decode("the answer is JSON but not an API envelope".into())),
+        _ if !success => {
+            return Err(Error::Http {
+                status: answer.status,
+            })
+        }
+        Ok(_) => {
+            return Err(Error::Decode(
+                "the answer is JSON but not an API envelope".into(),
+            ))
+        }
         Err(e) if e.is_eof() => {
             return Err(Error::Decode(format!("the answer was cut short ({e})")))
         }
@@ -38,7 +44,9 @@ pub fn decode<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
             Err(Error::Api(ApiError::from_message(&message)))
         }
         Some("pending") => Err(Error::Pending),
-        Some(other) => Err(Error::Decode(format!("unknown envelope status \"{other}\""))),
+        Some(other) => Err(Error::Decode(format!(
+            "unknown envelope status \"{other}\""
+        ))),
         None => Err(Error::Decode("the envelope status is not a string".into())),
     }
 }
@@ -51,6 +59,8 @@ fn payload<R: DeserializeOwned>(response: Value) -> Result<R, Error> {
         Ok(value) => Ok(value),
         Err(_) if empty_array => serde_json::from_value(Value::Object(Default::default()))
             .map_err(|e| Error::Decode(format!("unexpected shape of the response: {e}"))),
-        Err(e) => Err(Error::Decode(format!("unexpected shape of the response: {e}"))),
+        Err(e) => Err(Error::Decode(format!(
+            "unexpected shape of the response: {e}"
+        ))),
     }
 }

@@ -112,7 +112,9 @@ impl fmt::Display for Error {
         match self {
             Error::Invalid(invalid) => write!(f, "{invalid}"),
             Error::Api(api) => write!(f, "{api}"),
-            Error::Pending => f.write_str("the service is still preparing this data; try again shortly"),
+            Error::Pending => {
+                f.write_str("the service is still preparing this data; try again shortly")
+            }
             Error::Http { status } => write!(f, "the server answered HTTP {status}"),
             Error::Network(detail) => write!(f, "network error: {detail}"),
             Error::Timeout => f.write_str("no answer in time"),

@@ -7,6 +7,8 @@ use std::str::FromStr;
 pub const LINK_HOST: &str = "t.me";
 /// Hosts people paste that mean the same as [`LINK_HOST`].
 const LINK_HOSTS: &[&str] = &["t.me", "telegram.me", "telegram.dog"];
+/// First path segments of short links that are not usernames.
+const RESERVED_PATHS: &[&str] = &["joinchat", "addstickers", "share", "proxy", "socks"];
 /// The longest input quoted back in an error message.
 const QUOTE_MAX_CHARS: usize = 60;
 
@@ -191,7 +193,7 @@ impl FromStr for ChannelId {
                     Ok(ChannelId::Invite(plus[1..].to_owned()))
                 }
                 // `t.me/s/name` is the web preview of a channel.
-                [name] | ["s", name] if is_username(name) => {
+                [name] | ["s", name] if is_username(name) && !RESERVED_PATHS.contains(name) => {
                     Ok(ChannelId::Link((*name).to_owned()))
                 }
                 [_, message] | ["c", _, message] if positive_number(message).is_some() => {

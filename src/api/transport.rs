@@ -65,7 +65,10 @@ impl MemoryTransport {
 
     /// Queues `{"status":"ok","response":<response>}` with HTTP 200.
     pub fn reply_ok(&self, response_json: &str) -> &Self {
-        self.reply(200, format!(r#"{{"status":"ok","response":{response_json}}}"#))
+        self.reply(
+            200,
+            format!(r#"{{"status":"ok","response":{response_json}}}"#),
+        )
     }
 
     /// Queues a failure of the transport itself.

@@ -110,7 +110,13 @@ impl Checker {
     }
 
     /// A given number must lie within `min..=max`.
-    pub fn range(&mut self, param: &'static str, value: Option<u32>, min: u32, max: u32) -> &mut Self {
+    pub fn range(
+        &mut self,
+        param: &'static str,
+        value: Option<u32>,
+        min: u32,
+        max: u32,
+    ) -> &mut Self {
         match value {
             Some(v) if v > max => self.fail(
                 param,

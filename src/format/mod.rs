@@ -1,1 +1,23 @@
 //! Period strings, view-growth dates, timestamps and numbers: parsing, formatting, labels.
+//!
+//! Everything here is a pure function on chrono types and never panics, whatever the API sends:
+//! malformed input becomes a [`FormatError`], never a crash of the console.
+
+mod error;
+mod growth;
+mod label;
+mod locale;
+mod number;
+mod period;
+mod scan;
+mod series;
+mod time;
+
+pub use error::FormatError;
+pub use growth::{format_growth_date, growth_label, parse_growth_date};
+pub use label::{date_label, date_time_label, month_label, week_label};
+pub use locale::Locale;
+pub use number::{compact, compact_f64, format_percent, group_thousands, percent_change};
+pub use period::{week_api_string, Period};
+pub use series::parse_series;
+pub use time::{day_range_seconds, format_timestamp, last_days, local_date_time};

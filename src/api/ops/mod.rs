@@ -23,4 +23,3 @@ use chrono::{DateTime, Utc};
 fn seconds(t: Option<&DateTime<Utc>>) -> Option<i64> {
     t.map(DateTime::timestamp)
 }
-

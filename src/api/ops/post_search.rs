@@ -1,7 +1,9 @@
 use chrono::{DateTime, Utc};
 
 use super::seconds;
-use crate::api::limits::{POST_SEARCH_LIMIT_DEFAULT, POST_SEARCH_LIMIT_MAX, POST_SEARCH_OFFSET_MAX};
+use crate::api::limits::{
+    POST_SEARCH_LIMIT_DEFAULT, POST_SEARCH_LIMIT_MAX, POST_SEARCH_OFFSET_MAX,
+};
 use crate::api::model::PostSearchResponse;
 use crate::api::params::PeerType;
 use crate::api::query::Query;
@@ -81,7 +83,10 @@ impl Operation for PostSearch {
     fn query(&self) -> Query {
         let mut q = Query::new();
         q.text("q", &self.q)
-            .opt("limit", self.limit.filter(|l| *l != POST_SEARCH_LIMIT_DEFAULT))
+            .opt(
+                "limit",
+                self.limit.filter(|l| *l != POST_SEARCH_LIMIT_DEFAULT),
+            )
             .opt("offset", self.offset.filter(|o| *o != 0))
             .unless_default("peerType", self.peer_type, PeerType::All)
             .opt("startDate", seconds(self.start_date.as_ref()))
