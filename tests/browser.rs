@@ -85,3 +85,38 @@ async fn sleep_waits_about_as_long_as_asked() {
     let waited = js_sys::Date::now() - started;
     assert!((100.0..2000.0).contains(&waited), "waited {waited} ms");
 }
+
+/// A loopback URL that accepts connections and never answers: `cargo xtask test` starts the
+/// server and sets this at compile time.
+const SILENT_URL: &str = env!("CHANSCOPE_SILENT_URL");
+
+#[wasm_bindgen_test]
+async fn a_request_without_an_answer_times_out() {
+    let started = js_sys::Date::now();
+    let result = BrowserTransport::new()
+        .with_timeout(std::time::Duration::from_millis(300))
+        .get(SILENT_URL)
+        .await;
+    let waited = js_sys::Date::now() - started;
+    assert_eq!(result, Err(TransportError::Timeout));
+    assert!(
+        (250.0..5000.0).contains(&waited),
+        "gave up after {waited} ms"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn cancelling_a_running_request_aborts_it() {
+    let controller = web_sys::AbortController::new().unwrap();
+    let transport = BrowserTransport::new().with_cancel_signal(controller.signal());
+    wasm_bindgen_futures::spawn_local(async move {
+        next_frame().await;
+        controller.abort();
+    });
+    let started = js_sys::Date::now();
+    let result = transport.get(SILENT_URL).await;
+    let waited = js_sys::Date::now() - started;
+    assert_eq!(result, Err(TransportError::Aborted));
+    // Ended by the cancel, not by the 30 s default timeout.
+    assert!(waited < 5000.0, "ended after {waited} ms");
+}

@@ -15,6 +15,8 @@ use crate::Result;
 pub fn run(root: &Path) -> Result {
     let started = Instant::now();
     let setup = Setup::run(root)?;
+    // The browser tests compile in the URL of a server that never answers (see `silent_server`).
+    let silent = silent_server()?;
     {
         let _t = step("cargo fmt --check");
         exec(
@@ -39,18 +41,21 @@ pub fn run(root: &Path) -> Result {
     {
         let _t = step("cargo clippy (wasm32: the user interface)");
         exec(
-            setup.wasm_command("cargo").args([
-                "clippy",
-                "--target",
-                WASM_TARGET,
-                "--lib",
-                "--bins",
-                "--test",
-                "browser",
-                "--",
-                "-D",
-                "warnings",
-            ]),
+            setup
+                .wasm_command("cargo")
+                .args([
+                    "clippy",
+                    "--target",
+                    WASM_TARGET,
+                    "--lib",
+                    "--bins",
+                    "--test",
+                    "browser",
+                    "--",
+                    "-D",
+                    "warnings",
+                ])
+                .env("CHANSCOPE_SILENT_URL", &silent),
             "cargo clippy (wasm32)",
         )?;
     }
@@ -67,7 +72,8 @@ pub fn run(root: &Path) -> Result {
             setup
                 .wasm_command("cargo")
                 .args(["test", "--target", WASM_TARGET, "--test", "browser"])
-                .env("WASM_BINDGEN_TEST_TIMEOUT", "60"),
+                .env("WASM_BINDGEN_TEST_TIMEOUT", "60")
+                .env("CHANSCOPE_SILENT_URL", &silent),
             "browser tests",
         )?;
     }
@@ -155,6 +161,21 @@ fn chromium(setup: &Setup, extra: &[&str], url: &str) -> Result<String> {
         ));
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// A loopback server that accepts connections and never answers: the browser tests time out and
+/// cancel requests against it. Returns its URL; it lives as long as this process.
+fn silent_server() -> Result<String> {
+    let listener =
+        TcpListener::bind("127.0.0.1:0").map_err(|e| format!("binding a loopback port: {e}"))?;
+    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+    thread::spawn(move || {
+        let mut held = Vec::new();
+        for stream in listener.incoming().flatten() {
+            held.push(stream);
+        }
+    });
+    Ok(format!("http://127.0.0.1:{port}/"))
 }
 
 /// A minimal static file server: GET only, files under `dist`, unknown paths get index.html
