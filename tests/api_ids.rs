@@ -2,6 +2,8 @@
 
 use chanscope::api::ids::{parse_id_list, IdError, IdKind, IdListError};
 use chanscope::api::{ChannelId, PostId};
+use std::fmt::{Debug, Display};
+use std::str::FromStr;
 
 fn channel(text: &str) -> Result<ChannelId, IdError> {
     text.parse()
@@ -11,59 +13,65 @@ fn post(text: &str) -> Result<PostId, IdError> {
     text.parse()
 }
 
+/// Parses each `(input, identifier, form sent to the API)` case and prints it back.
+fn assert_forms<T>(cases: &[(&str, T, &str)])
+where
+    T: FromStr<Err = IdError> + PartialEq + Debug + Display,
+{
+    for (input, expected, sent) in cases {
+        let parsed: T = input.parse().unwrap_or_else(|e| panic!("{input}: {e}"));
+        assert_eq!(&parsed, expected, "{input}");
+        assert_eq!(parsed.to_string(), *sent, "{input}");
+    }
+}
+
+fn username(name: &str) -> ChannelId {
+    ChannelId::Username(name.into())
+}
+
+fn link(name: &str) -> ChannelId {
+    ChannelId::Link(name.into())
+}
+
+fn invite(code: &str) -> ChannelId {
+    ChannelId::Invite(code.into())
+}
+
+fn post_link(username: &str, message: u64) -> PostId {
+    PostId::Link {
+        username: username.into(),
+        message,
+    }
+}
+
 #[test]
 fn channel_forms_parse_and_print_as_the_api_wants_them() {
-    let cases: &[(&str, ChannelId, &str)] = &[
-        ("@durov", ChannelId::Username("durov".into()), "@durov"),
+    assert_forms(&[
+        ("@durov", username("durov"), "@durov"),
         (
             "  @Tech_News_24 ",
-            ChannelId::Username("Tech_News_24".into()),
+            username("Tech_News_24"),
             "@Tech_News_24",
         ),
-        ("durov", ChannelId::Username("durov".into()), "@durov"),
-        ("t.me/durov", ChannelId::Link("durov".into()), "t.me/durov"),
-        (
-            "https://t.me/durov",
-            ChannelId::Link("durov".into()),
-            "t.me/durov",
-        ),
-        (
-            "HTTP://T.ME/durov/",
-            ChannelId::Link("durov".into()),
-            "t.me/durov",
-        ),
-        (
-            "https://telegram.me/durov",
-            ChannelId::Link("durov".into()),
-            "t.me/durov",
-        ),
-        (
-            "https://t.me/s/durov",
-            ChannelId::Link("durov".into()),
-            "t.me/durov",
-        ),
-        (
-            "t.me/durov?start=1",
-            ChannelId::Link("durov".into()),
-            "t.me/durov",
-        ),
+        ("durov", username("durov"), "@durov"),
+        ("t.me/durov", link("durov"), "t.me/durov"),
+        ("https://t.me/durov", link("durov"), "t.me/durov"),
+        ("HTTP://T.ME/durov/", link("durov"), "t.me/durov"),
+        ("https://telegram.me/durov", link("durov"), "t.me/durov"),
+        ("https://t.me/s/durov", link("durov"), "t.me/durov"),
+        ("t.me/durov?start=1", link("durov"), "t.me/durov"),
         (
             "t.me/joinchat/AAAAAEk3Fv8a_-x",
-            ChannelId::Invite("AAAAAEk3Fv8a_-x".into()),
+            invite("AAAAAEk3Fv8a_-x"),
             "t.me/joinchat/AAAAAEk3Fv8a_-x",
         ),
         (
             "https://t.me/+AbCdEf123",
-            ChannelId::Invite("AbCdEf123".into()),
+            invite("AbCdEf123"),
             "t.me/joinchat/AbCdEf123",
         ),
         ("1001234567", ChannelId::Numeric(1001234567), "1001234567"),
-    ];
-    for (input, expected, sent) in cases {
-        let parsed = channel(input).unwrap_or_else(|e| panic!("{input}: {e}"));
-        assert_eq!(&parsed, expected, "{input}");
-        assert_eq!(parsed.to_string(), *sent, "{input}");
-    }
+    ]);
 }
 
 #[test]
@@ -113,29 +121,17 @@ fn a_post_link_is_not_a_channel_and_says_so() {
 
 #[test]
 fn post_forms_parse_and_print_as_the_api_wants_them() {
-    let cases: &[(&str, PostId, &str)] = &[
-        (
-            "t.me/durov/123",
-            PostId::Link {
-                username: "durov".into(),
-                message: 123,
-            },
-            "t.me/durov/123",
-        ),
+    assert_forms(&[
+        ("987654321", PostId::Numeric(987654321), "987654321"),
+        ("t.me/durov/123", post_link("durov", 123), "t.me/durov/123"),
         (
             "https://t.me/durov/123?single",
-            PostId::Link {
-                username: "durov".into(),
-                message: 123,
-            },
+            post_link("durov", 123),
             "t.me/durov/123",
         ),
         (
             "https://t.me/s/durov/45",
-            PostId::Link {
-                username: "durov".into(),
-                message: 45,
-            },
+            post_link("durov", 45),
             "t.me/durov/45",
         ),
         (
@@ -146,13 +142,7 @@ fn post_forms_parse_and_print_as_the_api_wants_them() {
             },
             "t.me/c/1234567/89",
         ),
-        ("987654321", PostId::Numeric(987654321), "987654321"),
-    ];
-    for (input, expected, sent) in cases {
-        let parsed = post(input).unwrap_or_else(|e| panic!("{input}: {e}"));
-        assert_eq!(&parsed, expected, "{input}");
-        assert_eq!(parsed.to_string(), *sent, "{input}");
-    }
+    ]);
 }
 
 #[test]

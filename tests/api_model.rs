@@ -285,12 +285,19 @@ fn post_stat_decodes_spec_sample() {
             {"date": "2023-11-15", "viewsGrowth": 1120.5}
         ]
     }));
-    assert_eq!(response.views_count, 5120);
-    assert_eq!(response.shares_count, 12);
-    assert_eq!(response.comments_count, 4);
-    assert_eq!(response.reactions_count, 88);
-    assert_eq!(response.forwards_count, 2);
-    assert_eq!(response.mentions_count, 0);
+    let counts = (
+        response.views_count,
+        response.shares_count,
+        response.comments_count,
+        response.reactions_count,
+        response.forwards_count,
+        response.mentions_count,
+    );
+    assert_eq!(
+        counts,
+        (5120, 12, 4, 88, 2, 0),
+        "views, shares, comments, reactions, forwards, mentions"
+    );
     assert_eq!(
         response.forwards[0],
         Forward {
@@ -331,10 +338,17 @@ fn post_search_decodes_spec_sample() {
     let post = &response.items[0];
     assert_eq!(post.id, 993_311_220);
     assert_eq!(post.date, 1_700_000_000);
-    assert_eq!(post.views, 5120);
-    assert_eq!(post.shares_count, 12);
-    assert_eq!(post.comments_count, 4);
-    assert_eq!(post.reactions_count, 88);
+    let counts = (
+        post.views,
+        post.shares_count,
+        post.comments_count,
+        post.reactions_count,
+    );
+    assert_eq!(
+        counts,
+        (5120, 12, 4, 88),
+        "views, shares, comments, reactions"
+    );
     assert_eq!(post.link, "t.me/rustnews/1450");
     assert_eq!(post.channel_id, 7041);
     assert_eq!(post.forwarded_from, None);
@@ -670,23 +684,15 @@ fn mentions_of_any_shape_are_kept() {
 
 #[test]
 fn web_url_adds_https_and_refuses_other_schemes() {
-    assert_eq!(web_url("t.me/name").as_deref(), Some("https://t.me/name"));
-    assert_eq!(
-        web_url(" //static.example/a.jpg ").as_deref(),
-        Some("https://static.example/a.jpg")
-    );
-    assert_eq!(
-        web_url("http://x.example/p").as_deref(),
-        Some("http://x.example/p")
-    );
-    assert_eq!(
-        web_url("HTTPS://x.example").as_deref(),
-        Some("HTTPS://x.example")
-    );
-    assert_eq!(
-        web_url("t.me:443/name").as_deref(),
-        Some("https://t.me:443/name")
-    );
+    for (accepted, expected) in [
+        ("t.me/name", "https://t.me/name"),
+        (" //static.example/a.jpg ", "https://static.example/a.jpg"),
+        ("http://x.example/p", "http://x.example/p"),
+        ("HTTPS://x.example", "HTTPS://x.example"),
+        ("t.me:443/name", "https://t.me:443/name"),
+    ] {
+        assert_eq!(web_url(accepted).as_deref(), Some(expected), "{accepted:?}");
+    }
     for refused in [
         "",
         "   ",

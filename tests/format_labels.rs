@@ -3,6 +3,8 @@
 use chanscope::api::params::PeriodGroup;
 use chanscope::format::{date_label, date_time_label, month_label, week_label, Locale, Period};
 use chrono::NaiveDate;
+use Locale::{En, Ru};
+use PeriodGroup::{Day, Hour, Month, Week};
 
 fn date(y: i32, m: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, d).unwrap()
@@ -12,75 +14,64 @@ fn label(group: PeriodGroup, s: &str, locale: Locale) -> String {
     Period::parse(group, s).unwrap().label(locale)
 }
 
+/// Asserts the label of each `(group, period string, locale, label)` case.
+fn assert_labels(cases: &[(PeriodGroup, &str, Locale, &str)]) {
+    for &(group, s, locale, expected) in cases {
+        assert_eq!(
+            label(group, s, locale),
+            expected,
+            "{group} {s:?} {locale:?}"
+        );
+    }
+}
+
+/// Labels of the first day of each month of 2024.
+fn months_of_2024(to_label: fn(NaiveDate, Locale) -> String, locale: Locale) -> Vec<String> {
+    (1..=12)
+        .map(|m| to_label(date(2024, m, 1), locale))
+        .collect()
+}
+
 #[test]
 fn week_labels() {
-    assert_eq!(
-        label(PeriodGroup::Week, "2024-05", Locale::En),
-        "Week 5, 2024 · 29 Jan – 4 Feb"
-    );
-    assert_eq!(
-        label(PeriodGroup::Week, "2024-05", Locale::Ru),
-        "Неделя 5, 2024 · 29 янв – 4 фев"
-    );
+    assert_labels(&[
+        (Week, "2024-05", En, "Week 5, 2024 · 29 Jan – 4 Feb"),
+        (Week, "2024-05", Ru, "Неделя 5, 2024 · 29 янв – 4 фев"),
+    ]);
 }
 
 #[test]
 fn week_labels_use_the_iso_year_across_a_year_boundary() {
     let week = Period::iso_week(2025, 1).unwrap();
     assert_eq!(week.to_api_string(), "2024-01");
-    assert_eq!(week.label(Locale::En), "Week 1, 2025 · 30 Dec – 5 Jan");
-    assert_eq!(week.label(Locale::Ru), "Неделя 1, 2025 · 30 дек – 5 янв");
-    assert_eq!(
-        label(PeriodGroup::Week, "2021-53", Locale::En),
-        "Week 53, 2020 · 28 Dec – 3 Jan"
-    );
+    assert_eq!(week.label(En), "Week 1, 2025 · 30 Dec – 5 Jan");
+    assert_eq!(week.label(Ru), "Неделя 1, 2025 · 30 дек – 5 янв");
+    assert_labels(&[(Week, "2021-53", En, "Week 53, 2020 · 28 Dec – 3 Jan")]);
     // Any day of the week gives the same label.
     assert_eq!(
-        week_label(date(2025, 1, 5), Locale::En),
+        week_label(date(2025, 1, 5), En),
         "Week 1, 2025 · 30 Dec – 5 Jan"
     );
 }
 
 #[test]
 fn day_hour_and_month_labels() {
-    assert_eq!(
-        label(PeriodGroup::Day, "2024-01-29", Locale::En),
-        "29 Jan 2024"
-    );
-    assert_eq!(
-        label(PeriodGroup::Day, "2024-01-29", Locale::Ru),
-        "29 янв 2024"
-    );
-    assert_eq!(
-        label(PeriodGroup::Day, "2024-05-01", Locale::Ru),
-        "1 мая 2024"
-    );
-    assert_eq!(
-        label(PeriodGroup::Hour, "2024-01-29 14:00", Locale::En),
-        "29 Jan 2024, 14:00"
-    );
-    assert_eq!(
-        label(PeriodGroup::Hour, "2024-01-29 04:00", Locale::Ru),
-        "29 янв 2024, 04:00"
-    );
-    assert_eq!(
-        label(PeriodGroup::Month, "2024-01", Locale::En),
-        "January 2024"
-    );
-    assert_eq!(
-        label(PeriodGroup::Month, "2024-01", Locale::Ru),
-        "Январь 2024"
-    );
-    assert_eq!(label(PeriodGroup::Month, "2024-05", Locale::Ru), "Май 2024");
+    assert_labels(&[
+        (Day, "2024-01-29", En, "29 Jan 2024"),
+        (Day, "2024-01-29", Ru, "29 янв 2024"),
+        (Day, "2024-05-01", Ru, "1 мая 2024"),
+        (Hour, "2024-01-29 14:00", En, "29 Jan 2024, 14:00"),
+        (Hour, "2024-01-29 04:00", Ru, "29 янв 2024, 04:00"),
+        (Month, "2024-01", En, "January 2024"),
+        (Month, "2024-01", Ru, "Январь 2024"),
+        (Month, "2024-05", Ru, "Май 2024"),
+    ]);
 }
 
 #[test]
 fn every_month_has_names_in_both_locales() {
-    let en: Vec<String> = (1..=12)
-        .map(|m| date_label(date(2024, m, 1), Locale::En))
-        .collect();
     assert_eq!(
-        en,
+        months_of_2024(date_label, En),
         [
             "1 Jan 2024",
             "1 Feb 2024",
@@ -96,11 +87,8 @@ fn every_month_has_names_in_both_locales() {
             "1 Dec 2024"
         ]
     );
-    let ru: Vec<String> = (1..=12)
-        .map(|m| month_label(date(2024, m, 1), Locale::Ru))
-        .collect();
     assert_eq!(
-        ru,
+        months_of_2024(month_label, Ru),
         [
             "Январь 2024",
             "Февраль 2024",
@@ -116,22 +104,26 @@ fn every_month_has_names_in_both_locales() {
             "Декабрь 2024"
         ]
     );
-    assert_eq!(month_label(date(2024, 12, 31), Locale::En), "December 2024");
+    assert_eq!(month_label(date(2024, 12, 31), En), "December 2024");
 }
 
 #[test]
 fn date_time_label_pads_hours_and_minutes() {
     let t = date(2024, 3, 7).and_hms_opt(9, 5, 59).unwrap();
-    assert_eq!(date_time_label(t, Locale::En), "7 Mar 2024, 09:05");
+    assert_eq!(date_time_label(t, En), "7 Mar 2024, 09:05");
 }
 
 #[test]
 fn locale_from_language_tags() {
-    assert_eq!(Locale::from_tag("ru"), Some(Locale::Ru));
-    assert_eq!(Locale::from_tag("ru-RU"), Some(Locale::Ru));
-    assert_eq!(Locale::from_tag("EN_gb"), Some(Locale::En));
-    assert_eq!(Locale::from_tag("de-DE"), None);
-    assert_eq!(Locale::from_tag(""), None);
-    assert_eq!(Locale::default(), Locale::En);
-    assert_eq!(Locale::Ru.code(), "ru");
+    for (tag, expected) in [
+        ("ru", Some(Ru)),
+        ("ru-RU", Some(Ru)),
+        ("EN_gb", Some(En)),
+        ("de-DE", None),
+        ("", None),
+    ] {
+        assert_eq!(Locale::from_tag(tag), expected, "{tag:?}");
+    }
+    assert_eq!(Locale::default(), En);
+    assert_eq!(Ru.code(), "ru");
 }

@@ -3,10 +3,11 @@
 use chanscope::format::{
     compact, compact_f64, format_percent, group_thousands, percent_change, Locale,
 };
+use Locale::{En, Ru};
 
 #[test]
 fn compact_at_every_boundary() {
-    let cases: [(i64, &str); 27] = [
+    let cases: [(i64, &str); 30] = [
         (0, "0"),
         (7, "7"),
         (999, "999"),
@@ -34,64 +35,67 @@ fn compact_at_every_boundary() {
         (1_500_000_000_000_000, "1.5Q"),
         (i64::MAX, "9223Q"),
         (-1_234, "-1.2K"),
+        (-999, "-999"),
+        (-999_950, "-1M"),
+        (i64::MIN, "-9223Q"),
     ];
     for (n, expected) in cases {
         assert_eq!(compact(n), expected, "{n}");
     }
-    assert_eq!(compact(-999), "-999");
-    assert_eq!(compact(-999_950), "-1M");
-    assert_eq!(compact(i64::MIN), "-9223Q");
 }
 
 #[test]
 fn compact_fractions() {
-    assert_eq!(compact_f64(0.0), "0");
-    assert_eq!(compact_f64(-0.04), "0");
-    assert_eq!(compact_f64(0.5), "0.5");
-    assert_eq!(compact_f64(12.34), "12.3");
-    assert_eq!(compact_f64(12.0), "12");
-    assert_eq!(compact_f64(-3.25), "-3.3");
-    assert_eq!(compact_f64(999.94), "999.9");
-    assert_eq!(compact_f64(999.96), "1K");
-    assert_eq!(compact_f64(12_345.6), "12.3K");
-    assert_eq!(compact_f64(-4_500_000.0), "-4.5M");
-    assert_eq!(compact_f64(1e30), "9223Q");
-    assert_eq!(compact_f64(f64::NAN), "—");
-    assert_eq!(compact_f64(f64::NEG_INFINITY), "—");
+    for (x, expected) in [
+        (0.0, "0"),
+        (-0.04, "0"),
+        (0.5, "0.5"),
+        (12.34, "12.3"),
+        (12.0, "12"),
+        (-3.25, "-3.3"),
+        (999.94, "999.9"),
+        (999.96, "1K"),
+        (12_345.6, "12.3K"),
+        (-4_500_000.0, "-4.5M"),
+        (1e30, "9223Q"),
+        (f64::NAN, "—"),
+        (f64::NEG_INFINITY, "—"),
+    ] {
+        assert_eq!(compact_f64(x), expected, "{x:?}");
+    }
 }
 
 #[test]
 fn grouped_thousands_in_both_locales() {
-    assert_eq!(group_thousands(12_345_678, Locale::En), "12,345,678");
-    assert_eq!(
-        group_thousands(12_345_678, Locale::Ru),
-        "12\u{a0}345\u{a0}678"
-    );
-    assert_eq!(group_thousands(0, Locale::En), "0");
-    assert_eq!(group_thousands(999, Locale::En), "999");
-    assert_eq!(group_thousands(1_000, Locale::En), "1,000");
-    assert_eq!(group_thousands(100_000, Locale::Ru), "100\u{a0}000");
-    assert_eq!(group_thousands(-1_234_567, Locale::En), "-1,234,567");
-    assert_eq!(group_thousands(-999, Locale::En), "-999");
-    assert_eq!(
-        group_thousands(i64::MIN, Locale::En),
-        "-9,223,372,036,854,775,808"
-    );
-    assert_eq!(
-        group_thousands(i64::MAX, Locale::En),
-        "9,223,372,036,854,775,807"
-    );
+    for (n, locale, expected) in [
+        (12_345_678, En, "12,345,678"),
+        (12_345_678, Ru, "12\u{a0}345\u{a0}678"),
+        (0, En, "0"),
+        (999, En, "999"),
+        (1_000, En, "1,000"),
+        (100_000, Ru, "100\u{a0}000"),
+        (-1_234_567, En, "-1,234,567"),
+        (-999, En, "-999"),
+        (i64::MIN, En, "-9,223,372,036,854,775,808"),
+        (i64::MAX, En, "9,223,372,036,854,775,807"),
+    ] {
+        assert_eq!(group_thousands(n, locale), expected, "{n} {locale:?}");
+    }
 }
 
 #[test]
 fn percent_changes() {
-    assert_eq!(percent_change(100, 150), Some(50.0));
-    assert_eq!(percent_change(200, 150), Some(-25.0));
-    assert_eq!(percent_change(100, 100), Some(0.0));
-    assert_eq!(percent_change(0, 100), None);
-    assert_eq!(percent_change(0, 0), None);
-    // Growth from a negative base still reads as growth.
-    assert_eq!(percent_change(-100, -50), Some(50.0));
+    for (from, to, expected) in [
+        (100, 150, Some(50.0)),
+        (200, 150, Some(-25.0)),
+        (100, 100, Some(0.0)),
+        (0, 100, None),
+        (0, 0, None),
+        // Growth from a negative base still reads as growth.
+        (-100, -50, Some(50.0)),
+    ] {
+        assert_eq!(percent_change(from, to), expected, "{from} -> {to}");
+    }
     // No overflow where `to - from` leaves i64.
     let extreme = percent_change(i64::MIN, i64::MAX).unwrap();
     assert!((extreme - 200.0).abs() < 1e-9, "{extreme}");
@@ -99,12 +103,16 @@ fn percent_changes() {
 
 #[test]
 fn formatted_percentages() {
-    assert_eq!(format_percent(12.5, Locale::En), "+12.5%");
-    assert_eq!(format_percent(12.5, Locale::Ru), "+12,5\u{a0}%");
-    assert_eq!(format_percent(-3.04, Locale::En), "-3%");
-    assert_eq!(format_percent(100.0, Locale::En), "+100%");
-    assert_eq!(format_percent(0.04, Locale::En), "0%");
-    assert_eq!(format_percent(-0.04, Locale::Ru), "0\u{a0}%");
-    assert_eq!(format_percent(f64::NAN, Locale::En), "—");
-    assert_eq!(format_percent(1e300, Locale::En), "+9223Q%");
+    for (x, locale, expected) in [
+        (12.5, En, "+12.5%"),
+        (12.5, Ru, "+12,5\u{a0}%"),
+        (-3.04, En, "-3%"),
+        (100.0, En, "+100%"),
+        (0.04, En, "0%"),
+        (-0.04, Ru, "0\u{a0}%"),
+        (f64::NAN, En, "—"),
+        (1e300, En, "+9223Q%"),
+    ] {
+        assert_eq!(format_percent(x, locale), expected, "{x:?} {locale:?}");
+    }
 }

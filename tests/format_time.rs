@@ -15,21 +15,20 @@ fn moscow() -> FixedOffset {
 
 #[test]
 fn timestamps_in_a_fixed_offset_zone() {
-    // 2024-01-29 11:05:00 UTC is 14:05 at +03:00.
-    assert_eq!(
-        format_timestamp(1_706_526_300, &moscow(), Locale::En),
-        "29 Jan 2024, 14:05"
-    );
-    assert_eq!(
-        format_timestamp(1_706_526_300, &moscow(), Locale::Ru),
-        "29 янв 2024, 14:05"
-    );
+    for (secs, locale, expected) in [
+        // 2024-01-29 11:05:00 UTC is 14:05 at +03:00.
+        (1_706_526_300, Locale::En, "29 Jan 2024, 14:05"),
+        (1_706_526_300, Locale::Ru, "29 янв 2024, 14:05"),
+        // 21:00 UTC on 31 Dec is already the next year at +03:00.
+        (1_704_056_400, Locale::En, "1 Jan 2024, 00:00"),
+    ] {
+        assert_eq!(
+            format_timestamp(secs, &moscow(), locale),
+            expected,
+            "{secs} {locale:?}"
+        );
+    }
     assert_eq!(format_timestamp(0, &Utc, Locale::En), "1 Jan 1970, 00:00");
-    // 21:00 UTC on 31 Dec is already the next year at +03:00.
-    assert_eq!(
-        format_timestamp(1_704_056_400, &moscow(), Locale::En),
-        "1 Jan 2024, 00:00"
-    );
     assert_eq!(
         local_date_time(1_706_526_359, &moscow()),
         Ok(date(2024, 1, 29).and_hms_opt(14, 5, 59).unwrap())
@@ -94,12 +93,16 @@ fn range_at_the_ends_of_the_calendar_is_an_error_not_a_panic() {
 #[test]
 fn last_days_presets() {
     let today = date(2024, 3, 1);
-    assert_eq!(last_days(today, 1), (today, today));
-    assert_eq!(last_days(today, 7), (date(2024, 2, 24), today));
-    // 2024 is a leap year: 29 days back from 1 Mar is 1 Feb.
-    assert_eq!(last_days(today, 30), (date(2024, 2, 1), today));
-    assert_eq!(last_days(today, 31), (date(2024, 1, 31), today));
-    assert_eq!(last_days(today, 0), (today, today));
+    for (days, first) in [
+        (1, today),
+        (7, date(2024, 2, 24)),
+        // 2024 is a leap year: 29 days back from 1 Mar is 1 Feb.
+        (30, date(2024, 2, 1)),
+        (31, date(2024, 1, 31)),
+        (0, today),
+    ] {
+        assert_eq!(last_days(today, days), (first, today), "{days} days");
+    }
     assert_eq!(
         last_days(NaiveDate::MIN, 10),
         (NaiveDate::MIN, NaiveDate::MIN)
