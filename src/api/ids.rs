@@ -105,6 +105,25 @@ impl fmt::Display for IdError {
 
 impl std::error::Error for IdError {}
 
+impl IdError {
+    fn unrecognised(expected: IdKind, input: &str) -> IdError {
+        IdError::Unrecognised {
+            expected,
+            input: input.to_owned(),
+        }
+    }
+}
+
+/// The input without surrounding white space; blank input is an error of its own.
+fn entered(input: &str, what: IdKind) -> Result<&str, IdError> {
+    let text = input.trim();
+    if text.is_empty() {
+        Err(IdError::Empty { what })
+    } else {
+        Ok(text)
+    }
+}
+
 fn quote(input: &str) -> String {
     if input.chars().count() <= QUOTE_MAX_CHARS {
         input.to_owned()
@@ -164,16 +183,8 @@ impl FromStr for ChannelId {
     type Err = IdError;
 
     fn from_str(input: &str) -> Result<Self, Self::Err> {
-        let text = input.trim();
-        let unrecognised = || IdError::Unrecognised {
-            expected: IdKind::Channel,
-            input: text.to_owned(),
-        };
-        if text.is_empty() {
-            return Err(IdError::Empty {
-                what: IdKind::Channel,
-            });
-        }
+        let text = entered(input, IdKind::Channel)?;
+        let unrecognised = || IdError::unrecognised(IdKind::Channel, text);
         if let Some(name) = text.strip_prefix('@') {
             return if is_username(name) {
                 Ok(ChannelId::Username(name.to_owned()))
@@ -229,14 +240,8 @@ impl FromStr for PostId {
     type Err = IdError;
 
     fn from_str(input: &str) -> Result<Self, Self::Err> {
-        let text = input.trim();
-        let unrecognised = || IdError::Unrecognised {
-            expected: IdKind::Post,
-            input: text.to_owned(),
-        };
-        if text.is_empty() {
-            return Err(IdError::Empty { what: IdKind::Post });
-        }
+        let text = entered(input, IdKind::Post)?;
+        let unrecognised = || IdError::unrecognised(IdKind::Post, text);
         if let Some(n) = positive_number(text) {
             return Ok(PostId::Numeric(n));
         }
@@ -308,13 +313,14 @@ impl std::error::Error for IdListError {}
 /// once, in first-seen order, so that a batch never spends quota twice on one ID.
 pub fn parse_id_list(text: &str) -> Result<Vec<u64>, IdListError> {
     let mut ids = Vec::new();
+    let mut seen = std::collections::HashSet::new();
     let mut bad = Vec::new();
     for token in text
         .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
         .filter(|t| !t.is_empty())
     {
         match positive_number(token) {
-            Some(id) if !ids.contains(&id) => ids.push(id),
+            Some(id) if seen.insert(id) => ids.push(id),
             Some(_) => {}
             None => bad.push(token.to_owned()),
         }
