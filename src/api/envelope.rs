@@ -11,7 +11,7 @@ use super::transport::HttpResponse;
 /// Any input gives `Ok` or `Err`, never a panic.
 pub fn decode<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
     let success = (200..300).contains(&answer.status);
-    let envelope = match serde_json::from_str::<Value>(&answer.body) {
+    let mut envelope = match serde_json::from_str::<Value>(&answer.body) {
         Ok(Value::Object(map)) if map.contains_key("status") => map,
         // A proxy's or server's failure page: the HTTP status is all there is to report.
         _ if !success => {
@@ -29,7 +29,6 @@ pub fn decode<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
         }
         Err(e) => return Err(Error::Decode(format!("the answer is not JSON ({e})"))),
     };
-    let mut envelope = envelope;
     match envelope.get("status").and_then(Value::as_str) {
         Some("ok") => {
             let response = envelope.remove("response").unwrap_or(Value::Null);
