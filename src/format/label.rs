@@ -1,8 +1,9 @@
 //! Human-readable labels of dates, times, months and weeks.
 
-use chrono::{Datelike, Duration, NaiveDate, NaiveDateTime, Timelike};
+use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
 
-use super::Locale;
+use super::{Locale, Period};
+use crate::api::params::PeriodGroup;
 
 /// A day, e.g. `29 Jan 2024` / `29 янв 2024`.
 pub fn date_label(date: NaiveDate, locale: Locale) -> String {
@@ -36,12 +37,11 @@ pub fn month_label(date: NaiveDate, locale: Locale) -> String {
 /// Monday 30 Dec 2024 reads `Week 1, 2025 · 30 Dec – 5 Jan`.
 pub fn week_label(date: NaiveDate, locale: Locale) -> String {
     let iso = date.iso_week();
-    let back = i64::from(date.weekday().num_days_from_monday());
-    let monday = date.checked_sub_signed(Duration::days(back));
-    let sunday = monday.and_then(|m| m.checked_add_signed(Duration::days(6)));
+    let week = Period::containing(PeriodGroup::Week, date.and_time(NaiveTime::MIN));
+    let span = week.and_then(|w| Some((w.start().date(), w.end().date().pred_opt()?)));
     let head = format!("{} {}, {}", locale.week_word(), iso.week(), iso.year());
-    match (monday, sunday) {
-        (Some(monday), Some(sunday)) => format!(
+    match span {
+        Some((monday, sunday)) => format!(
             "{head} · {} {} – {} {}",
             monday.day(),
             locale.month_short(monday),
