@@ -5,7 +5,19 @@
 //! the user interface is compiled for `wasm32` only.
 
 pub mod api;
+pub mod export;
 pub mod format;
+pub mod sanitize;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;
+#[cfg(target_arch = "wasm32")]
+pub mod components;
+#[cfg(target_arch = "wasm32")]
+pub mod pages;
+#[cfg(target_arch = "wasm32")]
+pub mod request;
+#[cfg(target_arch = "wasm32")]
+pub mod settings;
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

@@ -1,0 +1,20 @@
+//! One page per operation of the API. Each keeps its submitted form in the URL query (see
+//! [`form::use_url_state`]), validates before sending, and renders loading, empty and error states.
+
+pub mod form;
+
+mod channel_info;
+mod channel_search;
+mod keyword_mentions;
+mod multi_stats;
+mod post_search;
+mod post_stats;
+mod subscriber_dynamics;
+
+pub use channel_info::ChannelInfoPage;
+pub use channel_search::ChannelSearchPage;
+pub use keyword_mentions::KeywordMentionsPage;
+pub use multi_stats::{MultiPostStatsPage, MultiStoryStatsPage};
+pub use post_search::PostSearchPage;
+pub use post_stats::PostStatsPage;
+pub use subscriber_dynamics::SubscriberDynamicsPage;

@@ -1,0 +1,300 @@
+//! Requests from components: a short-lived response cache shared by the whole page, and
+//! `use_task`, which runs one async job at a time per component — a newer job aborts the older
+//! one, a cancelled or superseded job can never overwrite a newer result, and unmounting aborts.
+
+use std::any::Any;
+use std::cell::{Cell, RefCell};
+use std::collections::HashMap;
+use std::future::Future;
+use std::rc::Rc;
+
+use web_sys::{AbortController, AbortSignal};
+use yew::prelude::*;
+
+use crate::api::browser::BrowserTransport;
+use crate::api::{Client, ClientConfig, Error, Operation};
+
+/// Identical requests within this many milliseconds are answered from memory.
+pub const CACHE_TTL_MS: f64 = 60_000.0;
+/// Entries kept at most; the oldest go first.
+const CACHE_CAPACITY: usize = 200;
+
+struct Entry {
+    stored_at: f64,
+    value: Rc<dyn Any>,
+}
+
+thread_local! {
+    static CACHE: RefCell<HashMap<String, Entry>> = RefCell::new(HashMap::new());
+}
+
+fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+fn cached<R: 'static>(key: &str) -> Option<Rc<R>> {
+    CACHE.with(|cache| {
+        let cache = cache.borrow();
+        let entry = cache.get(key)?;
+        if now_ms() - entry.stored_at > CACHE_TTL_MS {
+            return None;
+        }
+        entry.value.clone().downcast::<R>().ok()
+    })
+}
+
+fn store<R: 'static>(key: String, value: Rc<R>) {
+    CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let now = now_ms();
+        cache.retain(|_, e| now - e.stored_at <= CACHE_TTL_MS);
+        if cache.len() >= CACHE_CAPACITY {
+            let oldest = cache
+                .iter()
+                .min_by(|a, b| a.1.stored_at.total_cmp(&b.1.stored_at))
+                .map(|(k, _)| k.clone());
+            if let Some(oldest) = oldest {
+                cache.remove(&oldest);
+            }
+        }
+        cache.insert(
+            key,
+            Entry {
+                stored_at: now,
+                value: value as Rc<dyn Any>,
+            },
+        );
+    });
+}
+
+/// Forgets every cached answer (after the token or the base URL changes, or on "Refresh").
+pub fn clear_cache() {
+    CACHE.with(|cache| cache.borrow_mut().clear());
+}
+
+/// A 64-bit FNV-1a fingerprint: cache keys tell tokens apart without holding them.
+fn fingerprint(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// What a job may call: the API client bound to the job's cancel signal, through the cache.
+#[derive(Clone)]
+pub struct Api {
+    config: ClientConfig,
+    signal: AbortSignal,
+}
+
+impl Api {
+    pub fn new(config: ClientConfig, signal: AbortSignal) -> Self {
+        Api { config, signal }
+    }
+
+    fn client(&self) -> Client<BrowserTransport> {
+        let transport = BrowserTransport::new().with_cancel_signal(self.signal.clone());
+        Client::new(transport, self.config.clone())
+    }
+
+    /// Sends `request`, or answers from the cache when the same request (same base URL and
+    /// token) succeeded less than [`CACHE_TTL_MS`] ago.
+    pub async fn send<O: Operation>(&self, request: &O) -> Result<Rc<O::Response>, Error>
+    where
+        O::Response: 'static,
+    {
+        let client = self.client();
+        let token = self
+            .config
+            .token
+            .as_ref()
+            .map_or(0, |t| fingerprint(t.expose()));
+        let key = format!("{token:016x} {}", client.public_url(request));
+        if let Some(hit) = cached::<O::Response>(&key) {
+            return Ok(hit);
+        }
+        let response = Rc::new(client.send(request).await?);
+        store(key, response.clone());
+        Ok(response)
+    }
+
+    pub fn config(&self) -> &ClientConfig {
+        &self.config
+    }
+}
+
+/// The state of a component's job.
+#[derive(Debug)]
+pub struct TaskState<T> {
+    /// The latest result; kept while a newer job runs, so the page does not blank out.
+    pub data: Option<Rc<T>>,
+    pub error: Option<Rc<Error>>,
+    pub loading: bool,
+}
+
+impl<T> Clone for TaskState<T> {
+    fn clone(&self) -> Self {
+        TaskState {
+            data: self.data.clone(),
+            error: self.error.clone(),
+            loading: self.loading,
+        }
+    }
+}
+
+impl<T> Default for TaskState<T> {
+    fn default() -> Self {
+        TaskState {
+            data: None,
+            error: None,
+            loading: false,
+        }
+    }
+}
+
+impl<T> PartialEq for TaskState<T> {
+    fn eq(&self, other: &Self) -> bool {
+        let same_data = match (&self.data, &other.data) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        let same_error = match (&self.error, &other.error) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        same_data && same_error && self.loading == other.loading
+    }
+}
+
+/// One job at a time for a component; see [`use_task`].
+pub struct Task<T: 'static> {
+    state: UseStateHandle<TaskState<T>>,
+    generation: Rc<Cell<u64>>,
+    controller: Rc<RefCell<Option<AbortController>>>,
+    config: ClientConfig,
+}
+
+impl<T: 'static> Clone for Task<T> {
+    fn clone(&self) -> Self {
+        Task {
+            state: self.state.clone(),
+            generation: self.generation.clone(),
+            controller: self.controller.clone(),
+            config: self.config.clone(),
+        }
+    }
+}
+
+impl<T: 'static> PartialEq for Task<T> {
+    fn eq(&self, other: &Self) -> bool {
+        *self.state == *other.state && self.config == other.config
+    }
+}
+
+impl<T: 'static> Task<T> {
+    pub fn state(&self) -> &TaskState<T> {
+        &self.state
+    }
+
+    /// Starts `job`, aborting the one still running. Only the newest job's outcome is kept.
+    pub fn run<F, Fut>(&self, job: F)
+    where
+        F: FnOnce(Api) -> Fut,
+        Fut: Future<Output = Result<T, Error>> + 'static,
+    {
+        let Ok(controller) = AbortController::new() else {
+            self.state.set(TaskState {
+                data: self.state.data.clone(),
+                error: Some(Rc::new(Error::Network(
+                    "the browser cannot run requests".into(),
+                ))),
+                loading: false,
+            });
+            return;
+        };
+        if let Some(previous) = self.controller.replace(Some(controller.clone())) {
+            previous.abort();
+        }
+        let generation = self.generation.get() + 1;
+        self.generation.set(generation);
+        self.state.set(TaskState {
+            data: self.state.data.clone(),
+            error: None,
+            loading: true,
+        });
+        let future = job(Api::new(self.config.clone(), controller.signal()));
+        let state = self.state.clone();
+        let current = self.generation.clone();
+        let data = self.state.data.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let outcome = future.await;
+            if current.get() != generation {
+                return;
+            }
+            state.set(match outcome {
+                Ok(value) => TaskState {
+                    data: Some(Rc::new(value)),
+                    error: None,
+                    loading: false,
+                },
+                Err(error) => TaskState {
+                    data,
+                    error: (!matches!(error, Error::Aborted)).then(|| Rc::new(error)),
+                    loading: false,
+                },
+            });
+        });
+    }
+
+    /// Stops the running job; the previous result stays.
+    pub fn cancel(&self) {
+        self.generation.set(self.generation.get() + 1);
+        if let Some(controller) = self.controller.take() {
+            controller.abort();
+        }
+        self.state.set(TaskState {
+            data: self.state.data.clone(),
+            error: None,
+            loading: false,
+        });
+    }
+
+    /// Forgets the result and any error (e.g. when the form is cleared).
+    pub fn reset(&self) {
+        self.cancel();
+        self.state.set(TaskState::default());
+    }
+}
+
+/// The client settings in force: base URL and token from the console's settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ApiConfig(pub ClientConfig);
+
+/// A job slot for this component, using the nearest [`ApiConfig`] (or the defaults: `/api`, no
+/// token). Unmounting the component aborts its job.
+#[hook]
+pub fn use_task<T: 'static>() -> Task<T> {
+    let config = use_context::<ApiConfig>().map(|c| c.0).unwrap_or_default();
+    let state = use_state(TaskState::default);
+    let generation = use_memo((), |_| Cell::new(0u64));
+    let controller = use_memo((), |_| RefCell::new(None::<AbortController>));
+    {
+        let generation = generation.clone();
+        let controller = controller.clone();
+        use_effect_with((), move |_| {
+            move || {
+                generation.set(generation.get() + 1);
+                if let Some(controller) = controller.take() {
+                    controller.abort();
+                }
+            }
+        });
+    }
+    Task {
+        state,
+        generation,
+        controller,
+        config,
+    }
+}
