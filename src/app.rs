@@ -7,7 +7,7 @@ use crate::pages::{
     ChannelInfoPage, ChannelSearchPage, KeywordMentionsPage, MultiPostStatsPage,
     MultiStoryStatsPage, PostSearchPage, PostStatsPage, SubscriberDynamicsPage,
 };
-use crate::settings::{SettingsContext, SettingsPanel, SettingsProvider};
+use crate::settings::{SettingsPanel, SettingsProvider};
 use crate::ui::{use_ui, Ui};
 
 /// One page per operation; the path names the operation as `src/api/ops` does.
@@ -161,9 +161,6 @@ fn shell() -> Html {
     let route = use_route::<Route>().unwrap_or(Route::Home);
     let settings_open = use_state(|| false);
     let menu_open = use_state(|| false);
-    let has_token = use_context::<SettingsContext>()
-        .map(|c| c.settings.token.is_some())
-        .unwrap_or(false);
     {
         let title = match route {
             Route::Home => "Chanscope".to_owned(),
@@ -218,9 +215,6 @@ fn shell() -> Html {
                 <button type="button" class="settings-toggle secondary"
                     aria-expanded={settings_open.to_string()} onclick={toggle_settings}>
                     { ui.t("Settings", "Настройки") }
-                    if !has_token {
-                        <span class="badge" title={ui.t("No token set", "Токен не задан")}>{ "!" }</span>
-                    }
                 </button>
             </header>
             if *settings_open {

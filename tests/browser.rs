@@ -1,12 +1,16 @@
-//! Browser tests (wasm-bindgen-test in headless Chromium): the console shell renders, and the
-//! fetch transport reports answers, refusals and cancellation as the client expects.
+//! Browser tests (wasm-bindgen-test in headless Chromium): the console shell renders, time zones
+//! and token storage behave, and the fetch transport reports answers, refusals and cancellation as the client expects.
 #![cfg(target_arch = "wasm32")]
 
 use chanscope::api::browser::BrowserTransport;
 use chanscope::api::envelope::decode;
 use chanscope::api::model::ChannelSearchResponse;
+use chanscope::api::Token;
 use chanscope::api::{Transport, TransportError};
 use chanscope::app::{App, TOOLS};
+use chanscope::format::Locale;
+use chanscope::settings::Settings;
+use chanscope::ui::{Ui, Zone};
 use wasm_bindgen_test::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -25,20 +29,94 @@ async fn the_shell_lists_the_eight_tools() {
     yew::Renderer::<App>::with_root(root.clone()).render();
     next_frame().await;
 
-    let items = root.query_selector_all("li.tool").unwrap();
-    assert_eq!(items.length(), 8);
-    let text = root.text_content().unwrap();
-    for tool in TOOLS {
-        assert!(text.contains(tool.name), "missing {}", tool.name);
-    }
+    let ui = Ui::default();
+    let cards = root.query_selector_all("li.tool h2").unwrap();
+    let titles: Vec<String> = (0..cards.length())
+        .filter_map(|i| cards.item(i)?.text_content())
+        .collect();
+    let expected: Vec<String> = TOOLS.iter().map(|t| t.title(&ui).to_owned()).collect();
+    assert_eq!(titles, expected);
+    let nav = root.query_selector_all("nav.tools-nav a").unwrap();
+    assert_eq!(nav.length(), 8);
     assert_eq!(
-        root.query_selector("h1")
+        root.query_selector(".brand")
             .unwrap()
             .unwrap()
             .text_content()
             .as_deref(),
         Some("Chanscope")
     );
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+fn time_zones_resolve_through_intl() {
+    let kolkata = Zone::from_name("Asia/Kolkata").expect("a zone every browser knows");
+    assert_eq!(kolkata.offset_at(0).local_minus_utc(), 19_800);
+    let moscow = Zone::from_name("Europe/Moscow").unwrap();
+    // Moscow kept +4 from 2011 to 2014 and +3 since.
+    assert_eq!(moscow.offset_at(1_325_376_000).local_minus_utc(), 14_400);
+    assert_eq!(moscow.offset_at(1_704_067_200).local_minus_utc(), 10_800);
+    assert_eq!(Zone::from_name("utc"), Some(Zone::Utc));
+    assert_eq!(Zone::from_name(""), Some(Zone::Browser));
+    assert!(Zone::from_name("Nowhere/Atlantis").is_none());
+}
+
+#[wasm_bindgen_test]
+fn dates_are_shown_and_queried_in_the_chosen_zone() {
+    let ui = Ui {
+        locale: Locale::En,
+        zone: Zone::from_name("Asia/Kolkata").unwrap(),
+    };
+    // 2024-01-29 00:00 in Kolkata is 2024-01-28 18:30 UTC.
+    let day = chrono::NaiveDate::from_ymd_opt(2024, 1, 29).unwrap();
+    assert_eq!(ui.day_range(day, day), Some((1_706_466_600, 1_706_552_999)));
+    assert_eq!(ui.timestamp(1_706_466_600), "29 Jan 2024, 00:00");
+    assert_eq!(ui.date(1_706_466_599), "28 Jan 2024");
+    assert_eq!(ui.t("Search", "Поиск"), "Search");
+    let ru = Ui {
+        locale: Locale::Ru,
+        ..ui
+    };
+    assert_eq!(ru.t("Search", "Поиск"), "Поиск");
+}
+
+#[wasm_bindgen_test]
+fn the_token_is_stored_for_the_tab_unless_remembered() {
+    let window = web_sys::window().unwrap();
+    let local = window.local_storage().unwrap().unwrap();
+    let session = window.session_storage().unwrap().unwrap();
+    let mut settings = Settings::load();
+    settings.token = Token::new("secret-123");
+    settings.remember = false;
+    settings.save();
+    assert_eq!(
+        session.get_item("chanscope.token").unwrap().as_deref(),
+        Some("secret-123")
+    );
+    assert_eq!(local.get_item("chanscope.token").unwrap(), None);
+    assert!(!local
+        .get_item("chanscope.settings")
+        .unwrap()
+        .unwrap()
+        .contains("secret"));
+
+    settings.remember = true;
+    settings.save();
+    assert_eq!(
+        local.get_item("chanscope.token").unwrap().as_deref(),
+        Some("secret-123")
+    );
+    assert_eq!(session.get_item("chanscope.token").unwrap(), None);
+    let loaded = Settings::load();
+    assert_eq!(loaded.token, Token::new("secret-123"));
+    assert!(loaded.remember);
+
+    settings.token = None;
+    settings.save();
+    assert_eq!(local.get_item("chanscope.token").unwrap(), None);
+    assert_eq!(session.get_item("chanscope.token").unwrap(), None);
+    assert_eq!(Settings::load().token, None);
 }
 
 #[wasm_bindgen_test]

@@ -6,6 +6,7 @@
 mod bench;
 mod build;
 mod proc;
+mod sandbox;
 mod serve;
 mod setup;
 mod test;
