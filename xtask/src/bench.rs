@@ -1,20 +1,90 @@
 //! `cargo xtask bench`: figures the issues set targets for, measured on a real build.
 
+use std::collections::HashMap;
 use std::fs;
 use std::path::Path;
 use std::process::Command;
+use std::time::Duration;
 
 use crate::build::run_release_build;
-use crate::proc::{output, step};
+use crate::proc::{output, step, with_timeout};
+use crate::sandbox;
 use crate::setup::Setup;
 use crate::Result;
 
 /// The whole console's wasm and JavaScript, gzipped, must stay under this.
 const CONSOLE_GZIP_BUDGET: u64 = 250 * 1024;
 
+/// The sandbox's targets (issue #3), at the default dataset size on this 2-core machine.
+const SANDBOX_TARGETS: [(&str, f64, &str); 4] = [
+    (
+        "startup_ms",
+        5_000.0,
+        "start-up with the default dataset, ms",
+    ),
+    ("p50_ms", 5.0, "/posts/search p50, ms"),
+    ("p99_ms", 20.0, "/posts/search p99, ms"),
+    ("peak_rss_mib", 1_024.0, "peak memory, MiB"),
+];
+
 pub fn run(root: &Path) -> Result {
     let setup = Setup::run(root)?;
-    run_release_build(&setup)?;
+    let console = console_size(&setup, root);
+    let sandbox = sandbox_speed(root);
+    console.and(sandbox)
+}
+
+/// Generates the default dataset in-process, then drives a bounded loopback load of post
+/// searches (`sandbox-bench`: 5,000 requests over 4 keep-alive connections, 60 s at most).
+fn sandbox_speed(root: &Path) -> Result {
+    let bin_dir = sandbox::build(root)?;
+    let _t = step("bench: sandbox start-up, /posts/search latency and memory");
+    let out = with_timeout(
+        Duration::from_secs(120),
+        &bin_dir.join("sandbox-bench").to_string_lossy(),
+    )
+    .args(["--size", "default"])
+    .output()
+    .map_err(|e| format!("running sandbox-bench: {e}"))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    print!(
+        "{}",
+        text.lines()
+            .map(|l| format!("    {l}\n"))
+            .collect::<String>()
+    );
+    if !out.status.success() {
+        return Err(format!(
+            "sandbox-bench failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ));
+    }
+    let figures: HashMap<&str, f64> = text
+        .split_whitespace()
+        .filter_map(|pair| pair.split_once('='))
+        .filter_map(|(k, v)| Some((k, v.parse().ok()?)))
+        .collect();
+    let mut missed = Vec::new();
+    for (key, limit, what) in SANDBOX_TARGETS {
+        let value = figures
+            .get(key)
+            .copied()
+            .ok_or_else(|| format!("sandbox-bench printed no {key}"))?;
+        let verdict = if value <= limit { "within" } else { "OVER" };
+        println!("    {what}: {value} (target ≤ {limit}): {verdict}");
+        if value > limit {
+            missed.push(what);
+        }
+    }
+    if missed.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("sandbox targets missed: {}", missed.join(", ")))
+    }
+}
+
+fn console_size(setup: &Setup, root: &Path) -> Result {
+    run_release_build(setup)?;
     let _t = step("bench: size of the release build");
     let dist = root.join("dist");
     let mut rows = Vec::new();
@@ -52,7 +122,11 @@ pub fn run(root: &Path) -> Result {
             "OVER"
         }
     );
-    Ok(())
+    if code <= CONSOLE_GZIP_BUDGET {
+        Ok(())
+    } else {
+        Err(format!("the console is {code} B gzip, over its budget"))
+    }
 }
 
 fn gzip_size(path: &Path) -> Result<u64> {

@@ -23,7 +23,8 @@ commands:
   serve   the console at http://127.0.0.1:8080 (trunk serve; /api/ proxied to the sandbox)
   test    every test suite: fmt, clippy (native and wasm32), native tests,
           browser tests in headless Chromium, release build and boot check
-  bench   size of the release build (wasm and JS, raw and gzip)
+  bench   size of the release build (wasm and JS, raw and gzip); sandbox start-up,
+          /posts/search latency under a bounded loopback load, and memory
 
 environment:
   CHANSCOPE_TOOLS_DIR       where tools are installed (default ~/.cache/chanscope/tools)

@@ -1,0 +1,69 @@
+//! `sandbox`: serves the generated dataset on 127.0.0.1 until Ctrl-C or SIGTERM.
+
+use std::net::{Ipv4Addr, SocketAddr};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::time::Instant;
+
+use sandbox::cli::{Options, USAGE};
+use sandbox::{serve, Dataset, State};
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "--help" || a == "-h") {
+        println!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let options = match Options::parse(args, |path| {
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
+    }) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("sandbox: {e}\n{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let started = Instant::now();
+    let dataset = Dataset::generate(options.seed, options.size, options.now);
+    let (channels, posts) = (dataset.channels.len(), dataset.posts.len());
+    let state = Arc::new(State::new(dataset, options.config));
+    let address = SocketAddr::from((Ipv4Addr::LOCALHOST, options.port));
+    let listener = match tokio::net::TcpListener::bind(address).await {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("sandbox: cannot listen on {address}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let port = listener.local_addr().map_or(options.port, |a| a.port());
+    println!(
+        "sandbox listening on http://127.0.0.1:{port} (seed {}, size {}, {channels} channels, {posts} posts, ready in {} ms)",
+        options.seed,
+        options.size,
+        started.elapsed().as_millis()
+    );
+    match serve(listener, state, stop_signal()).await {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sandbox: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Ctrl-C or SIGTERM, whichever comes first.
+async fn stop_signal() {
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = terminate => {}
+    }
+}

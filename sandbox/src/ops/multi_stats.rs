@@ -1,0 +1,51 @@
+//! Statistics of several posts (`/posts/stat-multi`) and of several stories
+//! (`/stories/stat-multi`). IDs that are unknown or belong to another channel are left out.
+
+use serde_json::json;
+
+use chanscope::api::limits::STAT_MULTI_IDS_MAX;
+
+use crate::data::Dataset;
+use crate::errors::{ok_body, ApiError};
+use crate::params::Params;
+
+pub fn run_posts(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
+    let channel = p.channel(ds)?;
+    let ids = p.id_list("postsIds", STAT_MULTI_IDS_MAX)?;
+    let records: Vec<_> = ids
+        .iter()
+        .filter_map(|&id| ds.post_by_id(id))
+        .filter(|&i| ds.posts[i as usize].channel == channel)
+        .map(|i| {
+            let post = &ds.posts[i as usize];
+            json!({
+                "postId": post.id,
+                "viewsCount": ds.views(i),
+                "sharesCount": post.shares,
+                "commentsCount": post.comments,
+                "reactionsCount": post.reactions,
+            })
+        })
+        .collect();
+    Ok(ok_body(&records))
+}
+
+pub fn run_stories(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
+    let channel = p.channel(ds)?;
+    let ids = p.id_list("storiesIds", STAT_MULTI_IDS_MAX)?;
+    let records: Vec<_> = ids
+        .iter()
+        .filter_map(|&id| ds.story_by_id(id))
+        .map(|i| &ds.stories[i as usize])
+        .filter(|story| story.channel == channel)
+        .map(|story| {
+            json!({
+                "storyId": story.id,
+                "viewsCount": story.views,
+                "sharesCount": story.shares,
+                "reactionsCount": story.reactions,
+            })
+        })
+        .collect();
+    Ok(ok_body(&records))
+}

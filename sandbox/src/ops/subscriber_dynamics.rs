@@ -1,0 +1,55 @@
+//! Subscriber dynamics (`/channels/subscribers`): participants at the end of each hour, day,
+//! week or month of the period, newest first.
+
+use chrono::{DateTime, NaiveDateTime};
+use serde::Serialize;
+
+use chanscope::api::limits::DEFAULT_PERIOD_DAYS;
+use chanscope::api::PeriodGroup;
+use chanscope::format::Period;
+
+use crate::data::{Dataset, DAY};
+use crate::errors::{ok_body, ApiError};
+use crate::params::Params;
+
+#[derive(Serialize)]
+struct Record {
+    period: String,
+    participants_count: u64,
+}
+
+pub fn run(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
+    let channel = p.channel(ds)?;
+    let group = p.choice("group", PeriodGroup::Day)?;
+    let (start, end) = p.period(|end| Some(end.unwrap_or(ds.now) - DEFAULT_PERIOD_DAYS * DAY))?;
+    let end = end.unwrap_or(ds.now).min(ds.now);
+    let start = start.unwrap_or(end).max(ds.history_start());
+
+    let mut records = Vec::new();
+    let mut at = end;
+    while at >= start {
+        let Some(period) = Period::containing(group, naive(at)) else {
+            break;
+        };
+        // "As of the end of the period", or now for the period still running.
+        let last = (seconds(period.end()) - 1).min(ds.now);
+        if let Some(count) = ds.participants_at(channel, last) {
+            records.push(Record {
+                period: period.to_api_string(),
+                participants_count: count,
+            });
+        }
+        at = seconds(period.start()) - 1;
+    }
+    Ok(ok_body(&records))
+}
+
+fn naive(t: i64) -> NaiveDateTime {
+    DateTime::from_timestamp(t, 0)
+        .unwrap_or_default()
+        .naive_utc()
+}
+
+fn seconds(t: NaiveDateTime) -> i64 {
+    t.and_utc().timestamp()
+}

@@ -1,0 +1,148 @@
+//! The HTTP side: the router with CORS, the `/api` dispatcher with auth and faults, and a
+//! `serve` that stops on a signal. The envelope and CORS pieces are public for the gateway.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, Request, State as Extract};
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get};
+use axum::Router;
+use tokio::net::TcpListener;
+
+use crate::auth::Tokens;
+use crate::data::Dataset;
+use crate::errors::{
+    error_body, json_response, ApiError, FLOOD_CONTROL_10, WRONG_METHOD, WRONG_METHOD_TYPE,
+};
+use crate::faults::{error_page, Fault, Faults};
+use crate::ops;
+use crate::params::Params;
+
+/// Who may call, and what goes wrong on purpose.
+#[derive(Clone, Debug, Default)]
+pub struct Config {
+    pub tokens: Tokens,
+    pub faults: Faults,
+}
+
+pub struct State {
+    pub dataset: Dataset,
+    pub config: Config,
+    /// Requests under /api so far: the sequence number that fault decisions hang on.
+    served: AtomicU64,
+}
+
+impl State {
+    pub fn new(dataset: Dataset, config: Config) -> State {
+        State {
+            dataset,
+            config,
+            served: AtomicU64::new(0),
+        }
+    }
+}
+
+pub fn router(state: Arc<State>) -> Router {
+    Router::new()
+        .route("/healthz", get(|| async { "ok" }))
+        .route("/api/{*path}", any(api))
+        .fallback(|| async { (StatusCode::NOT_FOUND, "not found\n") })
+        .with_state(state)
+        .layer(middleware::from_fn(cors))
+}
+
+/// Serves until `shutdown` completes, then finishes the requests in flight.
+pub async fn serve(
+    listener: TcpListener,
+    state: Arc<State>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, router(state))
+        .with_graceful_shutdown(shutdown)
+        .await
+}
+
+/// Any origin may call (the sandbox holds no secrets); preflights are answered here.
+pub async fn cors(request: Request, next: Next) -> Response {
+    let mut response = if request.method() == Method::OPTIONS {
+        let mut preflight = StatusCode::NO_CONTENT.into_response();
+        let headers = preflight.headers_mut();
+        headers.insert(
+            header::ACCESS_CONTROL_ALLOW_METHODS,
+            HeaderValue::from_static("GET, OPTIONS"),
+        );
+        headers.insert(
+            header::ACCESS_CONTROL_ALLOW_HEADERS,
+            HeaderValue::from_static("*"),
+        );
+        headers.insert(
+            header::ACCESS_CONTROL_MAX_AGE,
+            HeaderValue::from_static("86400"),
+        );
+        preflight
+    } else {
+        next.run(request).await
+    };
+    response.headers_mut().insert(
+        header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        HeaderValue::from_static("*"),
+    );
+    response
+}
+
+async fn api(
+    Extract(state): Extract<Arc<State>>,
+    method: Method,
+    Path(path): Path<String>,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Response {
+    let faults = &state.config.faults;
+    if faults.latency_ms > 0 {
+        tokio::time::sleep(Duration::from_millis(faults.latency_ms)).await;
+    }
+    let fault = faults.decide(state.served.fetch_add(1, Ordering::Relaxed));
+    match fault {
+        Some(Fault::Http(code)) => {
+            let status = StatusCode::from_u16(code).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+            return (
+                status,
+                [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+                error_page(code),
+            )
+                .into_response();
+        }
+        Some(Fault::Flood) => return ApiError::new(FLOOD_CONTROL_10).into_response(),
+        _ => {}
+    }
+    let mut body = answer(&state, &method, &path, query.ok().map(|q| q.0));
+    if fault == Some(Fault::Truncate) {
+        body.truncate(body.len() / 2);
+    }
+    json_response(body)
+}
+
+/// The envelope for one request under /api.
+fn answer(
+    state: &State,
+    method: &Method,
+    path: &str,
+    query: Option<HashMap<String, String>>,
+) -> Vec<u8> {
+    let result = (|| {
+        if method != Method::GET {
+            return Err(ApiError::new(WRONG_METHOD_TYPE));
+        }
+        let op = ops::find(&format!("/{path}")).ok_or_else(|| ApiError::new(WRONG_METHOD))?;
+        let params = Params(query.ok_or_else(|| ApiError::new("malformed query string"))?);
+        state.config.tokens.check(params.text("token"), op.access)?;
+        (op.run)(&state.dataset, &params)
+    })();
+    result.unwrap_or_else(|e| error_body(&e.0))
+}
