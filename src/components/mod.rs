@@ -1,0 +1,17 @@
+//! Reusable widgets of the console (and of embedded pages): every one reads the language and time
+//! zone from the [`crate::ui::Ui`] context and styles itself with the `cs-` classes of
+//! `static/components.css`.
+
+pub mod channel_card;
+pub mod chart;
+pub mod rich_text;
+pub mod status;
+pub mod table;
+pub mod tiles;
+
+pub use channel_card::{CardVariant, ChannelCard};
+pub use chart::{LineChart, Point, Series};
+pub use rich_text::{render_nodes, RichText, SafeHtml};
+pub use status::{EmptyState, ErrorBanner, Loading};
+pub use table::{Column, DataTable, Row, SortKey, TableCell};
+pub use tiles::{StatTiles, Tile};

@@ -1,0 +1,280 @@
+//! A sortable data table with CSV and JSON export of exactly what it shows.
+
+use std::cmp::Ordering;
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::export::{self, Cell, Table};
+use crate::ui::{use_ui, Ui};
+
+/// A column of a [`DataTable`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Column {
+    /// A stable name for the column (used in element attributes, not shown).
+    pub key: AttrValue,
+    /// The header, also the column's name in exported files.
+    pub title: AttrValue,
+    /// Right-aligned with tabular figures.
+    pub numeric: bool,
+}
+
+impl Column {
+    pub fn text(key: impl Into<AttrValue>, title: impl Into<AttrValue>) -> Self {
+        Column {
+            key: key.into(),
+            title: title.into(),
+            numeric: false,
+        }
+    }
+
+    pub fn numeric(key: impl Into<AttrValue>, title: impl Into<AttrValue>) -> Self {
+        Column {
+            numeric: true,
+            ..Column::text(key, title)
+        }
+    }
+}
+
+/// What a cell sorts by.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SortKey {
+    Number(f64),
+    /// Compared without regard to case.
+    Text(String),
+    /// Sorts after every value in either direction.
+    Missing,
+}
+
+/// One cell: what is shown, what it sorts by, what is exported.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TableCell {
+    pub display: Html,
+    pub sort: SortKey,
+    pub export: Cell,
+}
+
+impl TableCell {
+    pub fn new(display: Html, sort: SortKey, export: Cell) -> Self {
+        TableCell {
+            display,
+            sort,
+            export,
+        }
+    }
+
+    /// Text shown, sorted and exported as is.
+    pub fn text(text: impl Into<String>) -> Self {
+        let text = text.into();
+        TableCell {
+            display: html! { { text.clone() } },
+            sort: SortKey::Text(text.to_lowercase()),
+            export: Cell::Text(text),
+        }
+    }
+
+    /// A count shown with grouped thousands, exported as a number.
+    pub fn count(ui: &Ui, n: i64) -> Self {
+        TableCell {
+            display: html! { { ui.count(n) } },
+            sort: SortKey::Number(n as f64),
+            export: Cell::Int(n),
+        }
+    }
+
+    /// Nothing known: an empty cell, sorted last.
+    pub fn missing() -> Self {
+        TableCell {
+            display: html! { { "—" } },
+            sort: SortKey::Missing,
+            export: Cell::Empty,
+        }
+    }
+}
+
+/// A row: one cell per column.
+pub type Row = Vec<TableCell>;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Direction {
+    Ascending,
+    Descending,
+}
+
+/// The column a table is sorted by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Sort {
+    pub column: usize,
+    pub direction: Direction,
+}
+
+impl Sort {
+    /// The sort after activating `column`'s header: ascending first, then toggling.
+    pub fn toggled(current: Option<Sort>, column: usize) -> Sort {
+        let direction = match current {
+            Some(sort) if sort.column == column && sort.direction == Direction::Ascending => {
+                Direction::Descending
+            }
+            _ => Direction::Ascending,
+        };
+        Sort { column, direction }
+    }
+}
+
+fn compare(a: &SortKey, b: &SortKey, direction: Direction) -> Ordering {
+    let ordered = |ordering: Ordering| match direction {
+        Direction::Ascending => ordering,
+        Direction::Descending => ordering.reverse(),
+    };
+    match (a, b) {
+        (SortKey::Missing, SortKey::Missing) => Ordering::Equal,
+        (SortKey::Missing, _) => Ordering::Greater,
+        (_, SortKey::Missing) => Ordering::Less,
+        (SortKey::Number(x), SortKey::Number(y)) => ordered(x.total_cmp(y)),
+        (SortKey::Text(x), SortKey::Text(y)) => ordered(x.cmp(y)),
+        // Mixed kinds in one column: numbers first, consistently.
+        (SortKey::Number(_), SortKey::Text(_)) => ordered(Ordering::Less),
+        (SortKey::Text(_), SortKey::Number(_)) => ordered(Ordering::Greater),
+    }
+}
+
+/// The rows in the order the table shows them; ties keep the order they came in.
+pub fn sorted_rows(rows: &[Row], sort: Option<Sort>) -> Vec<&Row> {
+    let mut shown: Vec<&Row> = rows.iter().collect();
+    if let Some(sort) = sort {
+        const MISSING: SortKey = SortKey::Missing;
+        fn key(row: &Row, column: usize) -> &SortKey {
+            row.get(column).map_or(&MISSING, |cell| &cell.sort)
+        }
+        shown.sort_by(|a, b| compare(key(a, sort.column), key(b, sort.column), sort.direction));
+    }
+    shown
+}
+
+/// The export of the given rows under the columns' titles.
+pub fn export_table(columns: &[Column], rows: &[&Row]) -> Table {
+    Table {
+        headers: columns.iter().map(|c| c.title.to_string()).collect(),
+        rows: rows
+            .iter()
+            .map(|row| row.iter().map(|cell| cell.export.clone()).collect())
+            .collect(),
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct DataTableProps {
+    pub columns: Rc<Vec<Column>>,
+    pub rows: Rc<Vec<Row>>,
+    /// A last row of totals, never sorted and not exported.
+    #[prop_or_default]
+    pub totals: Option<Row>,
+    /// Exported files are named `<export_name>.csv` and `<export_name>.json`.
+    pub export_name: AttrValue,
+    /// A caption naming the table for screen readers and above the table.
+    #[prop_or_default]
+    pub caption: Option<AttrValue>,
+}
+
+#[function_component(DataTable)]
+pub fn data_table(props: &DataTableProps) -> Html {
+    let ui = use_ui();
+    let sort = use_state(|| None::<Sort>);
+    let export_error = use_state(|| None::<String>);
+    let shown = sorted_rows(&props.rows, *sort);
+
+    let download = |extension: &'static str, mime: &'static str| {
+        let columns = props.columns.clone();
+        let rows = props.rows.clone();
+        let sort = *sort;
+        let name = format!("{}.{extension}", props.export_name);
+        let export_error = export_error.clone();
+        Callback::from(move |_: MouseEvent| {
+            let table = export_table(&columns, &sorted_rows(&rows, sort));
+            let content = match extension {
+                "csv" => export::to_csv(&table),
+                _ => export::to_json(&table),
+            };
+            export_error.set(export::download(&name, mime, &content).err());
+        })
+    };
+
+    let headers = props.columns.iter().enumerate().map(|(index, column)| {
+        let state = sort.filter(|s| s.column == index).map(|s| s.direction);
+        let aria_sort = match state {
+            Some(Direction::Ascending) => "ascending",
+            Some(Direction::Descending) => "descending",
+            None => "none",
+        };
+        let arrow = match state {
+            Some(Direction::Ascending) => "▲",
+            Some(Direction::Descending) => "▼",
+            None => "↕",
+        };
+        let onclick = {
+            let sort = sort.clone();
+            Callback::from(move |_: MouseEvent| sort.set(Some(Sort::toggled(*sort, index))))
+        };
+        html! {
+            <th scope="col" aria-sort={aria_sort} data-key={column.key.clone()}
+                class={classes!(column.numeric.then_some("cs-num"))}>
+                <button type="button" class="cs-table-sort" {onclick}>
+                    { column.title.clone() }
+                    <span class="cs-table-arrow" aria-hidden="true">{ arrow }</span>
+                </button>
+            </th>
+        }
+    });
+    let render_row = |row: &Row| {
+        html! {
+            { for props.columns.iter().enumerate().map(|(i, column)| html! {
+                <td class={classes!(column.numeric.then_some("cs-num"))}>
+                    { row.get(i).map(|cell| cell.display.clone()).unwrap_or_default() }
+                </td>
+            }) }
+        }
+    };
+    let body = if shown.is_empty() {
+        html! {
+            <tr class="cs-table-empty">
+                <td colspan={props.columns.len().max(1).to_string()}>
+                    { ui.t("Nothing found.", "Ничего не найдено.") }
+                </td>
+            </tr>
+        }
+    } else {
+        shown
+            .iter()
+            .map(|row| html! { <tr>{ render_row(row) }</tr> })
+            .collect()
+    };
+
+    html! {
+        <div class="cs-table-block">
+            <div class="cs-table-tools">
+                <button type="button" class="cs-button cs-button-quiet" disabled={shown.is_empty()}
+                    onclick={download("csv", "text/csv;charset=utf-8")}>{ "CSV" }</button>
+                <button type="button" class="cs-button cs-button-quiet" disabled={shown.is_empty()}
+                    onclick={download("json", "application/json")}>{ "JSON" }</button>
+                if let Some(error) = &*export_error {
+                    <span class="cs-table-error" role="alert">
+                        { ui.t("The file could not be created: ", "Не удалось создать файл: ") }
+                        { error.clone() }
+                    </span>
+                }
+            </div>
+            <div class="cs-table-scroll">
+                <table class="cs-table">
+                    if let Some(caption) = &props.caption {
+                        <caption>{ caption.clone() }</caption>
+                    }
+                    <thead><tr>{ for headers }</tr></thead>
+                    <tbody>{ body }</tbody>
+                    if let Some(totals) = &props.totals {
+                        <tfoot><tr class="cs-table-totals">{ render_row(totals) }</tr></tfoot>
+                    }
+                </table>
+            </div>
+        </div>
+    }
+}

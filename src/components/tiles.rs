@@ -1,0 +1,59 @@
+//! Headline counters: a compact number to read at a glance, the exact one beneath it.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::format::compact;
+use crate::ui::use_ui;
+
+/// One counter.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tile {
+    pub label: AttrValue,
+    pub value: i64,
+    /// A short explanation under the value (e.g. "since publication").
+    pub hint: Option<AttrValue>,
+}
+
+impl Tile {
+    pub fn new(label: impl Into<AttrValue>, value: i64) -> Self {
+        Tile {
+            label: label.into(),
+            value,
+            hint: None,
+        }
+    }
+
+    pub fn with_hint(mut self, hint: impl Into<AttrValue>) -> Self {
+        self.hint = Some(hint.into());
+        self
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct StatTilesProps {
+    pub tiles: Rc<Vec<Tile>>,
+}
+
+#[function_component(StatTiles)]
+pub fn stat_tiles(props: &StatTilesProps) -> Html {
+    let ui = use_ui();
+    html! {
+        <dl class="cs-tiles">
+            { for props.tiles.iter().map(|tile| {
+                let exact = ui.count(tile.value);
+                html! {
+                    <div class="cs-tile">
+                        <dt class="cs-tile-label">{ tile.label.clone() }</dt>
+                        <dd class="cs-tile-value" title={exact.clone()}>{ compact(tile.value) }</dd>
+                        <dd class="cs-tile-exact">{ exact }</dd>
+                        if let Some(hint) = &tile.hint {
+                            <dd class="cs-tile-hint">{ hint.clone() }</dd>
+                        }
+                    </div>
+                }
+            }) }
+        </dl>
+    }
+}
