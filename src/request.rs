@@ -227,11 +227,14 @@ impl<T: 'static> Task<T> {
         let state = self.state.clone();
         let current = self.generation.clone();
         let data = self.state.data.clone();
+        let slot = self.controller.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let outcome = future.await;
             if current.get() != generation {
                 return;
             }
+            // Done: nothing is left to abort.
+            slot.take();
             state.set(match outcome {
                 Ok(value) => TaskState {
                     data: Some(Rc::new(value)),
@@ -240,29 +243,35 @@ impl<T: 'static> Task<T> {
                 },
                 Err(error) => TaskState {
                     data,
-                    error: (!matches!(error, Error::Aborted)).then(|| Rc::new(error)),
+                    error: Some(Rc::new(error)),
                     loading: false,
                 },
             });
         });
     }
 
-    /// Stops the running job; the previous result stays.
+    /// Stops the running job; the previous result stays, with [`Error::Aborted`] as the error so
+    /// the page can say that it was cancelled and offer to run it again.
     pub fn cancel(&self) {
+        let running = self.controller.take();
         self.generation.set(self.generation.get() + 1);
-        if let Some(controller) = self.controller.take() {
+        if let Some(controller) = &running {
             controller.abort();
         }
         self.state.set(TaskState {
             data: self.state.data.clone(),
-            error: None,
+            error: running.map(|_| Rc::new(Error::Aborted)),
             loading: false,
         });
     }
 
-    /// Forgets the result and any error (e.g. when the form is cleared).
+    /// Stops the running job and forgets the result and any error (e.g. when the address no
+    /// longer holds a query).
     pub fn reset(&self) {
-        self.cancel();
+        if let Some(controller) = self.controller.take() {
+            controller.abort();
+        }
+        self.generation.set(self.generation.get() + 1);
         self.state.set(TaskState::default());
     }
 }

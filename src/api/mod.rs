@@ -4,6 +4,7 @@
 //! [`Client`] validates it, sends it over a [`Transport`], retries what is worth retrying and
 //! decodes the envelope into the response types of [`model`] or a typed [`Error`].
 
+pub mod batch;
 pub mod client;
 pub mod de;
 pub mod envelope;

@@ -1,7 +1,128 @@
-//! (being written)
+//! Channel information: the general data of one channel or chat, with the way on to its
+//! subscriber dynamics and to posts that mention it.
+
+use serde::{Deserialize, Serialize};
 use yew::prelude::*;
+use yew_router::prelude::*;
+
+use crate::api::ids::ChannelId;
+use crate::api::model::Channel;
+use crate::api::ops::ChannelInfo;
+use crate::api::{Invalid, Problem, Rule};
+use crate::app::Route;
+use crate::components::{CardVariant, ChannelCard};
+use crate::pages::form::Field;
+use crate::pages::form_request::{use_form_request, PageParams};
+use crate::ui::{use_ui, Ui};
+
+/// `?channel=…`: the query of every page about one channel (this one and subscriber dynamics),
+/// so that links between them carry the channel.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub(super) struct ChannelQuery {
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub channel: String,
+}
+
+/// How other pages name a channel in their links: its username when it has one (readable in the
+/// address), else the service's numeric ID.
+pub(super) fn channel_ref(channel: &Channel) -> String {
+    let name = channel.username.trim().trim_start_matches('@');
+    if name.is_empty() {
+        channel.id.to_string()
+    } else {
+        format!("@{name}")
+    }
+}
+
+/// `?q=…` of the post search page.
+#[derive(Clone, PartialEq, Serialize)]
+struct PostSearchQuery {
+    q: String,
+}
+
+impl PageParams for ChannelQuery {
+    type Op = ChannelInfo;
+
+    fn to_request(&self, _: &Ui) -> Result<ChannelInfo, Invalid> {
+        self.channel
+            .parse::<ChannelId>()
+            .map(ChannelInfo::new)
+            .map_err(|e| Invalid {
+                problems: vec![Problem {
+                    param: "channelId",
+                    rule: Rule::BadIdentifier(e),
+                }],
+            })
+    }
+}
 
 #[function_component(ChannelInfoPage)]
 pub fn page() -> Html {
-    html! { <section class="page"><h1>{ "ChannelInfoPage" }</h1></section> }
+    let ui = use_ui();
+    let form = use_form_request::<ChannelQuery>(Route::ChannelInfo);
+    let draft = (*form.draft).clone();
+    let state = form.task.state();
+    html! {
+        <section class="page channel-info-page">
+            <header class="page-header">
+                <h1>{ Route::ChannelInfo.title(&ui) }</h1>
+                <p class="lead">{ Route::ChannelInfo.summary(&ui) }</p>
+            </header>
+            <form class="query-form" onsubmit={form.onsubmit.clone()} novalidate=true>
+                <Field id="ci-channel" label={ui.t("Channel or chat (channelId)", "Канал или чат (channelId)")}
+                    value={draft.channel.clone()} required=true placeholder="@durov"
+                    hint={ui.t("@username, t.me/username, t.me/joinchat/CODE or the service's numeric ID",
+                        "@username, t.me/username, t.me/joinchat/КОД или числовой ID сервиса")}
+                    oninput={form.edit(|p: &mut ChannelQuery, v| p.channel = v)}
+                    error={form.error(&ui, "channelId")} />
+                <div class="actions">
+                    <button type="submit">{ ui.t("Show channel", "Показать канал") }</button>
+                </div>
+            </form>
+            { form.status(ui.t(
+                "Enter a channel or chat to see its card.",
+                "Введите канал или чат, чтобы увидеть его карточку.",
+            )) }
+            if let Some(channel) = state.data.clone() {
+                <div class={form.results_class("channel-info")}>
+                    <ChannelCard channel={(*channel).clone()} variant={CardVariant::Full}
+                        actions={actions(&ui, &form.params.channel, &channel)} />
+                </div>
+            }
+        </section>
+    }
+}
+
+/// Links to the other pages about this channel. The subscriber page gets the identifier as it
+/// was asked, so both pages name the channel the same way.
+fn actions(ui: &Ui, asked: &str, channel: &Channel) -> Html {
+    let posts_query = {
+        let name = channel.username.trim().trim_start_matches('@');
+        if name.is_empty() {
+            channel.title.trim().to_owned()
+        } else {
+            format!("@{name}")
+        }
+    };
+    html! {
+        <>
+            <Link<Route, ChannelQuery> to={Route::SubscriberDynamics} classes="cs-button"
+                query={Some(ChannelQuery { channel: asked.trim().to_owned() })}>
+                { ui.t("Subscriber dynamics", "Динамика подписчиков") }
+            </Link<Route, ChannelQuery>>
+            if !posts_query.is_empty() {
+                <Link<Route, PostSearchQuery> to={Route::PostSearch} classes="cs-button cs-button-quiet"
+                    query={Some(PostSearchQuery { q: posts_query.clone() })}>
+                    { ui.t("Search its posts", "Искать его посты") }
+                </Link<Route, PostSearchQuery>>
+                <p class="hint">
+                    { ui.t("Post search has no channel filter: this finds posts that contain ",
+                        "У поиска постов нет фильтра по каналу: будут найдены посты, содержащие ") }
+                    <code>{ posts_query }</code>
+                    { ui.t(", in this channel and elsewhere.", " — в этом канале и в других.") }
+                </p>
+            }
+        </>
+    }
 }

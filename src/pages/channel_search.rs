@@ -1,7 +1,190 @@
-//! (being written)
+//! Channel and chat search by keyword or category, shown as a grid of channel cards.
+
+use std::rc::Rc;
+
+use serde::{Deserialize, Serialize};
 use yew::prelude::*;
+use yew_router::prelude::*;
+
+use crate::api::limits::{
+    CHANNEL_SEARCH_LANGUAGE_DEFAULT, CHANNEL_SEARCH_LIMIT_DEFAULT, CHANNEL_SEARCH_LIMIT_MAX,
+    CHANNEL_SEARCH_QUERY_MIN_CHARS,
+};
+use crate::api::ops::ChannelSearch;
+use crate::api::{Invalid, Operation, PeerType};
+use crate::app::Route;
+use crate::components::status::{fill, EmptyState};
+use crate::components::{CardVariant, ChannelCard};
+use crate::pages::channel_info::{channel_ref, ChannelQuery};
+use crate::pages::form::{is_false, peer_type_or};
+use crate::pages::form::{peer_type_options, Advanced, Check, Field, Select};
+use crate::pages::form_request::{use_form_request, PageParams};
+use crate::ui::{use_ui, Ui};
+
+#[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+struct Params {
+    #[serde(skip_serializing_if = "String::is_empty")]
+    q: String,
+    #[serde(skip_serializing_if = "is_false")]
+    search_by_description: bool,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    peer_type: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    country: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    language: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    category: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    limit: String,
+}
+
+/// A count typed into a number input: blank is not given. Fractions round; anything below zero
+/// or not a number reads as 0, which the request's range check then reports with its limits.
+pub(super) fn parse_count(text: &str) -> Option<u32> {
+    let text = text.trim();
+    if text.is_empty() {
+        return None;
+    }
+    let value = text.parse::<f64>().ok().filter(|x| x.is_finite());
+    Some(value.map_or(0, |x| x.round().clamp(0.0, f64::from(u32::MAX)) as u32))
+}
+
+impl PageParams for Params {
+    type Op = ChannelSearch;
+
+    fn to_request(&self, _: &Ui) -> Result<ChannelSearch, Invalid> {
+        let mut op = ChannelSearch::new(self.country.trim());
+        op.q = self.q.trim().to_owned();
+        op.search_by_description = self.search_by_description;
+        op.peer_type = peer_type_or(&self.peer_type, PeerType::Channel);
+        op.language = self.language.trim().to_owned();
+        op.category = self.category.trim().to_owned();
+        op.limit = parse_count(&self.limit);
+        op.validate()?;
+        Ok(op)
+    }
+}
 
 #[function_component(ChannelSearchPage)]
 pub fn page() -> Html {
-    html! { <section class="page"><h1>{ "ChannelSearchPage" }</h1></section> }
+    let ui = use_ui();
+    let form = use_form_request::<Params>(Route::ChannelSearch);
+    let draft = (*form.draft).clone();
+    let advanced_open = draft.search_by_description || !draft.limit.trim().is_empty();
+    let peer_type = peer_type_or(&draft.peer_type, PeerType::Channel);
+    let limit_hint = fill(
+        ui.t(
+            "1 to {max}; {default} when blank",
+            "От 1 до {max}; без значения — {default}",
+        ),
+        &[
+            ("max", CHANNEL_SEARCH_LIMIT_MAX.to_string()),
+            ("default", CHANNEL_SEARCH_LIMIT_DEFAULT.to_string()),
+        ],
+    );
+    let q_hint = fill(
+        ui.t(
+            "At least {n} characters. A keyword or a category is required.",
+            "Не короче {n} символов. Нужно ключевое слово или категория.",
+        ),
+        &[("n", CHANNEL_SEARCH_QUERY_MIN_CHARS.to_string())],
+    );
+    let state = form.task.state();
+    html! {
+        <section class="page channel-search-page">
+            <header class="page-header">
+                <h1>{ Route::ChannelSearch.title(&ui) }</h1>
+                <p class="lead">{ Route::ChannelSearch.summary(&ui) }</p>
+            </header>
+            <form class="query-form" onsubmit={form.onsubmit.clone()} novalidate=true>
+                <Field id="cs-q" label={ui.t("Keyword (q)", "Ключевое слово (q)")}
+                    value={draft.q.clone()} hint={q_hint}
+                    oninput={form.edit(|p: &mut Params, v| p.q = v)}
+                    error={form.error(&ui, "q")} />
+                <Field id="cs-category" label={ui.t("Category", "Категория")}
+                    value={draft.category.clone()}
+                    hint={ui.t("As the service names it, e.g. news", "Как в сервисе, например news")}
+                    oninput={form.edit(|p: &mut Params, v| p.category = v)}
+                    error={form.error(&ui, "category")} />
+                <Field id="cs-country" label={ui.t("Country", "Страна")} required=true
+                    value={draft.country.clone()} placeholder="ru"
+                    hint={ui.t("Required, as the service names it", "Обязательно, как в сервисе")}
+                    oninput={form.edit(|p: &mut Params, v| p.country = v)}
+                    error={form.error(&ui, "country")} />
+                <Field id="cs-language" label={ui.t("Language", "Язык")}
+                    value={draft.language.clone()} placeholder={CHANNEL_SEARCH_LANGUAGE_DEFAULT}
+                    hint={fill(ui.t("{default} when blank", "Без значения — {default}"),
+                        &[("default", CHANNEL_SEARCH_LANGUAGE_DEFAULT.to_owned())])}
+                    oninput={form.edit(|p: &mut Params, v| p.language = v)}
+                    error={form.error(&ui, "language")} />
+                <Select id="cs-peer-type" label={ui.t("What to search (peer_type)", "Что искать (peer_type)")}
+                    value={peer_type.as_str()} options={peer_type_options(&ui)}
+                    onchange={form.edit(|p: &mut Params, v| p.peer_type = v)} />
+                <Advanced open={advanced_open}>
+                    <Check id="cs-by-description"
+                        label={ui.t("Search descriptions too (search_by_description)",
+                            "Искать и в описании (search_by_description)")}
+                        checked={draft.search_by_description}
+                        onchange={form.edit(|p: &mut Params, v| p.search_by_description = v)} />
+                    <Field id="cs-limit" kind="number" label={ui.t("How many (limit)", "Сколько (limit)")}
+                        value={draft.limit.clone()} placeholder={CHANNEL_SEARCH_LIMIT_DEFAULT.to_string()}
+                        hint={limit_hint}
+                        oninput={form.edit(|p: &mut Params, v| p.limit = v)}
+                        error={form.error(&ui, "limit")} />
+                </Advanced>
+                <div class="actions">
+                    <button type="submit">{ ui.t("Find channels", "Найти каналы") }</button>
+                </div>
+            </form>
+            { form.status(ui.t(
+                "Search by keyword, by category, or both; the country is required.",
+                "Ищите по ключевому слову, категории или обоим; страна обязательна.",
+            )) }
+            if let Some(data) = state.data.clone() {
+                <div class={form.results_class("channel-search-results")}>
+                    if data.items.is_empty() {
+                        <EmptyState title={ui.t("No channels found.", "Каналы не найдены.")}
+                            hint={ui.t("Try another keyword or category, another country or language, or search descriptions too.",
+                                "Попробуйте другое слово или категорию, другую страну или язык, или поиск по описанию.")} />
+                    } else {
+                        <p class="summary">
+                            { fill(ui.t("{n} channels found", "Найдено каналов: {n}"),
+                                &[("n", ui.count(i64::try_from(data.count).unwrap_or(i64::MAX)))]) }
+                        </p>
+                        <ul class="channel-grid">
+                            { for data.items.iter().map(|channel| html! {
+                                <li class="channel-grid-item">
+                                    <ChannelCard channel={Rc::new(channel.clone())}
+                                        variant={CardVariant::Compact}
+                                        actions={card_actions(&ui, &channel_ref(channel))} />
+                                </li>
+                            }) }
+                        </ul>
+                    }
+                </div>
+            }
+        </section>
+    }
+}
+
+fn card_actions(ui: &Ui, channel: &str) -> Html {
+    let query = || {
+        Some(ChannelQuery {
+            channel: channel.to_owned(),
+        })
+    };
+    html! {
+        <>
+            <Link<Route, ChannelQuery> to={Route::ChannelInfo} classes="cs-button cs-button-quiet"
+                query={query()}>
+                { ui.t("Details", "Подробнее") }
+            </Link<Route, ChannelQuery>>
+            <Link<Route, ChannelQuery> to={Route::SubscriberDynamics} classes="cs-button cs-button-quiet"
+                query={query()}>
+                { ui.t("Subscribers", "Подписчики") }
+            </Link<Route, ChannelQuery>>
+        </>
+    }
 }

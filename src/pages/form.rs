@@ -2,53 +2,18 @@
 //! "advanced" section, the wording of validation problems in both languages, and the
 //! URL-as-state hook that makes every view a shareable link.
 
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 use yew_router::prelude::*;
 
-use crate::api::ids::{IdError, IdKind};
-use crate::api::{Invalid, PeerType, Problem, Rule};
+use crate::api::{Invalid, PeerType};
 use crate::app::Route;
-use crate::format::Locale;
+use crate::components::status::{fill, problem_text};
+use crate::format::last_days;
 use crate::ui::{use_ui, Ui};
-
-/// A validation problem in the interface's language.
-pub fn problem_text(ui: &Ui, problem: &Problem) -> String {
-    if ui.locale == Locale::En {
-        return problem.to_string();
-    }
-    let p = problem.param;
-    match &problem.rule {
-        Rule::Required => format!("{p}: обязательный параметр"),
-        Rule::QueryOrCategory => {
-            "Укажите ключевое слово (q) или категорию: нужно хотя бы одно".into()
-        }
-        Rule::TooShort { min, given } => {
-            format!("{p}: не короче {min} символов (сейчас {given})")
-        }
-        Rule::AboveMax { max, given } => format!("{p}: не больше {max} (сейчас {given})"),
-        Rule::BelowMin { min, given } => format!("{p}: не меньше {min} (сейчас {given})"),
-        Rule::TooManyIds { max, given } => {
-            format!("{p}: не больше {max} идентификаторов за запрос (сейчас {given})")
-        }
-        Rule::BadIdentifier(error) => {
-            let kind = match error {
-                IdError::Empty { what } => *what,
-                IdError::WrongKind { expected, .. } | IdError::Unrecognised { expected, .. } => {
-                    *expected
-                }
-            };
-            let forms = match kind {
-                IdKind::Channel => "@username, t.me/username, t.me/joinchat/КОД или числовой ID",
-                IdKind::Post => "t.me/username/123, t.me/c/12345/123 или числовой ID публикации",
-            };
-            format!("{p}: не удалось распознать идентификатор; допустимые формы: {forms}")
-        }
-        Rule::StartAfterEnd => "Начало периода позже его конца".into(),
-    }
-}
 
 /// The problem with `param` in `invalid`, worded for the interface.
 pub fn field_error(ui: &Ui, invalid: Option<&Invalid>, param: &str) -> Option<String> {
@@ -76,6 +41,9 @@ pub struct FieldProps {
     pub kind: AttrValue,
     #[prop_or_default]
     pub multiline: bool,
+    /// Extra classes on the field's wrapper, e.g. `wide` to span the whole form.
+    #[prop_or_default]
+    pub class: Classes,
 }
 
 /// A labelled input (or textarea) with its hint and inline error, wired for screen readers.
@@ -113,7 +81,7 @@ pub fn field(props: &FieldProps) -> Html {
         }
     };
     html! {
-        <div class={classes!("field", props.error.is_some().then_some("has-error"))}>
+        <div class={classes!("field", props.error.is_some().then_some("has-error"), props.class.clone())}>
             <label for={props.id.clone()}>
                 { props.label.clone() }
                 if props.required { <span class="required" aria-hidden="true">{ " *" }</span> }
@@ -259,4 +227,112 @@ where
         submitted: !query.is_empty(),
         submit,
     }
+}
+
+/// `skip_serializing_if` for flags: only set flags go into the address.
+pub fn is_false(flag: &bool) -> bool {
+    !*flag
+}
+
+/// The peer type chosen in a form; blank or unknown text means the operation's default.
+pub fn peer_type_or(text: &str, default: PeerType) -> PeerType {
+    text.parse().unwrap_or(default)
+}
+
+/// Period presets in days; the form also offers the API's default and a custom range.
+const PRESET_DAYS: [u32; 3] = [7, 30, 90];
+/// The `period` value of a custom range (`startDate`/`endDate` from the date inputs).
+const CUSTOM_PERIOD: &str = "custom";
+
+/// `startDate` and `endDate` of the period chosen in a form: none for the default (blank),
+/// the last N days up to today for a preset, and the given days (either may be blank) for a
+/// custom range. Days are read in the interface's time zone.
+pub fn period_bounds(
+    ui: &Ui,
+    period: &str,
+    start: &str,
+    end: &str,
+) -> (Option<DateTime<Utc>>, Option<DateTime<Utc>>) {
+    let at = |secs: i64| DateTime::from_timestamp(secs, 0);
+    if let Some(days) = PRESET_DAYS.iter().find(|d| d.to_string() == period) {
+        let (first, last) = last_days(ui.today(), *days);
+        return match ui.day_range(first, last) {
+            Some((from, to)) => (at(from), at(to)),
+            None => (None, None),
+        };
+    }
+    if period != CUSTOM_PERIOD {
+        return (None, None);
+    }
+    // A date input shows nothing for text that is not a date, so such text (only possible in a
+    // hand-edited link) counts as not given, as the user sees it.
+    let day = |text: &str| NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok();
+    let from = day(start)
+        .and_then(|d| ui.day_range(d, d))
+        .and_then(|(first, _)| at(first));
+    let to = day(end)
+        .and_then(|d| ui.day_range(d, d))
+        .and_then(|(_, last)| at(last));
+    (from, to)
+}
+
+#[derive(Properties, PartialEq)]
+pub struct PeriodFieldsProps {
+    /// Prefix of the inputs' ids.
+    pub id: AttrValue,
+    pub period: AttrValue,
+    pub start: AttrValue,
+    pub end: AttrValue,
+    /// The label of the blank choice: what the API does without a period.
+    pub default_label: AttrValue,
+    pub on_period: Callback<String>,
+    pub on_start: Callback<String>,
+    pub on_end: Callback<String>,
+    #[prop_or_default]
+    pub error: Option<String>,
+}
+
+/// The period of a search: the API default, a preset, or two date inputs.
+#[function_component(PeriodFields)]
+pub fn period_fields(props: &PeriodFieldsProps) -> Html {
+    let ui = use_ui();
+    let mut options = vec![(AttrValue::from(""), props.default_label.clone())];
+    options.extend(PRESET_DAYS.iter().map(|days| {
+        let label = fill(
+            ui.t("Last {n} days", "Последние {n} дней"),
+            &[("n", days.to_string())],
+        );
+        (AttrValue::from(days.to_string()), AttrValue::from(label))
+    }));
+    options.push((
+        AttrValue::Static(CUSTOM_PERIOD),
+        AttrValue::Static(ui.t("Custom dates", "Свои даты")),
+    ));
+    let today = ui.today().format("%Y-%m-%d").to_string();
+    html! {
+        <>
+            <Select id={format!("{}-period", props.id)} label={ui.t("Period", "Период")}
+                value={props.period.clone()} {options} onchange={props.on_period.clone()} />
+            if props.period == CUSTOM_PERIOD {
+                <Field id={format!("{}-start", props.id)} kind="date"
+                    label={ui.t("From (startDate)", "С (startDate)")}
+                    value={props.start.clone()} oninput={props.on_start.clone()}
+                    placeholder={today.clone()} error={props.error.clone()} />
+                <Field id={format!("{}-end", props.id)} kind="date"
+                    label={ui.t("To (endDate)", "По (endDate)")}
+                    value={props.end.clone()} oninput={props.on_end.clone()}
+                    placeholder={today}
+                    hint={ui.t("Days in the interface's time zone; either may be left blank.",
+                        "Дни в часовом поясе интерфейса; любую границу можно не задавать.")} />
+            }
+        </>
+    }
+}
+
+/// The hint for `extendedSyntax`.
+pub fn extended_syntax_hint(ui: &Ui) -> &'static str {
+    ui.t(
+        "space = AND, | = OR, \"…\" = phrase, -word = exclude, ( ) = group, =word = exact form, word* = prefix",
+        "пробел = И, | = ИЛИ, \"…\" = фраза, -слово = исключить, ( ) = группа, =слово = точная форма, слово* = префикс",
+    )
 }

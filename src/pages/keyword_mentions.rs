@@ -1,7 +1,233 @@
-//! (being written)
+//! Keyword mentions by channel: per channel, how often a word or phrase was mentioned, its reach
+//! and the latest mention.
+
+use std::rc::Rc;
+
+use serde::{Deserialize, Serialize};
 use yew::prelude::*;
+use yew_router::prelude::*;
+
+use crate::api::limits::DEFAULT_PERIOD_DAYS;
+use crate::api::model::KeywordMentionsResponse;
+use crate::api::ops::KeywordMentions;
+use crate::api::{Invalid, Operation, PeerType};
+use crate::app::Route;
+use crate::components::status::{fill, EmptyState};
+use crate::components::{Column, DataTable, Row, SortKey, TableCell};
+use crate::export::Cell;
+use crate::pages::channel_info::{channel_ref, ChannelQuery};
+use crate::pages::form::{
+    extended_syntax_hint, is_false, peer_type_options, peer_type_or, period_bounds, Advanced,
+    Check, Field, PeriodFields, Select,
+};
+use crate::pages::form_request::{use_form_request, PageParams};
+use crate::ui::{use_ui, Ui};
+
+#[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+struct Params {
+    #[serde(skip_serializing_if = "String::is_empty")]
+    q: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    peer_type: String,
+    /// Blank (the API's last 10 days), `7`, `30`, `90` or `custom`.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    period: String,
+    /// `YYYY-MM-DD`, for a custom period.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    start_date: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    end_date: String,
+    #[serde(skip_serializing_if = "is_false")]
+    hide_forwards: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    strong_search: bool,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    minus_words: String,
+    #[serde(skip_serializing_if = "is_false")]
+    extended_syntax: bool,
+}
+
+impl PageParams for Params {
+    type Op = KeywordMentions;
+
+    fn to_request(&self, ui: &Ui) -> Result<KeywordMentions, Invalid> {
+        let mut op = KeywordMentions::new(self.q.trim());
+        op.peer_type = peer_type_or(&self.peer_type, PeerType::All);
+        (op.start_date, op.end_date) =
+            period_bounds(ui, &self.period, &self.start_date, &self.end_date);
+        op.hide_forwards = self.hide_forwards;
+        op.strong_search = self.strong_search;
+        op.minus_words = self.minus_words.trim().to_owned();
+        op.extended_syntax = self.extended_syntax;
+        op.validate()?;
+        Ok(op)
+    }
+}
 
 #[function_component(KeywordMentionsPage)]
 pub fn page() -> Html {
-    html! { <section class="page"><h1>{ "KeywordMentionsPage" }</h1></section> }
+    let ui = use_ui();
+    let form = use_form_request::<Params>(Route::KeywordMentions);
+    let draft = (*form.draft).clone();
+    let advanced_open = draft.hide_forwards
+        || draft.strong_search
+        || !draft.minus_words.is_empty()
+        || draft.extended_syntax;
+    let peer_type = peer_type_or(&draft.peer_type, PeerType::All);
+    let default_period = fill(
+        ui.t(
+            "Last {n} days (API default)",
+            "Последние {n} дней (по умолчанию в API)",
+        ),
+        &[("n", DEFAULT_PERIOD_DAYS.to_string())],
+    );
+    html! {
+        <section class="page keyword-mentions-page">
+            <header class="page-header">
+                <h1>{ Route::KeywordMentions.title(&ui) }</h1>
+                <p class="lead">{ Route::KeywordMentions.summary(&ui) }</p>
+            </header>
+            <form class="query-form" onsubmit={form.onsubmit.clone()} novalidate=true>
+                <Field id="km-q" label={ui.t("Keyword or phrase (q)", "Слово или фраза (q)")}
+                    value={draft.q.clone()} required=true
+                    oninput={form.edit(|p: &mut Params, v| p.q = v)}
+                    error={form.error(&ui, "q")} />
+                <Select id="km-peer-type" label={ui.t("Source (peerType)", "Источник (peerType)")}
+                    value={peer_type.as_str()} options={peer_type_options(&ui)}
+                    onchange={form.edit(|p: &mut Params, v| p.peer_type = v)} />
+                <PeriodFields id="km" period={draft.period.clone()}
+                    start={draft.start_date.clone()} end={draft.end_date.clone()}
+                    default_label={default_period}
+                    on_period={form.edit(|p: &mut Params, v| p.period = v)}
+                    on_start={form.edit(|p: &mut Params, v| p.start_date = v)}
+                    on_end={form.edit(|p: &mut Params, v| p.end_date = v)}
+                    error={form.error(&ui, "startDate")} />
+                <Advanced open={advanced_open}>
+                    <Check id="km-hide-forwards"
+                        label={ui.t("Leave out reposts (hideForwards)", "Без репостов (hideForwards)")}
+                        checked={draft.hide_forwards}
+                        onchange={form.edit(|p: &mut Params, v| p.hide_forwards = v)} />
+                    <Check id="km-strong-search"
+                        label={ui.t("Strict search (strongSearch)", "Строгий поиск (strongSearch)")}
+                        hint={ui.t("No morphology, no partial-word matches",
+                            "Без морфологии и совпадений по части слова")}
+                        checked={draft.strong_search}
+                        onchange={form.edit(|p: &mut Params, v| p.strong_search = v)} />
+                    <Field id="km-minus-words"
+                        label={ui.t("Exclusion words (minusWords)", "Минус-слова (minusWords)")}
+                        hint={ui.t("Separated by spaces", "Через пробел")}
+                        value={draft.minus_words.clone()}
+                        oninput={form.edit(|p: &mut Params, v| p.minus_words = v)}
+                        error={form.error(&ui, "minusWords")} />
+                    <Check id="km-extended-syntax"
+                        label={ui.t("Extended query syntax (extendedSyntax)",
+                            "Расширенный синтаксис запроса (extendedSyntax)")}
+                        hint={extended_syntax_hint(&ui)}
+                        checked={draft.extended_syntax}
+                        onchange={form.edit(|p: &mut Params, v| p.extended_syntax = v)} />
+                </Advanced>
+                <div class="actions">
+                    <button type="submit">{ ui.t("Find mentions", "Найти упоминания") }</button>
+                </div>
+            </form>
+            { form.status(ui.t(
+                "Enter a word or phrase to see which channels mention it.",
+                "Введите слово или фразу, чтобы увидеть, какие каналы их упоминают.",
+            )) }
+            if let Some(data) = form.task.state().data.clone() {
+                <div class={form.results_class("mentions-results")}>
+                    <MentionsTable response={(*data).clone()} />
+                </div>
+            }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct MentionsTableProps {
+    response: Rc<KeywordMentionsResponse>,
+}
+
+/// One row per channel, joined to its channel object, with the totals of the counts.
+#[function_component(MentionsTable)]
+fn mentions_table(props: &MentionsTableProps) -> Html {
+    let ui = use_ui();
+    let joined = props.response.joined();
+    if joined.is_empty() {
+        return html! {
+            <EmptyState title={ui.t("No channel mentions this in the period.",
+                    "За этот период ни один канал этого не упоминал.")}
+                hint={ui.t("Try a longer period, fewer exclusion words, or turn strict search off.",
+                    "Попробуйте период длиннее, меньше минус-слов или выключите строгий поиск.")} />
+        };
+    }
+    let columns = Rc::new(vec![
+        Column::text("channel", ui.t("Channel", "Канал")),
+        Column::text("username", ui.t("Username", "Имя")),
+        Column::numeric("subscribers", ui.t("Subscribers", "Подписчики")),
+        Column::numeric("mentions", ui.t("Mentions", "Упоминания")),
+        Column::numeric("reach", ui.t("Reach (views)", "Охват (просмотры)")),
+        Column::text("last-mention", ui.t("Last mention", "Последнее упоминание")),
+    ]);
+    let as_i64 = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+    let rows: Vec<Row> = joined
+        .iter()
+        .map(|(item, channel)| {
+            let reference = channel.map_or_else(|| item.channel_id.to_string(), channel_ref);
+            let title = channel
+                .map(|c| c.title.trim().to_owned())
+                .filter(|t| !t.is_empty())
+                .unwrap_or_else(|| format!("#{}", item.channel_id));
+            let link = html! {
+                <Link<Route, ChannelQuery> to={Route::ChannelInfo}
+                    query={Some(ChannelQuery { channel: reference })}>
+                    { title.clone() }
+                </Link<Route, ChannelQuery>>
+            };
+            let username = channel
+                .map(|c| c.username.trim().to_owned())
+                .filter(|u| !u.is_empty());
+            let last = item.last_mention_date;
+            vec![
+                TableCell::new(link, SortKey::Text(title.to_lowercase()), Cell::Text(title)),
+                username.map_or_else(TableCell::missing, TableCell::text),
+                channel.map_or_else(TableCell::missing, |c| {
+                    TableCell::count(&ui, as_i64(c.participants_count))
+                }),
+                TableCell::count(&ui, as_i64(item.mentions_count)),
+                TableCell::count(&ui, as_i64(item.views_count)),
+                TableCell::new(
+                    html! { <time title={ui.timestamp(last)}>{ ui.date(last) }</time> },
+                    SortKey::Number(last as f64),
+                    ui.date_of(last).map_or(Cell::Empty, |d| {
+                        Cell::Text(d.format("%Y-%m-%d").to_string())
+                    }),
+                ),
+            ]
+        })
+        .collect();
+    let mentions: u64 = joined.iter().map(|(item, _)| item.mentions_count).sum();
+    let reach: u64 = joined.iter().map(|(item, _)| item.views_count).sum();
+    let totals = vec![
+        TableCell::text(ui.t("Total", "Итого")),
+        TableCell::text(""),
+        TableCell::text(""),
+        TableCell::count(&ui, as_i64(mentions)),
+        TableCell::count(&ui, as_i64(reach)),
+        TableCell::text(""),
+    ];
+    html! {
+        <>
+            <p class="summary">
+                { fill(ui.t("{n} channels, {m} mentions", "Каналов: {n}, упоминаний: {m}"),
+                    &[("n", ui.count(as_i64(joined.len() as u64))), ("m", ui.count(as_i64(mentions)))]) }
+            </p>
+            <div class="mentions-table">
+                <DataTable columns={columns} rows={Rc::new(rows)} totals={Some(totals)}
+                    export_name="keyword-mentions"
+                    caption={ui.t("Mentions by channel", "Упоминания по каналам")} />
+            </div>
+        </>
+    }
 }

@@ -2,6 +2,7 @@
 //! [`form::use_url_state`]), validates before sending, and renders loading, empty and error states.
 
 pub mod form;
+pub mod form_request;
 
 mod channel_info;
 mod channel_search;

@@ -1,0 +1,393 @@
+//! Browser tests of the keyword mentions, channel search, channel information and post search
+//! pages: each page is mounted in a router at a given address, its "API" is a `data:` URL that
+//! answers every request with one fixed envelope (the request's path and query land in the URL's
+//! fragment, which fetch ignores), and the tests read the rendered DOM.
+#![cfg(target_arch = "wasm32")]
+
+use chanscope::api::browser::BrowserTransport;
+use chanscope::api::{ClientConfig, RetryPolicy, Transport};
+use chanscope::pages::{ChannelInfoPage, ChannelSearchPage, KeywordMentionsPage, PostSearchPage};
+use chanscope::request::ApiConfig;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+use yew_router::history::{AnyHistory, History, MemoryHistory};
+use yew_router::query::Raw;
+use yew_router::Router;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[derive(Properties, PartialEq)]
+struct HarnessProps {
+    path: AttrValue,
+    base_url: AttrValue,
+    children: Html,
+}
+
+#[function_component(Harness)]
+fn harness(props: &HarnessProps) -> Html {
+    let history = use_memo(props.path.clone(), |path| {
+        let (route, query) = path.split_once('?').unwrap_or((path, ""));
+        let history = MemoryHistory::with_entries(vec![route.to_owned()]);
+        // Entries cannot carry a query; it is set on the entry afterwards.
+        history.replace_with_query(route, Raw(query)).unwrap();
+        AnyHistory::from(history)
+    });
+    let config = ApiConfig(ClientConfig {
+        base_url: props.base_url.to_string(),
+        retry: RetryPolicy::none(),
+        ..ClientConfig::default()
+    });
+    html! {
+        <Router history={(*history).clone()}>
+            <ContextProvider<ApiConfig> context={config}>
+                { props.children.clone() }
+            </ContextProvider<ApiConfig>>
+        </Router>
+    }
+}
+
+/// A base URL under which every operation answers `response` (a JSON value as text).
+fn answering(response: &str) -> String {
+    let body = format!(r#"{{"status":"ok","response":{response}}}"#);
+    format!(
+        "data:application/json;charset=utf-8,{}#",
+        String::from(js_sys::encode_uri_component(&body))
+    )
+}
+
+async fn settle() {
+    for _ in 0..5 {
+        BrowserTransport::new()
+            .sleep(std::time::Duration::from_millis(30))
+            .await;
+    }
+}
+
+async fn mount(path: &str, base_url: &str, page: Html) -> Element {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let root = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&root).unwrap();
+    let props = HarnessProps {
+        path: path.to_owned().into(),
+        base_url: base_url.to_owned().into(),
+        children: page,
+    };
+    yew::Renderer::<Harness>::with_root_and_props(root.clone(), props).render();
+    settle().await;
+    root
+}
+
+fn find(root: &Element, selector: &str) -> Element {
+    root.query_selector(selector)
+        .unwrap()
+        .unwrap_or_else(|| panic!("nothing matches {selector}"))
+}
+
+fn text(root: &Element, selector: &str) -> String {
+    find(root, selector).text_content().unwrap_or_default()
+}
+
+fn count(root: &Element, selector: &str) -> u32 {
+    root.query_selector_all(selector).unwrap().length()
+}
+
+fn dispatch(target: &Element, kind: &str) {
+    let init = js_sys::Object::new();
+    js_sys::Reflect::set(&init, &"bubbles".into(), &JsValue::TRUE).unwrap();
+    let constructor = js_sys::Reflect::get(&js_sys::global(), &"Event".into()).unwrap();
+    let event = js_sys::Reflect::construct(
+        constructor.unchecked_ref::<js_sys::Function>(),
+        &js_sys::Array::of2(&JsValue::from_str(kind), &init),
+    )
+    .unwrap();
+    target
+        .dispatch_event(event.unchecked_ref::<web_sys::Event>())
+        .unwrap();
+}
+
+async fn type_into(root: &Element, selector: &str, value: &str) {
+    let input: HtmlInputElement = find(root, selector).dyn_into().unwrap();
+    input.set_value(value);
+    dispatch(&input, "input");
+    settle().await;
+}
+
+async fn choose(root: &Element, selector: &str, value: &str) {
+    let select: HtmlSelectElement = find(root, selector).dyn_into().unwrap();
+    select.set_value(value);
+    dispatch(&select, "change");
+    settle().await;
+}
+
+async fn click(root: &Element, selector: &str) {
+    find(root, selector)
+        .dyn_into::<HtmlElement>()
+        .unwrap()
+        .click();
+    settle().await;
+}
+
+/// Post 2 of every list is a deleted repost from channel 7.
+fn post(id: u32) -> String {
+    let (forwarded, deleted) = if id == 2 { ("7", 1) } else { ("null", 0) };
+    format!(
+        r#"{{"id":{id},"date":1706530000,"views":12345,"shares_count":3,"comments_count":4,
+        "reactions_count":5,"link":"t.me/news/{id}","channel_id":7,"forwarded_from":{forwarded},
+        "is_deleted":{deleted},"text":"Full <b>text</b> {id} <img src=x onerror=alert(1)><script>alert(1)</script>",
+        "snippet":"a <mark>match</mark> {id}","media":{{"media_type":"photo"}}}}"#
+    )
+}
+
+fn posts_response(total: u64, ids: std::ops::Range<u32>) -> String {
+    let items: Vec<String> = ids.map(post).collect();
+    format!(
+        r#"{{"count":{},"total_count":{total},"items":[{}],
+        "channels":[{{"id":7,"title":"News Channel","username":"@news","link":"t.me/news"}}]}}"#,
+        items.len(),
+        items.join(",")
+    )
+}
+
+#[wasm_bindgen_test]
+async fn post_search_stops_paging_at_the_offset_maximum() {
+    let root = mount(
+        "/post-search?q=news&offset=980&extended=true",
+        &answering(&posts_response(5000, 981..1001)),
+        html! { <PostSearchPage /> },
+    )
+    .await;
+    assert_eq!(count(&root, ".post-item"), 20);
+    assert_eq!(text(&root, ".summary"), "Showing 981–1,000 of 5,000");
+    // Offset 1000 is the API's maximum and still reachable.
+    assert!(!find(&root, ".pager-next").has_attribute("disabled"));
+    assert_eq!(count(&root, ".pager-limit"), 0);
+
+    click(&root, ".pager-next").await;
+    assert_eq!(text(&root, ".summary"), "Showing 1,001–1,020 of 5,000");
+    assert!(find(&root, ".pager-next").has_attribute("disabled"));
+    assert!(!find(&root, ".pager-prev").has_attribute("disabled"));
+    assert!(text(&root, ".pager-limit").contains("first 1,020 results"));
+    // The form shows the deep link's query.
+    let q: HtmlInputElement = find(&root, "#ps-q").dyn_into().unwrap();
+    assert_eq!(q.value(), "news");
+}
+
+#[wasm_bindgen_test]
+async fn post_search_renders_posts_safely_and_pages_by_offset() {
+    let root = mount(
+        "/post-search?q=news&extended=true",
+        &answering(&posts_response(45, 1..21)),
+        html! { <PostSearchPage /> },
+    )
+    .await;
+    assert_eq!(text(&root, ".summary"), "Showing 1–20 of 45");
+    assert!(find(&root, ".pager-prev").has_attribute("disabled"));
+    let item = find(&root, ".post-item");
+    assert_eq!(text(&item, ".post-snippet mark"), "match");
+    assert_eq!(text(&item, ".post-channel"), "News Channel (@news)");
+    assert_eq!(
+        find(&item, ".post-channel")
+            .get_attribute("href")
+            .as_deref(),
+        Some("/channel-info?channel=%40news")
+    );
+    assert_eq!(
+        find(&item, ".post-open").get_attribute("href").as_deref(),
+        Some("https://t.me/news/1")
+    );
+    assert_eq!(
+        find(&item, ".post-stats-link")
+            .get_attribute("href")
+            .as_deref(),
+        Some("/post-stats?post=t.me%2Fnews%2F1")
+    );
+    assert_eq!(text(&item, ".post-media"), "photo");
+    assert_eq!(
+        find(&item, ".post-counter dd")
+            .get_attribute("title")
+            .as_deref(),
+        Some("12,345")
+    );
+    assert_eq!(text(&item, ".post-counter dd"), "12.3K");
+    // Untrusted markup: formatting survives, images and scripts do not.
+    assert_eq!(text(&item, ".post-text b"), "text");
+    assert_eq!(count(&root, ".post-item img, .post-item script"), 0);
+
+    assert_eq!(
+        text(&root, ".post-item:nth-child(2) .post-source"),
+        "News Channel (@news)"
+    );
+    assert_eq!(count(&root, ".post-deleted-badge"), 1);
+    assert_eq!(count(&root, ".post-item.post-deleted"), 1);
+    assert_eq!(
+        find(&item, ".post-date")
+            .get_attribute("datetime")
+            .as_deref(),
+        Some("2024-01-29T12:06:40+00:00")
+    );
+
+    click(&root, ".pager-next").await;
+    assert_eq!(text(&root, ".summary"), "Showing 21–40 of 45");
+    let q: HtmlInputElement = find(&root, "#ps-q").dyn_into().unwrap();
+    assert_eq!(q.value(), "news");
+}
+
+#[wasm_bindgen_test]
+async fn post_search_checks_limit_before_sending() {
+    let root = mount(
+        "/post-search",
+        &answering(&posts_response(1, 1..2)),
+        html! { <PostSearchPage /> },
+    )
+    .await;
+    click(&root, ".query-form button[type=submit]").await;
+    assert!(text(&root, ".query-form").contains("q is required"));
+    type_into(&root, "#ps-q", "news").await;
+    type_into(&root, "#ps-limit", "51").await;
+    click(&root, ".query-form button[type=submit]").await;
+    assert!(text(&root, ".query-form").contains("limit can be at most 50 (got 51)"));
+    assert_eq!(count(&root, ".post-item"), 0);
+    // Nothing was cleared.
+    let limit: HtmlInputElement = find(&root, "#ps-limit").dyn_into().unwrap();
+    assert_eq!(limit.value(), "51");
+
+    type_into(&root, "#ps-limit", "").await;
+    click(&root, ".query-form button[type=submit]").await;
+    assert_eq!(count(&root, ".post-item"), 1);
+    assert_eq!(text(&root, ".summary"), "Showing 1–1 of 1");
+}
+
+#[wasm_bindgen_test]
+async fn channel_search_checks_the_rules_then_shows_cards() {
+    let response = r#"{"count":2,"items":[
+        {"id":1,"title":"First","username":"@first","participants_count":1500},
+        {"id":2,"title":"Second","username":"","participants_count":20}]}"#;
+    let root = mount(
+        "/channel-search",
+        &answering(response),
+        html! { <ChannelSearchPage /> },
+    )
+    .await;
+    click(&root, ".query-form button[type=submit]").await;
+    let form = text(&root, ".query-form");
+    assert!(form.contains("at least one is required"), "{form}");
+    assert!(form.contains("country is required"), "{form}");
+
+    type_into(&root, "#cs-q", "ab").await;
+    type_into(&root, "#cs-country", "ru").await;
+    click(&root, ".query-form button[type=submit]").await;
+    assert!(text(&root, ".query-form").contains("q must be at least 3 characters long (it has 2)"));
+    assert_eq!(count(&root, ".channel-grid"), 0);
+
+    type_into(&root, "#cs-q", "abc").await;
+    type_into(&root, "#cs-limit", "101").await;
+    click(&root, ".query-form button[type=submit]").await;
+    assert!(text(&root, ".query-form").contains("limit can be at most 100 (got 101)"));
+
+    type_into(&root, "#cs-limit", "100").await;
+    click(&root, ".query-form button[type=submit]").await;
+    assert_eq!(text(&root, ".summary"), "2 channels found");
+    assert_eq!(count(&root, ".channel-grid > li"), 2);
+    let links: Vec<String> = (0..4)
+        .map(|i| {
+            let list = root
+                .query_selector_all(".channel-grid .cs-card-actions a")
+                .unwrap();
+            list.item(i)
+                .unwrap()
+                .unchecked_into::<Element>()
+                .get_attribute("href")
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(
+        links,
+        [
+            "/channel-info?channel=%40first",
+            "/subscriber-dynamics?channel=%40first",
+            "/channel-info?channel=2",
+            "/subscriber-dynamics?channel=2",
+        ]
+    );
+}
+
+#[wasm_bindgen_test]
+async fn keyword_mentions_joins_channels_and_totals_the_counts() {
+    let response = r#"{"items":[
+        {"channel_id":10,"mentions_count":3,"views_count":1000,"last_mention_date":1706530000},
+        {"channel_id":11,"mentions_count":2,"views_count":2500,"last_mention_date":1706440000}],
+        "channels":[{"id":10,"title":"Ten","username":"@ten","participants_count":100},
+                    {"id":11,"title":"Eleven","username":"","participants_count":200}]}"#;
+    let root = mount(
+        "/keyword-mentions?q=rust",
+        &answering(response),
+        html! { <KeywordMentionsPage /> },
+    )
+    .await;
+    assert_eq!(count(&root, ".mentions-table tbody tr"), 2);
+    assert_eq!(text(&root, ".summary"), "2 channels, 5 mentions");
+    let totals = text(&root, ".mentions-table tfoot");
+    assert!(
+        totals.contains("Total") && totals.contains('5') && totals.contains("3,500"),
+        "{totals}"
+    );
+    let first = find(&root, ".mentions-table tbody tr a");
+    assert_eq!(first.text_content().as_deref(), Some("Ten"));
+    assert_eq!(
+        first.get_attribute("href").as_deref(),
+        Some("/channel-info?channel=%40ten")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn keyword_mentions_offers_custom_dates_and_refuses_a_reversed_period() {
+    let root = mount(
+        "/keyword-mentions?q=rust&period=custom&startDate=2024-02-10&endDate=2024-02-01",
+        &answering(r#"{"items":[],"channels":[]}"#),
+        html! { <KeywordMentionsPage /> },
+    )
+    .await;
+    let start: HtmlInputElement = find(&root, "#km-start").dyn_into().unwrap();
+    assert_eq!(start.value(), "2024-02-10");
+    assert!(
+        text(&root, ".query-form").contains("The start date must not be later than the end date")
+    );
+    assert_eq!(count(&root, ".mentions-table"), 0);
+
+    choose(&root, "#km-period", "7").await;
+    assert_eq!(count(&root, "#km-start"), 0);
+    click(&root, ".query-form button[type=submit]").await;
+    assert!(text(&root, ".cs-empty").contains("No channel mentions this"));
+}
+
+#[wasm_bindgen_test]
+async fn channel_info_links_to_the_channel_pages() {
+    let response = r#"{"id":5,"title":"Durov","username":"@durov","link":"t.me/durov",
+        "participants_count":1000}"#;
+    let root = mount(
+        "/channel-info?channel=t.me%2Fdurov",
+        &answering(response),
+        html! { <ChannelInfoPage /> },
+    )
+    .await;
+    assert_eq!(count(&root, ".channel-info .cs-card-full"), 1);
+    let links = root
+        .query_selector_all(".channel-info .cs-card-actions a")
+        .unwrap();
+    let href = |i| {
+        links
+            .item(i)
+            .unwrap()
+            .unchecked_into::<Element>()
+            .get_attribute("href")
+            .unwrap()
+    };
+    assert_eq!(href(0), "/subscriber-dynamics?channel=t.me%2Fdurov");
+    assert_eq!(href(1), "/post-search?q=%40durov");
+
+    type_into(&root, "#ci-channel", "t.me/durov/12").await;
+    click(&root, ".query-form button[type=submit]").await;
+    assert!(text(&root, ".query-form").contains("is a post, not a channel"));
+}

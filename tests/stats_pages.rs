@@ -1,0 +1,271 @@
+//! The statistics pages in the browser, over a stubbed `fetch`: what they ask the API (one call
+//! per channel, IDs in batches of 50) and what they show (chart legend, summary maths, tables with
+//! totals, the growth of views and its running total, empty lists).
+#![cfg(target_arch = "wasm32")]
+
+use std::time::Duration;
+
+use chanscope::api::browser::BrowserTransport;
+use chanscope::api::Transport;
+use chanscope::app::App;
+use js_sys::{Array, Function, Reflect};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::*;
+use web_sys::{Element, HtmlElement};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Answers the calls of these pages from fixed data and records every URL asked for.
+const FAKE_FETCH: &str = r#"
+const url = typeof input === 'string' ? input : input.url;
+window.__csRequests.push(url);
+const u = new URL(url, location.href);
+const q = u.searchParams;
+let body;
+if (u.pathname.endsWith('/channels/subscribers')) {
+  const alpha = [
+    { period: '2024-01-04', participants_count: 130 },
+    { period: '2024-01-03', participants_count: 150 },
+    { period: '2024-01-02', participants_count: 110 },
+    { period: '2024-01-01', participants_count: 100 },
+  ];
+  const beta = [
+    { period: '2024-01-03', participants_count: '50' },
+    { period: '2024-01-01', participants_count: 50 },
+  ];
+  body = q.get('channelId') === '@alpha' ? alpha : q.get('channelId') === '@beta' ? beta : [];
+} else if (u.pathname.endsWith('/posts/stat-multi') && q.get('channelId') === '@broken'
+    && q.get('postsIds').startsWith('51,')) {
+  return Promise.resolve(new Response('{"status":"error","error":"quota_requests_reached"}'));
+} else if (u.pathname.endsWith('/posts/stat-multi')) {
+  body = q.get('postsIds').split(',').map(Number).filter((id) => id !== 77).map((id) => ({
+    postId: id, viewsCount: id * 10, sharesCount: 1, commentsCount: 2, reactionsCount: 3,
+  }));
+} else if (u.pathname.endsWith('/posts/stat')) {
+  body = {
+    viewsCount: 1500, sharesCount: 12, commentsCount: 7, reactionsCount: 40,
+    forwardsCount: 1, mentionsCount: 0,
+    forwards: [{ postId: '901', postLink: 't.me/beta/9', postDate: 1704200000, channelId: 42, peerType: 'channel' }],
+    mentions: [],
+    views: [{ date: '2024-01-02', viewsGrowth: '30' }, { date: '2024-01-01', viewsGrowth: 100 }],
+  };
+} else {
+  return Promise.resolve(new Response('{"status":"error","error":"unknown_error"}'));
+}
+return Promise.resolve(new Response(JSON.stringify({ status: 'ok', response: body }),
+  { status: 200, headers: { 'Content-Type': 'application/json' } }));
+"#;
+
+fn window() -> web_sys::Window {
+    web_sys::window().unwrap()
+}
+
+/// Replaces `fetch` with [`FAKE_FETCH`] and forgets the URLs recorded so far.
+fn stub_fetch() {
+    let window = window();
+    Reflect::set(&window, &"__csRequests".into(), &Array::new()).unwrap();
+    let fake = Function::new_with_args("input, init", FAKE_FETCH);
+    Reflect::set(&window, &"fetch".into(), &fake).unwrap();
+}
+
+/// The URLs the pages asked for, decoded.
+fn requests() -> Vec<String> {
+    let list = Reflect::get(&window(), &"__csRequests".into()).unwrap();
+    Array::from(&list)
+        .iter()
+        .filter_map(|v| v.as_string())
+        .map(|url| {
+            js_sys::decode_uri_component(&url)
+                .map(String::from)
+                .unwrap_or(url)
+        })
+        .collect()
+}
+
+/// Mounts the console at `path` (with its query) in a fresh element.
+fn mount(path: &str) -> Element {
+    window()
+        .history()
+        .unwrap()
+        .push_state_with_url(&JsValue::NULL, "", Some(path))
+        .unwrap();
+    let document = window().document().unwrap();
+    let root = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&root).unwrap();
+    yew::Renderer::<App>::with_root(root.clone()).render();
+    root
+}
+
+/// The first element matching `selector`, waiting up to two seconds for it to appear.
+async fn find(root: &Element, selector: &str) -> Element {
+    for _ in 0..100 {
+        if let Ok(Some(found)) = root.query_selector(selector) {
+            return found;
+        }
+        BrowserTransport::new()
+            .sleep(Duration::from_millis(20))
+            .await;
+    }
+    panic!("nothing matches {selector}");
+}
+
+fn texts(root: &Element, selector: &str) -> Vec<String> {
+    let found = root.query_selector_all(selector).unwrap();
+    (0..found.length())
+        .filter_map(|i| found.item(i)?.text_content())
+        .map(|t| t.trim().to_owned())
+        .collect()
+}
+
+fn text(root: &Element, selector: &str) -> String {
+    texts(root, selector).into_iter().next().unwrap_or_default()
+}
+
+#[wasm_bindgen_test]
+async fn subscriber_dynamics_overlays_channels_and_sums_up_their_change() {
+    stub_fetch();
+    let root = mount("/subscriber-dynamics?channel=@alpha,@beta");
+    let summary = find(&root, ".dynamics-summary tr[data-channel='@beta']").await;
+
+    let asked = requests();
+    assert_eq!(asked.len(), 2, "{asked:?}");
+    assert!(asked[0].ends_with("/channels/subscribers?channelId=@alpha"));
+    assert!(asked[1].ends_with("/channels/subscribers?channelId=@beta"));
+
+    assert_eq!(
+        texts(&root, ".dynamics-chart .cs-chart-legend li"),
+        ["@alpha", "@beta"]
+    );
+    let alpha = "tr[data-channel='@alpha']";
+    assert_eq!(text(&root, &format!("{alpha} .summary-net")), "+30");
+    assert_eq!(text(&root, &format!("{alpha} .summary-percent")), "+30%");
+    assert_eq!(
+        text(&root, &format!("{alpha} .summary-first")),
+        "1001 Jan 2024"
+    );
+    assert_eq!(
+        text(&root, &format!("{alpha} .summary-gain")),
+        "+403 Jan 2024"
+    );
+    assert_eq!(
+        text(&root, &format!("{alpha} .summary-drop")),
+        "-204 Jan 2024"
+    );
+    let beta = summary.text_content().unwrap_or_default();
+    assert!(beta.contains("0%"), "{beta}");
+    assert_eq!(text(&root, "tr[data-channel='@beta'] .summary-gain"), "—");
+
+    // Newest first, one column per channel, a dash where a channel has no record.
+    let rows = texts(&root, ".dynamics-table tbody tr");
+    assert_eq!(rows.len(), 4);
+    let first_row = texts(&root, ".dynamics-table tbody tr:first-child td");
+    assert_eq!(first_row, ["4 Jan 2024", "130", "—"]);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn hourly_dynamics_over_a_year_is_refused_before_sending() {
+    stub_fetch();
+    let root = mount("/subscriber-dynamics?channel=@alpha&group=hour&period=365");
+    let error = find(&root, ".dynamics-group .field-error").await;
+    assert!(error
+        .text_content()
+        .unwrap_or_default()
+        .contains("at most 31 days"));
+    assert!(requests().is_empty());
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_hundred_and_twenty_post_ids_go_in_three_calls_with_totals() {
+    stub_fetch();
+    let ids: Vec<String> = (1..=120).map(|id| id.to_string()).collect();
+    let root = mount(&format!(
+        "/multi-post-stats?channel=@alpha&ids={}",
+        ids.join(",")
+    ));
+    find(&root, ".stats-table tfoot").await;
+
+    let asked = requests();
+    assert_eq!(asked.len(), 3, "{asked:?}");
+    let batch = |from: u64, to: u64| {
+        (from..=to)
+            .map(|id| id.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    assert!(asked[0].ends_with(&format!("postsIds={}", batch(1, 50))));
+    assert!(asked[1].ends_with(&format!("postsIds={}", batch(51, 100))));
+    assert!(asked[2].ends_with(&format!("postsIds={}", batch(101, 120))));
+
+    assert_eq!(text(&root, ".batch-summary"), "120 IDs, sent in 3 requests");
+    assert_eq!(texts(&root, ".stats-table tbody tr").len(), 119);
+    // Views are id * 10 for every id but 77, which is not returned.
+    let views: u64 = (1..=120u64).filter(|id| *id != 77).map(|id| id * 10).sum();
+    let totals = texts(&root, ".stats-table tfoot td");
+    assert_eq!(totals[0], "Total");
+    assert_eq!(totals[1].replace(',', ""), views.to_string());
+    assert_eq!(totals[2], "119");
+    assert_eq!(totals[3], "238");
+    assert_eq!(totals[4], "357");
+    assert_eq!(texts(&root, ".not-returned li"), ["77"]);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn post_stats_show_counters_growth_reposts_and_no_mentions() {
+    stub_fetch();
+    let root = mount("/post-stats?post=t.me/alpha/5");
+    find(&root, ".growth-chart").await;
+    assert!(requests()[0].ends_with("/posts/stat?postId=t.me/alpha/5"));
+
+    assert_eq!(
+        texts(&root, ".cs-tile-exact"),
+        ["1,500", "12", "7", "40", "1", "0"]
+    );
+    // In time order, with the running total beside each day.
+    assert_eq!(
+        texts(&root, ".growth-table tbody tr:first-child td"),
+        ["1 Jan 2024", "100", "100"]
+    );
+    assert_eq!(
+        texts(&root, ".growth-table tbody tr:last-child td"),
+        ["2 Jan 2024", "30", "130"]
+    );
+    let cumulative = root
+        .query_selector(".growth-mode button:last-child")
+        .unwrap()
+        .unwrap();
+    cumulative.unchecked_ref::<HtmlElement>().click();
+    find(&root, ".growth-mode button:last-child[aria-pressed='true']").await;
+    assert!(text(&root, ".growth-chart .cs-chart-title").contains("in all"));
+
+    let link = root
+        .query_selector(".forwards-list tbody a[href]")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        link.get_attribute("href").as_deref(),
+        Some("https://t.me/beta/9")
+    );
+    assert_eq!(text(&root, ".mentions-list .cs-empty-title"), "No mentions");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_failed_batch_is_named_and_no_partial_table_is_shown() {
+    stub_fetch();
+    let ids: Vec<String> = (1..=120).map(|id| id.to_string()).collect();
+    let root = mount(&format!(
+        "/multi-post-stats?channel=@broken&ids={}",
+        ids.join(",")
+    ));
+    let failed = find(&root, ".batch-failed").await;
+    assert_eq!(
+        failed.text_content().unwrap_or_default(),
+        "Request 2 of 3 (IDs 51–100) failed; no results are shown."
+    );
+    assert!(root.query_selector(".cs-banner-error").unwrap().is_some());
+    assert!(root.query_selector(".stats-table").unwrap().is_none());
+    root.remove();
+}
