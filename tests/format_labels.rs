@@ -1,7 +1,9 @@
 //! Human-readable labels of periods and dates in English and Russian.
 
 use chanscope::api::params::PeriodGroup;
-use chanscope::format::{date_label, date_time_label, month_label, week_label, Locale, Period};
+use chanscope::format::{
+    axis_label, date_label, date_time_label, month_label, week_label, Locale, Period,
+};
 use chrono::NaiveDate;
 use Locale::{En, Ru};
 use PeriodGroup::{Day, Hour, Month, Week};
@@ -126,4 +128,14 @@ fn locale_from_language_tags() {
     }
     assert_eq!(Locale::default(), En);
     assert_eq!(Ru.code(), "ru");
+}
+
+#[test]
+fn axis_labels_are_short_for_every_group() {
+    let t = date(2024, 3, 4).and_hms_opt(14, 0, 0).unwrap();
+    assert_eq!(axis_label(Hour, t, En), "14:00, 4 Mar");
+    assert_eq!(axis_label(Day, t, En), "4 Mar");
+    assert_eq!(axis_label(Week, t, Ru), "4 мар");
+    assert_eq!(axis_label(Month, t, En), "Mar 2024");
+    assert_eq!(axis_label(Month, t, Ru), "мар 2024");
 }

@@ -198,7 +198,7 @@ async fn a_hundred_and_twenty_post_ids_go_in_three_calls_with_totals() {
     assert!(asked[1].ends_with(&format!("postsIds={}", batch(51, 100))));
     assert!(asked[2].ends_with(&format!("postsIds={}", batch(101, 120))));
 
-    assert_eq!(text(&root, ".batch-summary"), "120 IDs, sent in 3 requests");
+    assert_eq!(text(&root, ".batch-summary"), "IDs: 120; requests sent: 3");
     assert_eq!(texts(&root, ".stats-table tbody tr").len(), 119);
     // Views are id * 10 for every id but 77, which is not returned.
     let views: u64 = (1..=120u64).filter(|id| *id != 77).map(|id| id * 10).sum();

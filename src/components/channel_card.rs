@@ -90,10 +90,20 @@ pub fn channel_card(props: &ChannelCardProps) -> Html {
     } else {
         channel.image100_url()
     };
+    // An avatar that fails to load (gone, blocked, offline) falls back to the initials.
+    let broken = use_state_eq(|| None::<String>);
+    let avatar_url = avatar_url.filter(|url| broken.as_deref() != Some(url.as_str()));
     let avatar = match avatar_url {
-        Some(src) => html! {
-            <img class="cs-avatar" src={src} alt="" loading="lazy" referrerpolicy="no-referrer" />
-        },
+        Some(src) => {
+            let onerror = {
+                let (broken, src) = (broken.clone(), src.clone());
+                Callback::from(move |_: Event| broken.set(Some(src.clone())))
+            };
+            html! {
+                <img class="cs-avatar" src={src} alt="" loading="lazy"
+                    referrerpolicy="no-referrer" {onerror} />
+            }
+        }
         None => {
             let tone = channel.id.rem_euclid(5) + 1;
             html! {

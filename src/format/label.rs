@@ -52,3 +52,15 @@ pub fn week_label(date: NaiveDate, locale: Locale) -> String {
         _ => head,
     }
 }
+
+/// A short label for a chart's time axis, where a period's full label does not fit: `14:00,
+/// 7 Mar` for hours, `7 Mar` for days and weeks (the week's Monday), `Mar 2024` for months.
+pub fn axis_label(group: PeriodGroup, at: NaiveDateTime, locale: Locale) -> String {
+    let date = at.date();
+    let day_month = format!("{} {}", date.day(), locale.month_short(date));
+    match group {
+        PeriodGroup::Hour => format!("{:02}:00, {day_month}", at.hour()),
+        PeriodGroup::Day | PeriodGroup::Week => day_month,
+        PeriodGroup::Month => format!("{} {}", locale.month_short(date), date.year()),
+    }
+}

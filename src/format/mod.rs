@@ -15,7 +15,7 @@ mod time;
 
 pub use error::FormatError;
 pub use growth::{format_growth_date, growth_label, parse_growth_date};
-pub use label::{date_label, date_time_label, month_label, week_label};
+pub use label::{axis_label, date_label, date_time_label, month_label, week_label};
 pub use locale::Locale;
 pub use number::{compact, compact_f64, format_percent, group_thousands, percent_change};
 pub use period::{week_api_string, Period};

@@ -294,7 +294,7 @@ fn multi_stats_page<S: Subject>() -> Html {
     let plan = (typed > 0).then(|| {
         fill(
             ui.t(
-                "{n} IDs: {k} requests of at most 50",
+                "IDs: {n}; requests of at most 50 each: {k}",
                 "ID: {n}; запросов по 50 и меньше: {k}",
             ),
             &[
@@ -339,7 +339,7 @@ fn multi_stats_page<S: Subject>() -> Html {
             if let Some(data) = form.task.state().data.clone() {
                 <div class={form.results_class("multi-stats-results")}>
                     <p class="summary batch-summary">
-                        { fill(ui.t("{n} IDs, sent in {k} requests", "ID: {n}, отправлено запросами: {k}"),
+                        { fill(ui.t("IDs: {n}; requests sent: {k}", "ID: {n}; отправлено запросов: {k}"),
                             &[("n", data.ids.len().to_string()), ("k", data.batches.to_string())]) }
                     </p>
                     { match &data.outcome {

@@ -19,7 +19,7 @@ use crate::app::Route;
 use crate::components::status::{fill, EmptyState};
 use crate::components::{Column, DataTable, LineChart, Point, Row, Series, SortKey, TableCell};
 use crate::export::Cell;
-use crate::format::{format_percent, last_days, parse_series, percent_change, Period};
+use crate::format::{axis_label, format_percent, last_days, parse_series, percent_change, Period};
 use crate::pages::form::{Field, Select};
 use crate::request::Api;
 use crate::ui::{use_ui, Ui};
@@ -571,6 +571,17 @@ fn dynamics_view(props: &DynamicsViewProps) -> Html {
         })
         .collect();
 
+    // Full period labels ("Week 47, 2026 · 16 Nov – 22 Nov") are for the tooltip; the axis
+    // needs short ones.
+    let axis_format = {
+        let locale = ui.locale;
+        Callback::from(move |x: f64| {
+            DateTime::from_timestamp(x as i64, 0)
+                .map(|at| axis_label(group, at.naive_utc(), locale))
+                .unwrap_or_default()
+        })
+    };
+
     let mut table: BTreeMap<NaiveDateTime, (Period, Vec<Option<i64>>)> = BTreeMap::new();
     for (column, (_, read, _)) in channels.iter().enumerate() {
         for r in read {
@@ -656,7 +667,8 @@ fn dynamics_view(props: &DynamicsViewProps) -> Html {
     html! {
         <>
             <div class="dynamics-chart">
-                <LineChart series={Rc::new(series)} y_title={ui.t("Subscribers", "Подписчики")} />
+                <LineChart series={Rc::new(series)} y_title={ui.t("Subscribers", "Подписчики")}
+                    x_format={axis_format} />
             </div>
             if unreadable > 0 {
                 <p class="muted">{ fill(ui.t(
