@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::api::ids::{IdError, IdKind};
-use crate::api::{ApiErrorKind, Error, Problem, Rule};
+use crate::api::{ApiError, ApiErrorKind, Error, Problem, Rule};
 use crate::ui::{use_ui, Ui};
 
 /// `template` with each `{name}` replaced by its value: for texts from `ui.t` that carry numbers
@@ -443,7 +443,16 @@ pub fn error_banner(props: &ErrorBannerProps) -> Html {
     } else {
         advice.todo
     };
-    let retry = props.on_retry.as_ref().map(|on_retry| {
+    // Asking again cannot change these answers: the request or the plan has to change first.
+    let futile = matches!(
+        &*props.error,
+        Error::Invalid(_)
+            | Error::Api(ApiError {
+                kind: ApiErrorKind::Plan | ApiErrorKind::WrongMethod | ApiErrorKind::InvalidParameter,
+                ..
+            })
+    );
+    let retry = props.on_retry.as_ref().filter(|_| !futile).map(|on_retry| {
         let on_retry = on_retry.clone();
         let label = if cancelled {
             ui.t("Run again", "Запустить снова")

@@ -54,7 +54,8 @@ pub fn run(root: &Path) -> Result {
     {
         let _t = step("native tests");
         exec(
-            native_cargo(root).args(["test", "--workspace"]),
+            // The end-to-end suite needs the release build: it runs last, below.
+            native_cargo(root).args(["test", "--workspace", "--exclude", E2E_PACKAGE]),
             "native tests",
         )?;
     }
@@ -72,12 +73,31 @@ pub fn run(root: &Path) -> Result {
     }
     run_release_build(&setup)?;
     boot_check(&setup)?;
+    {
+        let _t =
+            step("end-to-end tests: the release build against the sandbox in headless Chromium");
+        exec(
+            native_cargo(root)
+                .args(["test", "-p", E2E_PACKAGE])
+                .env("CHANSCOPE_DIST", root.join("dist"))
+                .env("CHROMEDRIVER", &setup.chromedriver)
+                .env("CHROMIUM", &setup.chromium),
+            "end-to-end tests",
+        )?;
+        println!(
+            "    screenshots: {}",
+            root.join("target/screenshots/e2e").display()
+        );
+    }
     println!(
         "\nAll checks passed in {}.",
         proc::seconds(started.elapsed())
     );
     Ok(())
 }
+
+/// The end-to-end suite's package (tests/e2e).
+const E2E_PACKAGE: &str = "chanscope-e2e";
 
 /// The test files that run in the browser: those that start with
 /// `#![cfg(target_arch = "wasm32")]` (natively they compile to nothing).

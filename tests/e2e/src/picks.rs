@@ -1,0 +1,128 @@
+//! What the tests type into the forms, chosen from the generated dataset so that every search
+//! finds something. Only inputs come from here; expected values come from the API's answers.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use sandbox::data::{Peer, DAY};
+use sandbox::text::tokens;
+use sandbox::Dataset;
+
+/// Posts in the batching test: more than one request's worth (50).
+pub const BATCH_IDS: usize = 60;
+
+#[derive(Clone, Debug)]
+pub struct Picks {
+    /// `@username` of a channel with many posts and some stories.
+    pub channel: String,
+    pub channel_id: u64,
+    /// The channel's newest posts, newest first ([`BATCH_IDS`] of them).
+    pub post_ids: Vec<u64>,
+    /// The channel's stories.
+    pub story_ids: Vec<u64>,
+    /// `t.me/<username>/<n>` of a reposted post of that channel, a few days old.
+    pub post_link: String,
+    /// A word of several recent posts in several channels.
+    pub keyword: String,
+    /// A word of a Russian-language channel's title, and that channel's country.
+    pub channel_query: String,
+    pub channel_country: String,
+    /// `@username` that no channel has.
+    pub unknown_channel: String,
+}
+
+impl Picks {
+    pub fn choose(ds: &Dataset) -> Result<Picks, String> {
+        let (ci, channel) = ds
+            .channels
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| {
+                c.peer == Peer::Channel
+                    && !c.usernames.is_empty()
+                    && c.posts.len() >= BATCH_IDS
+                    && c.stories.len() >= 2
+            })
+            .max_by_key(|(i, c)| (c.posts.len(), std::cmp::Reverse(*i)))
+            .ok_or("the dataset has no channel with 60 posts and stories")?;
+        // `posts` of a channel are oldest first.
+        let post_ids: Vec<u64> = channel
+            .posts
+            .iter()
+            .rev()
+            .take(BATCH_IDS)
+            .map(|&p| ds.posts[p as usize].id)
+            .collect();
+        let story_ids = channel
+            .stories
+            .iter()
+            .map(|&s| ds.stories[s as usize].id)
+            .collect();
+        let reposted = channel
+            .posts
+            .iter()
+            .copied()
+            .filter(|&p| ds.posts[p as usize].date <= ds.now - 3 * DAY)
+            .max_by_key(|p| (ds.forwards.get(p).map_or(0, Vec::len), *p))
+            .ok_or("the channel has no post older than 3 days")?;
+        let post_link = format!(
+            "t.me/{}/{}",
+            channel.usernames[0], ds.posts[reposted as usize].message
+        );
+
+        // The most common long word of the last week's posts, in at least two channels.
+        let mut seen: BTreeMap<String, (usize, BTreeSet<u32>)> = BTreeMap::new();
+        for post in ds.posts.iter().take_while(|p| p.date >= ds.now - 7 * DAY) {
+            for token in tokens(&post.text) {
+                if token.form.chars().count() >= 6 && token.form.chars().all(char::is_alphabetic) {
+                    let entry = seen.entry(token.form).or_default();
+                    entry.0 += 1;
+                    entry.1.insert(post.channel);
+                }
+            }
+        }
+        let keyword = seen
+            .iter()
+            .filter(|(_, (_, channels))| channels.len() >= 2)
+            .max_by_key(|(word, (count, _))| (*count, std::cmp::Reverse((*word).clone())))
+            .map(|(word, _)| word.clone())
+            .ok_or("no word is shared by recent posts")?;
+
+        // The Russian-language title word (of 5 letters or more) that most channels of one
+        // country share, so that the search finds several.
+        let matches = |form: &str, country: &str| {
+            ds.channels
+                .iter()
+                .filter(|c| c.language == "russian" && c.peer == Peer::Channel)
+                .filter(|c| c.country == country)
+                .filter(|c| c.title_words.iter().any(|(f, _)| f.starts_with(form)))
+                .count()
+        };
+        let mut best: Option<(usize, String, &'static str)> = None;
+        for c in ds
+            .channels
+            .iter()
+            .filter(|c| c.language == "russian" && c.peer == Peer::Channel)
+        {
+            for (form, _) in c.title_words.iter().filter(|(f, _)| f.chars().count() >= 5) {
+                let n = matches(form, c.country);
+                if best.as_ref().is_none_or(|(m, f, _)| (n, form) > (*m, f)) {
+                    best = Some((n, form.clone(), c.country));
+                }
+            }
+        }
+        let (_, channel_query, channel_country) =
+            best.ok_or("no Russian channel has a title word of 5 letters")?;
+
+        Ok(Picks {
+            channel: format!("@{}", channel.usernames[0]),
+            channel_id: channel.id,
+            post_ids,
+            story_ids,
+            post_link,
+            keyword,
+            channel_query,
+            channel_country: channel_country.to_owned(),
+            unknown_channel: format!("@nosuch_{}_e2e", ci),
+        })
+    }
+}

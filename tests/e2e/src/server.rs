@@ -1,0 +1,174 @@
+//! The site under test, in-process: the sandbox's `/api` and `/healthz`, and the built console
+//! from a `dist/` directory with the single-page-app fallback. Every `/api` request is logged, so
+//! a test can tell what the page sent (and replay exactly that for the expected values).
+
+use std::path::{Component, Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use tokio::net::TcpListener;
+use tokio::task::JoinHandle;
+use tower::ServiceExt;
+
+/// The `/api` requests seen so far, as path-and-query strings in arrival order.
+#[derive(Clone, Default)]
+pub struct RequestLog(Arc<Mutex<Vec<String>>>);
+
+impl RequestLog {
+    fn push(&self, uri: String) {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(uri);
+    }
+
+    /// How many requests were logged: a mark to pass to [`RequestLog::since`].
+    pub fn mark(&self) -> usize {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+
+    /// The requests after `mark`.
+    pub fn since(&self, mark: usize) -> Vec<String> {
+        let log = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        log.get(mark..).unwrap_or_default().to_vec()
+    }
+}
+
+/// A running site; it stops when dropped.
+pub struct Site {
+    pub origin: String,
+    pub log: RequestLog,
+    task: JoinHandle<()>,
+}
+
+impl Drop for Site {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+impl Site {
+    /// Serves `api` (the sandbox router) and the files of `dist` on 127.0.0.1 at a free port.
+    pub async fn start(api: Router, dist: PathBuf) -> std::io::Result<Site> {
+        let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
+        let origin = format!("http://{}", listener.local_addr()?);
+        let log = RequestLog::default();
+        let app = {
+            let log = log.clone();
+            let dist = Arc::new(dist);
+            Router::new().fallback(move |request: Request| {
+                let (api, log, dist) = (api.clone(), log.clone(), dist.clone());
+                async move { dispatch(api, &log, &dist, request).await }
+            })
+        };
+        let task = tokio::spawn(async move {
+            if let Err(e) = axum::serve(listener, app).await {
+                eprintln!("e2e site stopped: {e}");
+            }
+        });
+        Ok(Site { origin, log, task })
+    }
+}
+
+async fn dispatch(api: Router, log: &RequestLog, dist: &Path, request: Request) -> Response {
+    let path = request.uri().path().to_owned();
+    if path.starts_with("/api/") || path == "/healthz" {
+        if path.starts_with("/api/") {
+            let uri = request.uri();
+            log.push(uri.path_and_query().map_or(path.clone(), |p| p.to_string()));
+        }
+        return match api.oneshot(request).await {
+            Ok(response) => response,
+            Err(never) => match never {},
+        };
+    }
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        return StatusCode::METHOD_NOT_ALLOWED.into_response();
+    }
+    serve_file(dist, &path).await
+}
+
+/// The content type of a file the console is built of.
+pub fn content_type(path: &Path) -> &'static str {
+    match path.extension().and_then(|e| e.to_str()).unwrap_or("") {
+        "html" => "text/html; charset=utf-8",
+        "js" | "mjs" => "text/javascript; charset=utf-8",
+        "wasm" => "application/wasm",
+        "css" => "text/css; charset=utf-8",
+        "png" => "image/png",
+        "svg" => "image/svg+xml",
+        "ico" => "image/x-icon",
+        "json" => "application/json",
+        "txt" => "text/plain; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+/// The file under `dist` that `url_path` names: `None` for anything that climbs out (`..`) or
+/// is not a plain relative path.
+pub fn resolve(dist: &Path, url_path: &str) -> Option<PathBuf> {
+    let relative = Path::new(url_path.trim_start_matches('/'));
+    let mut out = dist.to_path_buf();
+    for component in relative.components() {
+        match component {
+            Component::Normal(part) => out.push(part),
+            Component::CurDir => {}
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+async fn serve_file(dist: &Path, url_path: &str) -> Response {
+    // Browsers normalise `..` away; a raw one (or its encoding) is refused outright.
+    if url_path.contains("..") || url_path.contains('\\') || url_path.contains('%') {
+        return (StatusCode::BAD_REQUEST, "bad path\n").into_response();
+    }
+    let Some(file) = resolve(dist, url_path) else {
+        return (StatusCode::BAD_REQUEST, "bad path\n").into_response();
+    };
+    let is_file = tokio::fs::metadata(&file).await.is_ok_and(|m| m.is_file());
+    let last = url_path.rsplit('/').next().unwrap_or("");
+    let file = if is_file {
+        file
+    } else if last.contains('.') {
+        // A missing asset is an error, not the app: a 404 shows up in the console log.
+        return (StatusCode::NOT_FOUND, "not found\n").into_response();
+    } else {
+        // A route of the app (`/channel-info`, `/`): the page that boots it.
+        dist.join("index.html")
+    };
+    match tokio::fs::read(&file).await {
+        Ok(bytes) => {
+            let mut response = Body::from(bytes).into_response();
+            response.headers_mut().insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static(content_type(&file)),
+            );
+            response
+                .headers_mut()
+                .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            response
+        }
+        Err(_) => (StatusCode::NOT_FOUND, "not found\n").into_response(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_stay_inside_dist() {
+        let dist = Path::new("/d");
+        assert_eq!(resolve(dist, "/a/b.js"), Some(PathBuf::from("/d/a/b.js")));
+        assert_eq!(resolve(dist, "/../etc/passwd"), None);
+        assert_eq!(resolve(dist, "/a/../../x"), None);
+        assert_eq!(content_type(Path::new("x_bg.wasm")), "application/wasm");
+        assert_eq!(
+            content_type(Path::new("index.html")),
+            "text/html; charset=utf-8"
+        );
+    }
+}
