@@ -448,7 +448,9 @@ pub fn error_banner(props: &ErrorBannerProps) -> Html {
         &*props.error,
         Error::Invalid(_)
             | Error::Api(ApiError {
-                kind: ApiErrorKind::Plan | ApiErrorKind::WrongMethod | ApiErrorKind::InvalidParameter,
+                kind: ApiErrorKind::Plan
+                    | ApiErrorKind::WrongMethod
+                    | ApiErrorKind::InvalidParameter,
                 ..
             })
     );
