@@ -514,9 +514,11 @@ async fn channel_card_shows_identity_counts_and_safe_links() {
 
 #[wasm_bindgen_test]
 async fn compact_card_uses_the_small_avatar_and_warns_of_restrictions() {
+    // A server that accepts and never answers: the image stays loading, so it stays shown.
+    let silent = env!("CHANSCOPE_SILENT_URL");
     let mut restricted = channel();
-    restricted.image100 = "//static.example/a100.jpg".into();
-    restricted.image640 = "//static.example/a640.jpg".into();
+    restricted.image100 = format!("{silent}a100.jpg");
+    restricted.image640 = format!("{silent}a640.jpg");
     let mut flag = serde_json::Map::new();
     flag.insert("red_label".into(), serde_json::Value::Bool(true));
     restricted.service_restrictions = vec![flag];
@@ -527,8 +529,8 @@ async fn compact_card_uses_the_small_avatar_and_warns_of_restrictions() {
     })
     .await;
     assert_eq!(
-        one(&root, "img.cs-avatar").get_attribute("src").as_deref(),
-        Some("https://static.example/a100.jpg")
+        one(&root, "img.cs-avatar").get_attribute("src"),
+        Some(format!("{silent}a100.jpg"))
     );
     assert_eq!(
         texts(&root, ".cs-card-warning"),
@@ -539,6 +541,30 @@ async fn compact_card_uses_the_small_avatar_and_warns_of_restrictions() {
     assert!(!texts(&root, ".cs-card-facts dt").contains(&"Created".to_owned()));
     assert_eq!(initials("  новости  дня!"), "НД");
     assert_eq!(initials("…"), "?");
+}
+
+#[wasm_bindgen_test]
+async fn an_avatar_that_fails_to_load_gives_way_to_initials() {
+    let mut broken = channel();
+    // Port 9 (discard) is closed on loopback: the request is refused at once.
+    broken.image100 = "http://127.0.0.1:9/a100.jpg".into();
+    broken.title = "Новости дня".into();
+    let root = mount::<ChannelCard>(ChannelCardProps {
+        channel: Rc::new(broken),
+        variant: CardVariant::Compact,
+        actions: Html::default(),
+    })
+    .await;
+    // The avatar loads lazily: only once it is in view does the browser try (and fail).
+    root.scroll_into_view();
+    for _ in 0..50 {
+        if root.query_selector("img.cs-avatar").unwrap().is_none() {
+            break;
+        }
+        yew::platform::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(root.query_selector("img.cs-avatar").unwrap().is_none());
+    assert_eq!(texts(&root, ".cs-avatar-initials"), ["НД"]);
 }
 
 // ---- rich text ----

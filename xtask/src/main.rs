@@ -20,7 +20,8 @@ usage: cargo xtask <command>
 commands:
   setup   find or install everything the build and the tests need (idempotent)
   build   release build of the console into dist/
-  serve   the console at http://127.0.0.1:8080 (trunk serve; /api/ proxied to the sandbox)
+  serve   the sandbox and the console at http://127.0.0.1:8080 (trunk serve; /api/ proxied
+          to the sandbox); --no-sandbox: the console alone, proxied as Trunk.toml says
   test    every test suite: fmt, clippy (native and wasm32), native tests,
           browser tests in headless Chromium, release build and boot check
   bench   size of the release build (wasm and JS, raw and gzip); sandbox start-up,
@@ -36,7 +37,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("setup") => setup::Setup::run(&root()).map(|_| ()),
         Some("build") => build::run(&root()),
-        Some("serve") => serve::run(&root()),
+        Some("serve") => serve::run(&root(), &args[1..]),
         Some("test") => test::run(&root()),
         Some("bench") => bench::run(&root()),
         Some("-h" | "--help" | "help") | None => {

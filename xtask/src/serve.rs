@@ -1,6 +1,8 @@
 //! `cargo xtask serve`: the sandbox on 127.0.0.1:8090 and the console at http://127.0.0.1:8080
 //! with live rebuilds (`trunk serve`, which proxies `/api/` to the sandbox). Ctrl-C stops both:
 //! the terminal signals the whole process group, and the sandbox guard covers any other exit.
+//!
+//! `--no-sandbox` serves the console alone, for a `Trunk.toml` proxy pointed at another backend.
 
 use std::path::Path;
 
@@ -9,11 +11,27 @@ use crate::sandbox::{self, PREVIEW_PORT};
 use crate::setup::Setup;
 use crate::Result;
 
-pub fn run(root: &Path) -> Result {
+pub fn run(root: &Path, args: &[String]) -> Result {
+    let with_sandbox = match args {
+        [] => true,
+        [flag] if flag == "--no-sandbox" => false,
+        _ => return Err(format!("serve takes only --no-sandbox; got {args:?}")),
+    };
     let setup = Setup::run(root)?;
-    let bin_dir = sandbox::build(root)?;
-    // Requests without a token act as `demo`, so the preview works before any settings are made.
-    let _sandbox = sandbox::start(&bin_dir, PREVIEW_PORT, &["--anonymous-token", "demo"])?;
-    println!("\nThe console: http://127.0.0.1:8080/ (Ctrl-C stops it and the sandbox)");
+    let _sandbox = if with_sandbox {
+        let bin_dir = sandbox::build(root)?;
+        // Requests without a token act as `demo`, so the preview works before any settings.
+        Some(sandbox::start(
+            &bin_dir,
+            PREVIEW_PORT,
+            &["--anonymous-token", "demo"],
+        )?)
+    } else {
+        None
+    };
+    println!(
+        "\nThe console: http://127.0.0.1:8080/ (Ctrl-C stops it{})",
+        if with_sandbox { " and the sandbox" } else { "" }
+    );
     exec(setup.wasm_command("trunk").arg("serve"), "trunk serve")
 }
