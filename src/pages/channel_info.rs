@@ -1,6 +1,8 @@
 //! Channel information: the general data of one channel or chat, with the way on to its
 //! subscriber dynamics and to posts that mention it.
 
+use std::rc::Rc;
+
 use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 use yew_router::prelude::*;
@@ -8,11 +10,12 @@ use yew_router::prelude::*;
 use crate::api::ids::ChannelId;
 use crate::api::model::Channel;
 use crate::api::ops::ChannelInfo;
-use crate::api::{Invalid, Problem, Rule};
+use crate::api::Error;
 use crate::app::Route;
 use crate::components::{CardVariant, ChannelCard};
 use crate::pages::form::Field;
-use crate::pages::form_request::{use_form_request, PageParams};
+use crate::pages::form_request::{use_page_form, PageParams, Problems};
+use crate::request::Api;
 use crate::ui::{use_ui, Ui};
 
 /// `?channel=…`: the query of every page about one channel (this one and subscriber dynamics),
@@ -42,25 +45,25 @@ struct PostSearchQuery {
 }
 
 impl PageParams for ChannelQuery {
-    type Op = ChannelInfo;
+    type Request = ChannelInfo;
+    type Output = Rc<Channel>;
 
-    fn to_request(&self, _: &Ui) -> Result<ChannelInfo, Invalid> {
+    fn to_request(&self, ui: &Ui) -> Result<ChannelInfo, Problems> {
         self.channel
             .parse::<ChannelId>()
             .map(ChannelInfo::new)
-            .map_err(|e| Invalid {
-                problems: vec![Problem {
-                    param: "channelId",
-                    rule: Rule::BadIdentifier(e),
-                }],
-            })
+            .map_err(|e| Problems::bad_id(ui, "channelId", "channelId", e))
+    }
+
+    async fn fetch(api: Api, op: ChannelInfo) -> Result<Self::Output, Error> {
+        api.send(&op).await
     }
 }
 
 #[function_component(ChannelInfoPage)]
 pub fn page() -> Html {
     let ui = use_ui();
-    let form = use_form_request::<ChannelQuery>(Route::ChannelInfo);
+    let form = use_page_form::<ChannelQuery>(Route::ChannelInfo);
     let draft = (*form.draft).clone();
     let state = form.task.state();
     html! {
@@ -75,7 +78,7 @@ pub fn page() -> Html {
                     hint={ui.t("@username, t.me/username, t.me/joinchat/CODE or the service's numeric ID",
                         "@username, t.me/username, t.me/joinchat/КОД или числовой ID сервиса")}
                     oninput={form.edit(|p: &mut ChannelQuery, v| p.channel = v)}
-                    error={form.error(&ui, "channelId")} />
+                    error={form.error("channelId")} />
                 <div class="actions">
                     <button type="submit">{ ui.t("Show channel", "Показать канал") }</button>
                 </div>

@@ -10,15 +10,17 @@ use crate::api::limits::{
     CHANNEL_SEARCH_LANGUAGE_DEFAULT, CHANNEL_SEARCH_LIMIT_DEFAULT, CHANNEL_SEARCH_LIMIT_MAX,
     CHANNEL_SEARCH_QUERY_MIN_CHARS,
 };
+use crate::api::model::ChannelSearchResponse;
 use crate::api::ops::ChannelSearch;
-use crate::api::{Invalid, Operation, PeerType};
+use crate::api::{Error, Operation, PeerType};
 use crate::app::Route;
 use crate::components::status::{fill, EmptyState};
 use crate::components::{CardVariant, ChannelCard};
 use crate::pages::channel_info::{channel_ref, ChannelQuery};
 use crate::pages::form::{is_false, peer_type_or};
 use crate::pages::form::{peer_type_options, Advanced, Check, Field, Select};
-use crate::pages::form_request::{use_form_request, PageParams};
+use crate::pages::form_request::{use_page_form, PageParams, Problems};
+use crate::request::Api;
 use crate::ui::{use_ui, Ui};
 
 #[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -52,9 +54,10 @@ pub(super) fn parse_count(text: &str) -> Option<u32> {
 }
 
 impl PageParams for Params {
-    type Op = ChannelSearch;
+    type Request = ChannelSearch;
+    type Output = Rc<ChannelSearchResponse>;
 
-    fn to_request(&self, _: &Ui) -> Result<ChannelSearch, Invalid> {
+    fn to_request(&self, ui: &Ui) -> Result<ChannelSearch, Problems> {
         let mut op = ChannelSearch::new(self.country.trim());
         op.q = self.q.trim().to_owned();
         op.search_by_description = self.search_by_description;
@@ -62,15 +65,20 @@ impl PageParams for Params {
         op.language = self.language.trim().to_owned();
         op.category = self.category.trim().to_owned();
         op.limit = parse_count(&self.limit);
-        op.validate()?;
+        op.validate()
+            .map_err(|invalid| Problems::of(ui, &invalid))?;
         Ok(op)
+    }
+
+    async fn fetch(api: Api, op: ChannelSearch) -> Result<Self::Output, Error> {
+        api.send(&op).await
     }
 }
 
 #[function_component(ChannelSearchPage)]
 pub fn page() -> Html {
     let ui = use_ui();
-    let form = use_form_request::<Params>(Route::ChannelSearch);
+    let form = use_page_form::<Params>(Route::ChannelSearch);
     let draft = (*form.draft).clone();
     let advanced_open = draft.search_by_description || !draft.limit.trim().is_empty();
     let peer_type = peer_type_or(&draft.peer_type, PeerType::Channel);
@@ -102,23 +110,23 @@ pub fn page() -> Html {
                 <Field id="cs-q" label={ui.t("Keyword (q)", "Ключевое слово (q)")}
                     value={draft.q.clone()} hint={q_hint}
                     oninput={form.edit(|p: &mut Params, v| p.q = v)}
-                    error={form.error(&ui, "q")} />
+                    error={form.error("q")} />
                 <Field id="cs-category" label={ui.t("Category", "Категория")}
                     value={draft.category.clone()}
                     hint={ui.t("As the service names it, e.g. news", "Как в сервисе, например news")}
                     oninput={form.edit(|p: &mut Params, v| p.category = v)}
-                    error={form.error(&ui, "category")} />
+                    error={form.error("category")} />
                 <Field id="cs-country" label={ui.t("Country", "Страна")} required=true
                     value={draft.country.clone()} placeholder="ru"
                     hint={ui.t("Required, as the service names it", "Обязательно, как в сервисе")}
                     oninput={form.edit(|p: &mut Params, v| p.country = v)}
-                    error={form.error(&ui, "country")} />
+                    error={form.error("country")} />
                 <Field id="cs-language" label={ui.t("Language", "Язык")}
                     value={draft.language.clone()} placeholder={CHANNEL_SEARCH_LANGUAGE_DEFAULT}
                     hint={fill(ui.t("{default} when blank", "Без значения — {default}"),
                         &[("default", CHANNEL_SEARCH_LANGUAGE_DEFAULT.to_owned())])}
                     oninput={form.edit(|p: &mut Params, v| p.language = v)}
-                    error={form.error(&ui, "language")} />
+                    error={form.error("language")} />
                 <Select id="cs-peer-type" label={ui.t("What to search (peer_type)", "Что искать (peer_type)")}
                     value={peer_type.as_str()} options={peer_type_options(&ui)}
                     onchange={form.edit(|p: &mut Params, v| p.peer_type = v)} />
@@ -132,7 +140,7 @@ pub fn page() -> Html {
                         value={draft.limit.clone()} placeholder={CHANNEL_SEARCH_LIMIT_DEFAULT.to_string()}
                         hint={limit_hint}
                         oninput={form.edit(|p: &mut Params, v| p.limit = v)}
-                        error={form.error(&ui, "limit")} />
+                        error={form.error("limit")} />
                 </Advanced>
                 <div class="actions">
                     <button type="submit">{ ui.t("Find channels", "Найти каналы") }</button>

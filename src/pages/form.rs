@@ -1,26 +1,19 @@
 //! Form pieces shared by the pages: labelled fields with hints and inline errors, the folded
-//! "advanced" section, the wording of validation problems in both languages, and the
-//! URL-as-state hook that makes every view a shareable link.
+//! "advanced" section, the choice of a period, and the URL-as-state hook that makes every view a
+//! shareable link.
 
 use chrono::{DateTime, NaiveDate, Utc};
 use serde::de::DeserializeOwned;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 use yew_router::prelude::*;
 
-use crate::api::{Invalid, PeerType};
+use crate::api::PeerType;
 use crate::app::Route;
-use crate::components::status::{fill, problem_text};
+use crate::components::status::fill;
 use crate::format::last_days;
 use crate::ui::{use_ui, Ui};
-
-/// The problem with `param` in `invalid`, worded for the interface.
-pub fn field_error(ui: &Ui, invalid: Option<&Invalid>, param: &str) -> Option<String> {
-    invalid
-        .and_then(|i| i.for_param(param))
-        .map(|p| problem_text(ui, p))
-}
 
 #[derive(Properties, PartialEq)]
 pub struct FieldProps {
@@ -239,55 +232,90 @@ pub fn peer_type_or(text: &str, default: PeerType) -> PeerType {
     text.parse().unwrap_or(default)
 }
 
-/// Period presets in days; the form also offers the API's default and a custom range.
-const PRESET_DAYS: [u32; 3] = [7, 30, 90];
+/// Period presets in days of the search pages; a form also offers the API's default and a
+/// custom range.
+pub const PERIOD_PRESETS: &[u32] = &[7, 30, 90];
 /// The `period` value of a custom range (`startDate`/`endDate` from the date inputs).
 const CUSTOM_PERIOD: &str = "custom";
 
-/// `startDate` and `endDate` of the period chosen in a form: none for the default (blank),
-/// the last N days up to today for a preset, and the given days (either may be blank) for a
-/// custom range. Days are read in the interface's time zone.
-pub fn period_bounds(
-    ui: &Ui,
-    period: &str,
-    start: &str,
-    end: &str,
-) -> (Option<DateTime<Utc>>, Option<DateTime<Utc>>) {
-    let at = |secs: i64| DateTime::from_timestamp(secs, 0);
-    if let Some(days) = PRESET_DAYS.iter().find(|d| d.to_string() == period) {
-        let (first, last) = last_days(ui.today(), *days);
-        return match ui.day_range(first, last) {
-            Some((from, to)) => (at(from), at(to)),
-            None => (None, None),
-        };
+/// The period of a form as kept in the address.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub struct PeriodQuery {
+    /// Blank for the API's default, a preset number of days, or `custom`.
+    #[serde(rename = "period", skip_serializing_if = "String::is_empty")]
+    pub choice: String,
+    /// `YYYY-MM-DD`, for a custom period.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub start_date: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub end_date: String,
+}
+
+/// The period chosen in a form, as the API takes it.
+pub struct PeriodBounds {
+    pub start: Option<DateTime<Utc>>,
+    pub end: Option<DateTime<Utc>>,
+    /// How many days the period spans, when the form sets its first day.
+    pub days: Option<i64>,
+}
+
+impl PeriodQuery {
+    pub fn is_custom(&self) -> bool {
+        self.choice == CUSTOM_PERIOD
     }
-    if period != CUSTOM_PERIOD {
-        return (None, None);
+
+    /// The period chosen among `presets`: nothing for the default (blank), the last N days up
+    /// to today for a preset, and the given days (either may be blank) for a custom range.
+    /// Days are read in the interface's time zone.
+    pub fn bounds(&self, ui: &Ui, presets: &[u32]) -> PeriodBounds {
+        let at = |secs: i64| DateTime::from_timestamp(secs, 0);
+        let today = ui.today();
+        if let Some(days) = presets.iter().find(|d| d.to_string() == self.choice) {
+            let (first, last) = last_days(today, *days);
+            let range = ui.day_range(first, last);
+            return PeriodBounds {
+                start: range.and_then(|(from, _)| at(from)),
+                end: range.and_then(|(_, to)| at(to)),
+                days: Some(i64::from(*days)),
+            };
+        }
+        if !self.is_custom() {
+            return PeriodBounds {
+                start: None,
+                end: None,
+                days: None,
+            };
+        }
+        // A date input shows nothing for text that is not a date, so such text (only possible
+        // in a hand-edited link) counts as not given, as the user sees it.
+        let day = |text: &str| NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok();
+        let (first, last) = (day(&self.start_date), day(&self.end_date));
+        PeriodBounds {
+            start: first
+                .and_then(|d| ui.day_range(d, d))
+                .and_then(|(from, _)| at(from)),
+            end: last
+                .and_then(|d| ui.day_range(d, d))
+                .and_then(|(_, to)| at(to)),
+            days: first.map(|first| (last.unwrap_or(today) - first).num_days() + 1),
+        }
     }
-    // A date input shows nothing for text that is not a date, so such text (only possible in a
-    // hand-edited link) counts as not given, as the user sees it.
-    let day = |text: &str| NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok();
-    let from = day(start)
-        .and_then(|d| ui.day_range(d, d))
-        .and_then(|(first, _)| at(first));
-    let to = day(end)
-        .and_then(|d| ui.day_range(d, d))
-        .and_then(|(_, last)| at(last));
-    (from, to)
 }
 
 #[derive(Properties, PartialEq)]
 pub struct PeriodFieldsProps {
     /// Prefix of the inputs' ids.
     pub id: AttrValue,
-    pub period: AttrValue,
-    pub start: AttrValue,
-    pub end: AttrValue,
+    pub value: PeriodQuery,
     /// The label of the blank choice: what the API does without a period.
     pub default_label: AttrValue,
-    pub on_period: Callback<String>,
-    pub on_start: Callback<String>,
-    pub on_end: Callback<String>,
+    /// The preset numbers of days offered.
+    pub presets: &'static [u32],
+    /// Whether the date inputs show today's date as their placeholder.
+    #[prop_or(true)]
+    pub today_placeholder: bool,
+    pub onchange: Callback<PeriodQuery>,
     #[prop_or_default]
     pub error: Option<String>,
 }
@@ -296,8 +324,16 @@ pub struct PeriodFieldsProps {
 #[function_component(PeriodFields)]
 pub fn period_fields(props: &PeriodFieldsProps) -> Html {
     let ui = use_ui();
+    let edit = |apply: fn(&mut PeriodQuery, String)| {
+        let (value, onchange) = (props.value.clone(), props.onchange.clone());
+        Callback::from(move |text: String| {
+            let mut next = value.clone();
+            apply(&mut next, text);
+            onchange.emit(next);
+        })
+    };
     let mut options = vec![(AttrValue::from(""), props.default_label.clone())];
-    options.extend(PRESET_DAYS.iter().map(|days| {
+    options.extend(props.presets.iter().map(|days| {
         let label = fill(
             ui.t("Last {n} days", "Последние {n} дней"),
             &[("n", days.to_string())],
@@ -308,19 +344,22 @@ pub fn period_fields(props: &PeriodFieldsProps) -> Html {
         AttrValue::Static(CUSTOM_PERIOD),
         AttrValue::Static(ui.t("Custom dates", "Свои даты")),
     ));
-    let today = ui.today().format("%Y-%m-%d").to_string();
+    let today = props
+        .today_placeholder
+        .then(|| ui.today().format("%Y-%m-%d").to_string());
     html! {
         <>
             <Select id={format!("{}-period", props.id)} label={ui.t("Period", "Период")}
-                value={props.period.clone()} {options} onchange={props.on_period.clone()} />
-            if props.period == CUSTOM_PERIOD {
+                value={props.value.choice.clone()} {options}
+                onchange={edit(|p, v| p.choice = v)} />
+            if props.value.is_custom() {
                 <Field id={format!("{}-start", props.id)} kind="date"
                     label={ui.t("From (startDate)", "С (startDate)")}
-                    value={props.start.clone()} oninput={props.on_start.clone()}
+                    value={props.value.start_date.clone()} oninput={edit(|p, v| p.start_date = v)}
                     placeholder={today.clone()} error={props.error.clone()} />
                 <Field id={format!("{}-end", props.id)} kind="date"
                     label={ui.t("To (endDate)", "По (endDate)")}
-                    value={props.end.clone()} oninput={props.on_end.clone()}
+                    value={props.value.end_date.clone()} oninput={edit(|p, v| p.end_date = v)}
                     placeholder={today}
                     hint={ui.t("Days in the interface's time zone; either may be left blank.",
                         "Дни в часовом поясе интерфейса; любую границу можно не задавать.")} />

@@ -1,46 +1,101 @@
-//! The page pattern shared by every page: the submitted form lives in the URL; the draft follows
-//! it on navigation; a submit validates first (nothing invalid is sent, and the inputs are kept)
-//! and then pushes the params, which runs the request.
+//! The form of every page: the submitted form lives in the URL; the draft follows it on
+//! navigation; a submit checks first (nothing invalid is sent and every input is kept) and then
+//! pushes the params, which runs the page's job of one or more API calls.
 
+use std::future::Future;
 use std::rc::Rc;
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use yew::prelude::*;
 
-use crate::api::{Invalid, Operation};
+use crate::api::ids::IdError;
+use crate::api::{Error, Invalid, Problem, Rule};
 use crate::app::Route;
-use crate::components::status::{ErrorBanner, Loading};
-use crate::pages::form::{field_error, use_url_state};
-use crate::request::{use_task, Task};
+use crate::components::status::{problem_text, ErrorBanner, Loading};
+use crate::pages::form::use_url_state;
+use crate::request::{use_task, Api, Task};
 use crate::ui::{use_ui, Ui};
 
-/// The submitted form of a page as kept in the URL, and the request it stands for.
-pub trait PageParams: Serialize + DeserializeOwned + Default + Clone + PartialEq + 'static {
-    type Op: Operation + 'static;
+/// Problems of a submitted form, worded for the interface, each tied to the field (by key) that
+/// has to change: an API parameter name, or a key of the page's own such as `channelId.2`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Problems(Vec<(String, String)>);
 
-    /// The request, checked against every documented rule.
-    fn to_request(&self, ui: &Ui) -> Result<Self::Op, Invalid>;
+impl Problems {
+    /// One problem of the field `key`.
+    pub fn one(key: impl Into<String>, text: impl Into<String>) -> Self {
+        Problems(vec![(key.into(), text.into())])
+    }
 
-    /// The params a press of the form's submit button sends: a new search starts on its first
-    /// page.
-    fn for_new_search(self) -> Self {
-        self
+    /// The problems of a checked request, under the API's parameter names.
+    pub fn of(ui: &Ui, invalid: &Invalid) -> Self {
+        Problems(
+            invalid
+                .problems
+                .iter()
+                .map(|p| (p.param.to_owned(), problem_text(ui, p)))
+                .collect(),
+        )
+    }
+
+    /// A problem with an identifier, under `key`.
+    pub fn bad_id(ui: &Ui, key: impl Into<String>, param: &'static str, error: IdError) -> Self {
+        let problem = Problem {
+            param,
+            rule: Rule::BadIdentifier(error),
+        };
+        Problems::one(key, problem_text(ui, &problem))
+    }
+
+    pub fn push(&mut self, other: Problems) {
+        self.0.extend(other.0);
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The first problem of the field `key`.
+    pub fn get(&self, key: &str) -> Option<String> {
+        self.0
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, t)| t.clone())
     }
 }
 
-pub type Response<P> = <<P as PageParams>::Op as Operation>::Response;
+/// The submitted form of a page as kept in the URL, and the job it stands for.
+pub trait PageParams: Serialize + DeserializeOwned + Default + Clone + PartialEq + 'static {
+    /// Everything the job needs, checked against every documented rule.
+    type Request: 'static;
+    type Output: 'static;
 
-/// What a page needs to run its form: the draft being edited, the problems of the last attempt,
-/// the request's state and the handlers for the buttons.
-pub struct FormRequest<P: PageParams> {
+    fn to_request(&self, ui: &Ui) -> Result<Self::Request, Problems>;
+
+    /// The form as a press of its submit button puts it into the address: tidied (blank rows
+    /// dropped, lists joined) and, for a paged search, back at its first page.
+    fn for_submit(self) -> Self {
+        self
+    }
+
+    /// The job: one or more calls of the API.
+    fn fetch(
+        api: Api,
+        request: Self::Request,
+    ) -> impl Future<Output = Result<Self::Output, Error>> + 'static;
+}
+
+/// The draft being edited, the problems of the last attempt, the job's state and the handlers of
+/// the form's buttons.
+pub struct PageForm<P: PageParams> {
     /// The params in the address: what the results on screen answer.
     pub params: P,
     /// Whether the address carries a query, i.e. something was asked.
     pub submitted: bool,
     pub draft: UseStateHandle<P>,
-    pub invalid: Option<Rc<Invalid>>,
-    pub task: Task<Rc<Response<P>>>,
+    pub problems: Rc<Option<Problems>>,
+    pub task: Task<P::Output>,
     pub onsubmit: Callback<SubmitEvent>,
     pub retry: Callback<()>,
     pub cancel: Callback<()>,
@@ -48,32 +103,35 @@ pub struct FormRequest<P: PageParams> {
     pub navigate: Callback<P>,
 }
 
-fn start<O: Operation + 'static>(task: &Task<Rc<O::Response>>, op: O) {
-    task.run(move |api| async move { api.send(&op).await });
+fn start<P: PageParams>(task: &Task<P::Output>, request: P::Request) {
+    task.run(move |api| P::fetch(api, request));
 }
 
-/// The page pattern: the submitted form lives in the URL; the draft follows it on navigation;
-/// a submit validates first (nothing invalid is sent, and the inputs are kept) and then pushes
-/// the params, which runs the request.
 #[hook]
-pub fn use_form_request<P: PageParams>(route: Route) -> FormRequest<P> {
+pub fn use_page_form<P: PageParams>(route: Route) -> PageForm<P> {
     let ui = use_ui();
     let url = use_url_state::<P>(route);
     let draft = use_state(|| url.params.clone());
-    let invalid = use_state(|| None::<Rc<Invalid>>);
-    let task = use_task::<Rc<Response<P>>>();
+    let failed = use_state(|| None::<P>);
+    // Kept as the form that failed rather than as text, so that the problems follow a change of
+    // the interface's language.
+    let problems = use_memo(((*failed).clone(), ui.clone()), |(failed, ui)| {
+        failed.as_ref().and_then(|p| p.to_request(ui).err())
+    });
+    let task = use_task::<P::Output>();
     {
-        let (draft, invalid, task, ui) = (draft.clone(), invalid.clone(), task.clone(), ui.clone());
+        let (draft, failed, task, ui) = (draft.clone(), failed.clone(), task.clone(), ui.clone());
         use_effect_with(
             (url.params.clone(), url.submitted),
             move |(params, submitted)| {
                 draft.set(params.clone());
-                invalid.set(None);
+                failed.set(None);
                 if *submitted {
-                    // A hand-edited or outdated link can be invalid: say so rather than send it.
+                    // A hand-edited or outdated link can be invalid: say so next to the fields
+                    // rather than send it.
                     match params.to_request(&ui) {
-                        Ok(op) => start(&task, op),
-                        Err(problems) => invalid.set(Some(Rc::new(problems))),
+                        Ok(request) => start::<P>(&task, request),
+                        Err(_) => failed.set(Some(params.clone())),
                     }
                 } else if task.state().data.is_some() || task.state().error.is_some() {
                     // Back at the bare page: the old answer no longer matches the address.
@@ -83,19 +141,23 @@ pub fn use_form_request<P: PageParams>(route: Route) -> FormRequest<P> {
         );
     }
     let onsubmit = {
-        let (draft, invalid, task, ui) = (draft.clone(), invalid.clone(), task.clone(), ui.clone());
+        let (draft, failed, task, ui) = (draft.clone(), failed.clone(), task.clone(), ui.clone());
         let (current, submit) = (url.params.clone(), url.submit.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            let next = (*draft).clone().for_new_search();
+            let next = (*draft).clone().for_submit();
             match next.to_request(&ui) {
-                Err(problems) => invalid.set(Some(Rc::new(problems))),
-                Ok(op) => {
-                    invalid.set(None);
-                    // The same search again adds no history entry; it asks once more (the
-                    // cache answers if the last answer is fresh).
+                Err(_) => {
+                    // Problems keyed by position must match the rows on screen.
+                    draft.set(next.clone());
+                    failed.set(Some(next));
+                }
+                Ok(request) => {
+                    failed.set(None);
+                    // The same form again adds no history entry; it asks once more (the cache
+                    // answers if the last answer is fresh).
                     if next == current {
-                        start(&task, op);
+                        start::<P>(&task, request);
                     } else {
                         submit.emit(next);
                     }
@@ -106,8 +168,8 @@ pub fn use_form_request<P: PageParams>(route: Route) -> FormRequest<P> {
     let retry = {
         let (task, ui, params) = (task.clone(), ui.clone(), url.params.clone());
         Callback::from(move |()| {
-            if let Ok(op) = params.to_request(&ui) {
-                start(&task, op);
+            if let Ok(request) = params.to_request(&ui) {
+                start::<P>(&task, request);
             }
         })
     };
@@ -115,11 +177,11 @@ pub fn use_form_request<P: PageParams>(route: Route) -> FormRequest<P> {
         let task = task.clone();
         Callback::from(move |()| task.cancel())
     };
-    FormRequest {
+    PageForm {
         params: url.params,
         submitted: url.submitted,
         draft,
-        invalid: (*invalid).clone(),
+        problems,
         task,
         onsubmit,
         retry,
@@ -128,7 +190,7 @@ pub fn use_form_request<P: PageParams>(route: Route) -> FormRequest<P> {
     }
 }
 
-impl<P: PageParams> FormRequest<P> {
+impl<P: PageParams> PageForm<P> {
     /// A callback that edits one part of the draft.
     pub fn edit<V: 'static>(&self, apply: impl Fn(&mut P, V) + 'static) -> Callback<V> {
         let draft = self.draft.clone();
@@ -139,13 +201,13 @@ impl<P: PageParams> FormRequest<P> {
         })
     }
 
-    /// The problem with `param` of the last attempt, worded for the interface.
-    pub fn error(&self, ui: &Ui, param: &str) -> Option<String> {
-        field_error(ui, self.invalid.as_deref(), param)
+    /// The problem of the field `key` in the last attempt.
+    pub fn error(&self, key: &str) -> Option<String> {
+        self.problems.as_ref().as_ref().and_then(|p| p.get(key))
     }
 
     /// Loading, error, or nothing asked yet: everything but the results themselves, which stay
-    /// on screen (dimmed by `busy`) while a newer request runs.
+    /// on screen (dimmed) while a newer job runs.
     pub fn status(&self, intro: &'static str) -> Html {
         let state = self.task.state();
         html! {

@@ -10,17 +10,18 @@ use yew_router::prelude::*;
 use crate::api::limits::DEFAULT_PERIOD_DAYS;
 use crate::api::model::KeywordMentionsResponse;
 use crate::api::ops::KeywordMentions;
-use crate::api::{Invalid, Operation, PeerType};
+use crate::api::{Error, Operation, PeerType};
 use crate::app::Route;
 use crate::components::status::{fill, EmptyState};
 use crate::components::{Column, DataTable, Row, SortKey, TableCell};
 use crate::export::Cell;
 use crate::pages::channel_info::{channel_ref, ChannelQuery};
 use crate::pages::form::{
-    extended_syntax_hint, is_false, peer_type_options, peer_type_or, period_bounds, Advanced,
-    Check, Field, PeriodFields, Select,
+    extended_syntax_hint, is_false, peer_type_options, peer_type_or, Advanced, Check, Field,
+    PeriodFields, PeriodQuery, Select, PERIOD_PRESETS,
 };
-use crate::pages::form_request::{use_form_request, PageParams};
+use crate::pages::form_request::{use_page_form, PageParams, Problems};
+use crate::request::Api;
 use crate::ui::{use_ui, Ui};
 
 #[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -30,14 +31,9 @@ struct Params {
     q: String,
     #[serde(skip_serializing_if = "String::is_empty")]
     peer_type: String,
-    /// Blank (the API's last 10 days), `7`, `30`, `90` or `custom`.
-    #[serde(skip_serializing_if = "String::is_empty")]
-    period: String,
-    /// `YYYY-MM-DD`, for a custom period.
-    #[serde(skip_serializing_if = "String::is_empty")]
-    start_date: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    end_date: String,
+    /// Blank is the API's last 10 days.
+    #[serde(flatten)]
+    period: PeriodQuery,
     #[serde(skip_serializing_if = "is_false")]
     hide_forwards: bool,
     #[serde(skip_serializing_if = "is_false")]
@@ -49,26 +45,32 @@ struct Params {
 }
 
 impl PageParams for Params {
-    type Op = KeywordMentions;
+    type Request = KeywordMentions;
+    type Output = Rc<KeywordMentionsResponse>;
 
-    fn to_request(&self, ui: &Ui) -> Result<KeywordMentions, Invalid> {
+    fn to_request(&self, ui: &Ui) -> Result<KeywordMentions, Problems> {
         let mut op = KeywordMentions::new(self.q.trim());
         op.peer_type = peer_type_or(&self.peer_type, PeerType::All);
-        (op.start_date, op.end_date) =
-            period_bounds(ui, &self.period, &self.start_date, &self.end_date);
+        let period = self.period.bounds(ui, PERIOD_PRESETS);
+        (op.start_date, op.end_date) = (period.start, period.end);
         op.hide_forwards = self.hide_forwards;
         op.strong_search = self.strong_search;
         op.minus_words = self.minus_words.trim().to_owned();
         op.extended_syntax = self.extended_syntax;
-        op.validate()?;
+        op.validate()
+            .map_err(|invalid| Problems::of(ui, &invalid))?;
         Ok(op)
+    }
+
+    async fn fetch(api: Api, op: KeywordMentions) -> Result<Self::Output, Error> {
+        api.send(&op).await
     }
 }
 
 #[function_component(KeywordMentionsPage)]
 pub fn page() -> Html {
     let ui = use_ui();
-    let form = use_form_request::<Params>(Route::KeywordMentions);
+    let form = use_page_form::<Params>(Route::KeywordMentions);
     let draft = (*form.draft).clone();
     let advanced_open = draft.hide_forwards
         || draft.strong_search
@@ -92,17 +94,14 @@ pub fn page() -> Html {
                 <Field id="km-q" label={ui.t("Keyword or phrase (q)", "Слово или фраза (q)")}
                     value={draft.q.clone()} required=true
                     oninput={form.edit(|p: &mut Params, v| p.q = v)}
-                    error={form.error(&ui, "q")} />
+                    error={form.error("q")} />
                 <Select id="km-peer-type" label={ui.t("Source (peerType)", "Источник (peerType)")}
                     value={peer_type.as_str()} options={peer_type_options(&ui)}
                     onchange={form.edit(|p: &mut Params, v| p.peer_type = v)} />
-                <PeriodFields id="km" period={draft.period.clone()}
-                    start={draft.start_date.clone()} end={draft.end_date.clone()}
-                    default_label={default_period}
-                    on_period={form.edit(|p: &mut Params, v| p.period = v)}
-                    on_start={form.edit(|p: &mut Params, v| p.start_date = v)}
-                    on_end={form.edit(|p: &mut Params, v| p.end_date = v)}
-                    error={form.error(&ui, "startDate")} />
+                <PeriodFields id="km" value={draft.period.clone()}
+                    default_label={default_period} presets={PERIOD_PRESETS}
+                    onchange={form.edit(|p: &mut Params, v| p.period = v)}
+                    error={form.error("startDate")} />
                 <Advanced open={advanced_open}>
                     <Check id="km-hide-forwards"
                         label={ui.t("Leave out reposts (hideForwards)", "Без репостов (hideForwards)")}
@@ -119,7 +118,7 @@ pub fn page() -> Html {
                         hint={ui.t("Separated by spaces", "Через пробел")}
                         value={draft.minus_words.clone()}
                         oninput={form.edit(|p: &mut Params, v| p.minus_words = v)}
-                        error={form.error(&ui, "minusWords")} />
+                        error={form.error("minusWords")} />
                     <Check id="km-extended-syntax"
                         label={ui.t("Extended query syntax (extendedSyntax)",
                             "Расширенный синтаксис запроса (extendedSyntax)")}

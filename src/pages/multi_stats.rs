@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 use yew_router::prelude::*;
 
-use super::post_stats::{count_i64, use_stats_form, Problems, StatsParams};
+use super::post_stats::count_i64;
 use crate::api::batch::{batch_count, fetch_in_batches, BatchError, MAX_CONCURRENT_BATCHES};
 use crate::api::ids::{parse_id_list, ChannelId};
 use crate::api::limits::STAT_MULTI_IDS_MAX;
@@ -21,6 +21,7 @@ use crate::components::status::{fill, EmptyState, ErrorBanner};
 use crate::components::{Column, DataTable, Row, SortKey, TableCell};
 use crate::export::Cell;
 use crate::pages::form::Field;
+use crate::pages::form_request::{use_page_form, PageParams, Problems};
 use crate::request::Api;
 use crate::ui::{use_ui, Ui};
 
@@ -176,7 +177,7 @@ struct Failure {
     error: Rc<Error>,
 }
 
-impl<S: Subject> StatsParams for Params<S> {
+impl<S: Subject> PageParams for Params<S> {
     type Request = Request;
     type Output = MultiData<S::Record>;
 
@@ -287,7 +288,7 @@ pub fn stories() -> Html {
 #[function_component(MultiStatsPage)]
 fn multi_stats_page<S: Subject>() -> Html {
     let ui = use_ui();
-    let form = use_stats_form::<Params<S>>(S::ROUTE);
+    let form = use_page_form::<Params<S>>(S::ROUTE);
     let draft = (*form.draft).clone();
     let (ids_label, ids_hint, _) = S::ids_texts(&ui);
     let typed = parse_id_list(&draft.ids).map(|ids| ids.len()).unwrap_or(0);

@@ -13,7 +13,7 @@ use crate::api::limits::{
 };
 use crate::api::model::{Channel, ForwardedFrom, Post, PostSearchResponse};
 use crate::api::ops::PostSearch;
-use crate::api::{Invalid, Operation, PeerType};
+use crate::api::{Error, Operation, PeerType};
 use crate::app::Route;
 use crate::components::status::{fill, EmptyState};
 use crate::components::SafeHtml;
@@ -22,10 +22,11 @@ use crate::format::compact;
 use crate::pages::channel_info::ChannelQuery;
 use crate::pages::channel_search::parse_count;
 use crate::pages::form::{
-    extended_syntax_hint, is_false, peer_type_or, period_bounds, PeriodFields,
+    extended_syntax_hint, is_false, peer_type_or, PeriodFields, PeriodQuery, PERIOD_PRESETS,
 };
 use crate::pages::form::{peer_type_options, Advanced, Check, Field, Select};
-use crate::pages::form_request::{use_form_request, PageParams};
+use crate::pages::form_request::{use_page_form, PageParams, Problems};
+use crate::request::Api;
 use crate::sanitize::{plain_text, sanitize};
 use crate::ui::{use_ui, Ui};
 
@@ -41,14 +42,9 @@ struct Params {
     offset: String,
     #[serde(skip_serializing_if = "String::is_empty")]
     peer_type: String,
-    /// Blank (any time), `7`, `30`, `90` or `custom`.
-    #[serde(skip_serializing_if = "String::is_empty")]
-    period: String,
-    /// `YYYY-MM-DD`, for a custom period.
-    #[serde(skip_serializing_if = "String::is_empty")]
-    start_date: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    end_date: String,
+    /// Blank is any time.
+    #[serde(flatten)]
+    period: PeriodQuery,
     #[serde(skip_serializing_if = "String::is_empty")]
     country: String,
     #[serde(skip_serializing_if = "String::is_empty")]
@@ -80,15 +76,16 @@ impl Params {
 }
 
 impl PageParams for Params {
-    type Op = PostSearch;
+    type Request = PostSearch;
+    type Output = Rc<PostSearchResponse>;
 
-    fn to_request(&self, ui: &Ui) -> Result<PostSearch, Invalid> {
+    fn to_request(&self, ui: &Ui) -> Result<PostSearch, Problems> {
         let mut op = PostSearch::new(self.q.trim());
         op.limit = parse_count(&self.limit);
         op.offset = parse_count(&self.offset);
         op.peer_type = peer_type_or(&self.peer_type, PeerType::All);
-        (op.start_date, op.end_date) =
-            period_bounds(ui, &self.period, &self.start_date, &self.end_date);
+        let period = self.period.bounds(ui, PERIOD_PRESETS);
+        (op.start_date, op.end_date) = (period.start, period.end);
         op.country = self.country.trim().to_owned();
         op.language = self.language.trim().to_owned();
         op.category = self.category.trim().to_owned();
@@ -98,15 +95,20 @@ impl PageParams for Params {
         op.minus_words = self.minus_words.trim().to_owned();
         op.extended_syntax = self.extended_syntax;
         op.extended = self.extended;
-        op.validate()?;
+        op.validate()
+            .map_err(|invalid| Problems::of(ui, &invalid))?;
         Ok(op)
     }
 
-    fn for_new_search(self) -> Self {
+    fn for_submit(self) -> Self {
         Params {
             offset: String::new(),
             ..self
         }
+    }
+
+    async fn fetch(api: Api, op: PostSearch) -> Result<Self::Output, Error> {
+        api.send(&op).await
     }
 }
 
@@ -138,7 +140,7 @@ fn pages(offset: u32, limit: u32, shown: usize, total: u64) -> Pages {
 #[function_component(PostSearchPage)]
 pub fn page() -> Html {
     let ui = use_ui();
-    let form = use_form_request::<Params>(Route::PostSearch);
+    let form = use_page_form::<Params>(Route::PostSearch);
     let draft = (*form.draft).clone();
     let advanced_open = !draft.limit.trim().is_empty()
         || !draft.country.trim().is_empty()
@@ -190,17 +192,14 @@ pub fn page() -> Html {
                 <Field id="ps-q" label={ui.t("Text to search (q)", "Что искать (q)")}
                     value={draft.q.clone()} required=true
                     oninput={form.edit(|p: &mut Params, v| p.q = v)}
-                    error={form.error(&ui, "q")} />
+                    error={form.error("q")} />
                 <Select id="ps-peer-type" label={ui.t("Source (peerType)", "Источник (peerType)")}
                     value={peer_type.as_str()} options={peer_type_options(&ui)}
                     onchange={form.edit(|p: &mut Params, v| p.peer_type = v)} />
-                <PeriodFields id="ps" period={draft.period.clone()}
-                    start={draft.start_date.clone()} end={draft.end_date.clone()}
-                    default_label={ui.t("Any time", "За всё время")}
-                    on_period={form.edit(|p: &mut Params, v| p.period = v)}
-                    on_start={form.edit(|p: &mut Params, v| p.start_date = v)}
-                    on_end={form.edit(|p: &mut Params, v| p.end_date = v)}
-                    error={form.error(&ui, "startDate")} />
+                <PeriodFields id="ps" value={draft.period.clone()}
+                    default_label={ui.t("Any time", "За всё время")} presets={PERIOD_PRESETS}
+                    onchange={form.edit(|p: &mut Params, v| p.period = v)}
+                    error={form.error("startDate")} />
                 <Check id="ps-extended"
                     label={ui.t("Include channel details (extended)", "С данными каналов (extended)")}
                     hint={ui.t("Shows each post's channel by name", "Показывает канал каждого поста по имени")}
@@ -211,7 +210,7 @@ pub fn page() -> Html {
                         value={draft.limit.clone()} placeholder={POST_SEARCH_LIMIT_DEFAULT.to_string()}
                         hint={limit_hint}
                         oninput={form.edit(|p: &mut Params, v| p.limit = v)}
-                        error={form.error(&ui, "limit")} />
+                        error={form.error("limit")} />
                     <Field id="ps-country" label={ui.t("Channel country", "Страна канала")}
                         value={draft.country.clone()} placeholder={any_channel}
                         oninput={form.edit(|p: &mut Params, v| p.country = v)} />
@@ -247,7 +246,7 @@ pub fn page() -> Html {
                         checked={draft.extended_syntax}
                         onchange={form.edit(|p: &mut Params, v| p.extended_syntax = v)} />
                 </Advanced>
-                if let Some(error) = form.error(&ui, "offset") {
+                if let Some(error) = form.error("offset") {
                     <p class="field-error">{ error }</p>
                 }
                 <div class="actions">

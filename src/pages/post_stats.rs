@@ -1,14 +1,9 @@
 //! Statistics of one post: its counters, the growth of its views over the first days, its reposts
 //! and its mentions.
-//!
-//! This module also holds what the three statistics pages (this one, subscriber dynamics and the
-//! multi-statistics pages) share: a form whose submission runs a job of one or more requests.
 
-use std::future::Future;
 use std::rc::Rc;
 
 use chrono::NaiveDateTime;
-use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 use yew_router::prelude::*;
@@ -17,232 +12,18 @@ use crate::api::ids::PostId;
 use crate::api::limits::VIEW_GROWTH_WINDOW_DAYS;
 use crate::api::model::{Forward, PostMention, PostStatsResponse, ViewGrowthPoint};
 use crate::api::ops::PostStats;
-use crate::api::{Error, Invalid, Problem, Rule, ViewGrowthGroup};
+use crate::api::{Error, ViewGrowthGroup};
 use crate::app::Route;
-use crate::components::status::problem_text;
-use crate::components::status::{fill, EmptyState, ErrorBanner, Loading};
+use crate::components::status::{fill, EmptyState};
 use crate::components::{
     Column, DataTable, LineChart, Point, Row, Series, SortKey, StatTiles, TableCell, Tile,
 };
 use crate::export::Cell;
 use crate::format::{growth_label, parse_growth_date};
-use crate::pages::form::{use_url_state, Field, Select};
-use crate::request::{use_task, Api, Task};
+use crate::pages::form::{Field, Select};
+use crate::pages::form_request::{use_page_form, PageParams, Problems};
+use crate::request::Api;
 use crate::ui::{use_ui, Ui};
-
-/// Problems of a submitted form, worded for the interface, each tied to the field (by key) that
-/// has to change.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub(super) struct Problems(Vec<(String, String)>);
-
-impl Problems {
-    /// One problem of the field `key`.
-    pub fn one(key: impl Into<String>, text: impl Into<String>) -> Self {
-        Problems(vec![(key.into(), text.into())])
-    }
-
-    /// The problems of a checked request, under the API's parameter names.
-    pub fn of(ui: &Ui, invalid: &Invalid) -> Self {
-        Problems(
-            invalid
-                .problems
-                .iter()
-                .map(|p| (p.param.to_owned(), problem_text(ui, p)))
-                .collect(),
-        )
-    }
-
-    /// A problem with an identifier, under `key`.
-    pub fn bad_id(ui: &Ui, key: impl Into<String>, param: &'static str, error: IdErr) -> Self {
-        let problem = Problem {
-            param,
-            rule: Rule::BadIdentifier(error),
-        };
-        Problems::one(key, problem_text(ui, &problem))
-    }
-
-    pub fn push(&mut self, other: Problems) {
-        self.0.extend(other.0);
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// The first problem of the field `key`.
-    pub fn get(&self, key: &str) -> Option<String> {
-        self.0
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, t)| t.clone())
-    }
-}
-
-type IdErr = crate::api::ids::IdError;
-
-/// The submitted form of a statistics page as kept in the URL, and the job it stands for.
-pub(super) trait StatsParams:
-    Serialize + DeserializeOwned + Default + Clone + PartialEq + 'static
-{
-    /// Everything the job needs, checked against every documented rule.
-    type Request: 'static;
-    type Output: 'static;
-
-    fn to_request(&self, ui: &Ui) -> Result<Self::Request, Problems>;
-
-    /// The form as it goes into the address: tidied (blank rows dropped, lists joined) without
-    /// changing what it asks.
-    fn for_submit(self) -> Self {
-        self
-    }
-
-    /// The job: one or more calls of the API.
-    fn fetch(
-        api: Api,
-        request: Self::Request,
-    ) -> impl Future<Output = Result<Self::Output, Error>> + 'static;
-}
-
-/// The draft being edited, the problems of the last attempt, the job's state and the handlers of
-/// the form's buttons.
-pub(super) struct StatsForm<P: StatsParams> {
-    /// Whether the address carries a query, i.e. something was asked.
-    pub submitted: bool,
-    pub draft: UseStateHandle<P>,
-    pub problems: Option<Rc<Problems>>,
-    pub task: Task<P::Output>,
-    pub onsubmit: Callback<SubmitEvent>,
-    pub retry: Callback<()>,
-    pub cancel: Callback<()>,
-}
-
-fn start<P: StatsParams>(task: &Task<P::Output>, request: P::Request) {
-    task.run(move |api| P::fetch(api, request));
-}
-
-/// The page pattern: the submitted form lives in the URL; the draft follows it on navigation; a
-/// submit checks first (nothing invalid is sent and every input is kept) and then pushes the
-/// params, which runs the job.
-#[hook]
-pub(super) fn use_stats_form<P: StatsParams>(route: Route) -> StatsForm<P> {
-    let ui = use_ui();
-    let url = use_url_state::<P>(route);
-    let draft = use_state(|| url.params.clone());
-    let problems = use_state(|| None::<Rc<Problems>>);
-    let task = use_task::<P::Output>();
-    {
-        let (draft, problems, task, ui) =
-            (draft.clone(), problems.clone(), task.clone(), ui.clone());
-        use_effect_with(
-            (url.params.clone(), url.submitted),
-            move |(params, submitted)| {
-                draft.set(params.clone());
-                problems.set(None);
-                if *submitted {
-                    // A hand-edited link can be invalid: say so next to the fields, send nothing.
-                    match params.to_request(&ui) {
-                        Ok(request) => start::<P>(&task, request),
-                        Err(found) => problems.set(Some(Rc::new(found))),
-                    }
-                } else if task.state().data.is_some() || task.state().error.is_some() {
-                    // Back at the bare page: the old answer no longer matches the address.
-                    task.reset();
-                }
-            },
-        );
-    }
-    let onsubmit = {
-        let (draft, problems, task, ui) =
-            (draft.clone(), problems.clone(), task.clone(), ui.clone());
-        let (current, submit) = (url.params.clone(), url.submit.clone());
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
-            let next = (*draft).clone().for_submit();
-            match next.to_request(&ui) {
-                Err(found) => {
-                    // Keyed by position, the problems must match the rows on screen.
-                    draft.set(next);
-                    problems.set(Some(Rc::new(found)));
-                }
-                Ok(request) => {
-                    problems.set(None);
-                    // The same form again adds no history entry; it asks once more.
-                    if next == current {
-                        start::<P>(&task, request);
-                    } else {
-                        submit.emit(next);
-                    }
-                }
-            }
-        })
-    };
-    let retry = {
-        let (task, ui, params) = (task.clone(), ui.clone(), url.params.clone());
-        Callback::from(move |()| {
-            if let Ok(request) = params.to_request(&ui) {
-                start::<P>(&task, request);
-            }
-        })
-    };
-    let cancel = {
-        let task = task.clone();
-        Callback::from(move |()| task.cancel())
-    };
-    StatsForm {
-        submitted: url.submitted,
-        draft,
-        problems: (*problems).clone(),
-        task,
-        onsubmit,
-        retry,
-        cancel,
-    }
-}
-
-impl<P: StatsParams> StatsForm<P> {
-    /// A callback that edits one part of the draft.
-    pub fn edit<V: 'static>(&self, apply: impl Fn(&mut P, V) + 'static) -> Callback<V> {
-        let draft = self.draft.clone();
-        Callback::from(move |value: V| {
-            let mut next = (*draft).clone();
-            apply(&mut next, value);
-            draft.set(next);
-        })
-    }
-
-    /// The problem of the field `key` in the last attempt.
-    pub fn error(&self, key: &str) -> Option<String> {
-        self.problems.as_ref().and_then(|p| p.get(key))
-    }
-
-    /// Loading, error, or nothing asked yet: everything but the results themselves, which stay
-    /// on screen (dimmed) while a newer job runs.
-    pub fn status(&self, intro: &'static str) -> Html {
-        let state = self.task.state();
-        html! {
-            <>
-                if state.loading {
-                    <Loading on_cancel={self.cancel.clone()} />
-                }
-                if let Some(error) = &state.error {
-                    <ErrorBanner error={error.clone()} on_retry={self.retry.clone()} />
-                }
-                if !self.submitted && state.data.is_none() && !state.loading {
-                    <p class="muted intro">{ intro }</p>
-                }
-            </>
-        }
-    }
-
-    /// Classes of the results container: dimmed while a newer answer is on its way.
-    pub fn results_class(&self, extra: &'static str) -> Classes {
-        classes!(
-            "results",
-            extra,
-            self.task.state().loading.then_some("stale")
-        )
-    }
-}
 
 /// A count of the API as a table or tile value.
 pub(super) fn count_i64(n: u64) -> i64 {
@@ -278,7 +59,7 @@ struct PostStatsData {
     response: Rc<PostStatsResponse>,
 }
 
-impl StatsParams for Params {
+impl PageParams for Params {
     type Request = PostStats;
     type Output = PostStatsData;
 
@@ -305,7 +86,7 @@ impl StatsParams for Params {
 #[function_component(PostStatsPage)]
 pub fn page() -> Html {
     let ui = use_ui();
-    let form = use_stats_form::<Params>(Route::PostStats);
+    let form = use_page_form::<Params>(Route::PostStats);
     let draft = (*form.draft).clone();
     let groups = vec![
         (

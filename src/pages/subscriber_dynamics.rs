@@ -4,11 +4,11 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
+use chrono::{DateTime, NaiveDateTime};
 use serde::{Deserialize, Serialize, Serializer};
 use yew::prelude::*;
 
-use super::post_stats::{count_i64, use_stats_form, Problems, StatsParams};
+use super::post_stats::count_i64;
 use crate::api::batch::{bounded, MAX_CONCURRENT_BATCHES};
 use crate::api::ids::ChannelId;
 use crate::api::limits::DEFAULT_PERIOD_DAYS;
@@ -19,17 +19,16 @@ use crate::app::Route;
 use crate::components::status::{fill, EmptyState};
 use crate::components::{Column, DataTable, LineChart, Point, Row, Series, SortKey, TableCell};
 use crate::export::Cell;
-use crate::format::{axis_label, format_percent, last_days, parse_series, percent_change, Period};
-use crate::pages::form::{Field, Select};
+use crate::format::{axis_label, format_percent, parse_series, percent_change, Period};
+use crate::pages::form::{Field, PeriodFields, PeriodQuery, Select};
+use crate::pages::form_request::{use_page_form, PageParams, Problems};
 use crate::request::Api;
 use crate::ui::{use_ui, Ui};
 
 /// Channels one chart overlays; more lines stop being readable.
 const MAX_CHANNELS: usize = 5;
-/// Period presets in days.
-const PRESET_DAYS: [u32; 4] = [7, 30, 90, 365];
-/// The `period` value of a custom range.
-const CUSTOM_PERIOD: &str = "custom";
+/// Period presets in days: a year of subscribers is worth a look, unlike a year of posts.
+const PERIOD_PRESETS: &[u32] = &[7, 30, 90, 365];
 /// Longest range grouped by hour: 744 records per channel already fill a chart and a table.
 const MAX_HOURLY_DAYS: i64 = 31;
 
@@ -49,14 +48,9 @@ struct Params {
     /// Blank for the API's default (day), or `hour`, `week`, `month`.
     #[serde(skip_serializing_if = "String::is_empty")]
     group: String,
-    /// Blank (the API's last 10 days), a preset number of days, or `custom`.
-    #[serde(skip_serializing_if = "String::is_empty")]
-    period: String,
-    /// `YYYY-MM-DD`, for a custom period.
-    #[serde(rename = "startDate", skip_serializing_if = "String::is_empty")]
-    start_date: String,
-    #[serde(rename = "endDate", skip_serializing_if = "String::is_empty")]
-    end_date: String,
+    /// Blank is the API's last 10 days.
+    #[serde(flatten)]
+    period: PeriodQuery,
 }
 
 impl Default for Params {
@@ -64,9 +58,7 @@ impl Default for Params {
         Params {
             channels: vec![String::new()],
             group: String::new(),
-            period: String::new(),
-            start_date: String::new(),
-            end_date: String::new(),
+            period: PeriodQuery::default(),
         }
     }
 }
@@ -100,9 +92,9 @@ impl From<Vec<(String, String)>> for Params {
                         .map(str::to_owned),
                 ),
                 "group" => params.group = value,
-                "period" => params.period = value,
-                "startDate" => params.start_date = value,
-                "endDate" => params.end_date = value,
+                "period" => params.period.choice = value,
+                "startDate" => params.period.start_date = value,
+                "endDate" => params.period.end_date = value,
                 _ => {}
             }
         }
@@ -116,38 +108,6 @@ impl From<Vec<(String, String)>> for Params {
 impl Params {
     fn group(&self) -> PeriodGroup {
         self.group.parse().unwrap_or_default()
-    }
-
-    /// `startDate` and `endDate` of the chosen period (days in the interface's time zone), and
-    /// the number of days it spans as far as it is known.
-    fn bounds(&self, ui: &Ui) -> (Option<DateTime<Utc>>, Option<DateTime<Utc>>, i64) {
-        let at = |secs: i64| DateTime::from_timestamp(secs, 0);
-        let today = ui.today();
-        if let Some(days) = PRESET_DAYS.iter().find(|d| d.to_string() == self.period) {
-            let (first, last) = last_days(today, *days);
-            return match ui.day_range(first, last) {
-                Some((from, to)) => (at(from), at(to), i64::from(*days)),
-                None => (None, None, i64::from(*days)),
-            };
-        }
-        if self.period != CUSTOM_PERIOD {
-            return (None, None, DEFAULT_PERIOD_DAYS);
-        }
-        // A date input shows nothing for text that is not a date, so such text (only possible in
-        // a hand-edited link) counts as not given, as the user sees it.
-        let day = |text: &str| NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok();
-        let (start, end) = (day(&self.start_date), day(&self.end_date));
-        let from = start
-            .and_then(|d| ui.day_range(d, d))
-            .and_then(|(first, _)| at(first));
-        let to = end
-            .and_then(|d| ui.day_range(d, d))
-            .and_then(|(_, last)| at(last));
-        let span = match start {
-            Some(start) => (end.unwrap_or(today) - start).num_days() + 1,
-            None => DEFAULT_PERIOD_DAYS,
-        };
-        (from, to, span)
     }
 }
 
@@ -167,14 +127,14 @@ struct Dynamics {
     channels: Vec<ChannelRecords>,
 }
 
-impl StatsParams for Params {
+impl PageParams for Params {
     type Request = Request;
     type Output = Dynamics;
 
     fn to_request(&self, ui: &Ui) -> Result<Request, Problems> {
         let mut problems = Problems::default();
         let group = self.group();
-        let (start_date, end_date, span_days) = self.bounds(ui);
+        let period = self.period.bounds(ui, PERIOD_PRESETS);
         let mut seen = Vec::new();
         let mut channels = Vec::new();
         for (index, typed) in self.channels.iter().enumerate() {
@@ -191,8 +151,8 @@ impl StatsParams for Params {
                     seen.push(id.clone());
                     let mut op = SubscriberDynamics::new(id);
                     op.group = group;
-                    op.start_date = start_date;
-                    op.end_date = end_date;
+                    op.start_date = period.start;
+                    op.end_date = period.end;
                     channels.push((typed.trim().to_owned(), op));
                 }
                 Err(e) => problems.push(Problems::bad_id(ui, key, "channelId", e)),
@@ -210,6 +170,7 @@ impl StatsParams for Params {
                 ),
             ));
         }
+        let span_days = period.days.unwrap_or(DEFAULT_PERIOD_DAYS);
         if group == PeriodGroup::Hour && span_days > MAX_HOURLY_DAYS {
             problems.push(Problems::one(
                 "group",
@@ -244,15 +205,18 @@ impl StatsParams for Params {
         if channels.is_empty() {
             channels.push(String::new());
         }
-        let custom = self.period == CUSTOM_PERIOD;
+        // Dates typed before another period was chosen would be kept in the address unused.
+        let period = if self.period.is_custom() {
+            self.period
+        } else {
+            PeriodQuery {
+                choice: self.period.choice,
+                ..PeriodQuery::default()
+            }
+        };
         Params {
             channels,
-            start_date: if custom {
-                self.start_date
-            } else {
-                String::new()
-            },
-            end_date: if custom { self.end_date } else { String::new() },
+            period,
             ..self
         }
     }
@@ -366,7 +330,7 @@ fn signed(ui: &Ui, n: i64) -> String {
 #[function_component(SubscriberDynamicsPage)]
 pub fn page() -> Html {
     let ui = use_ui();
-    let form = use_stats_form::<Params>(Route::SubscriberDynamics);
+    let form = use_page_form::<Params>(Route::SubscriberDynamics);
     let draft = (*form.draft).clone();
     let count = draft.channels.len();
 
@@ -429,29 +393,7 @@ pub fn page() -> Html {
             (AttrValue::Static(g.as_str()), AttrValue::Static(label))
         })
         .collect::<Vec<_>>();
-    let mut period_options = vec![(
-        AttrValue::from(""),
-        AttrValue::from(fill(
-            ui.t(
-                "API default (last {n} days)",
-                "По умолчанию в API (последние {n} дней)",
-            ),
-            &[("n", DEFAULT_PERIOD_DAYS.to_string())],
-        )),
-    )];
-    period_options.extend(PRESET_DAYS.iter().map(|days| {
-        let label = fill(
-            ui.t("Last {n} days", "Последние {n} дней"),
-            &[("n", days.to_string())],
-        );
-        (AttrValue::from(days.to_string()), AttrValue::from(label))
-    }));
-    period_options.push((
-        AttrValue::Static(CUSTOM_PERIOD),
-        AttrValue::Static(ui.t("Custom dates", "Свои даты")),
-    ));
     let group_error = form.error("group");
-    let start_error = form.error("startDate");
 
     html! {
         <section class="page subscriber-dynamics-page">
@@ -491,20 +433,14 @@ pub fn page() -> Html {
                         <p class="field-error">{ error }</p>
                     }
                 </div>
-                <Select id="sd-period" label={ui.t("Period", "Период")} value={draft.period.clone()}
-                    options={period_options}
-                    onchange={form.edit(|p: &mut Params, v| p.period = v)} />
-                if draft.period == CUSTOM_PERIOD {
-                    <Field id="sd-start" kind="date" label={ui.t("From (startDate)", "С (startDate)")}
-                        value={draft.start_date.clone()}
-                        oninput={form.edit(|p: &mut Params, v| p.start_date = v)}
-                        error={start_error} />
-                    <Field id="sd-end" kind="date" label={ui.t("To (endDate)", "По (endDate)")}
-                        value={draft.end_date.clone()}
-                        oninput={form.edit(|p: &mut Params, v| p.end_date = v)}
-                        hint={ui.t("Days in the interface's time zone; either may be left blank.",
-                            "Дни в часовом поясе интерфейса; любую границу можно не задавать.")} />
-                }
+                <PeriodFields id="sd" value={draft.period.clone()}
+                    default_label={fill(ui.t(
+                        "API default (last {n} days)",
+                        "По умолчанию в API (последние {n} дней)",
+                    ), &[("n", DEFAULT_PERIOD_DAYS.to_string())])}
+                    presets={PERIOD_PRESETS} today_placeholder=false
+                    onchange={form.edit(|p: &mut Params, v| p.period = v)}
+                    error={form.error("startDate")} />
                 <div class="actions">
                     <button type="submit">{ ui.t("Show dynamics", "Показать динамику") }</button>
                 </div>
