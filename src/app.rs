@@ -65,6 +65,16 @@ impl Route {
         }
     }
 
+    /// The tool's name in the navigation bar, where all eight share one row.
+    pub fn nav_title(self, ui: &Ui) -> &'static str {
+        match self {
+            Route::MultiPostStats => ui.t("Posts stats", "Посты"),
+            Route::MultiStoryStats => ui.t("Stories stats", "Истории"),
+            Route::PostStats => ui.t("Post stats", "Один пост"),
+            other => other.title(ui),
+        }
+    }
+
     /// What the tool answers, for the catalogue.
     pub fn summary(self, ui: &Ui) -> &'static str {
         match self {
@@ -205,7 +215,9 @@ fn shell() -> Html {
                             html! {
                                 <li>
                                     <Link<Route> to={tool} classes={classes!(current.map(|_| "active"))}>
-                                        <span aria-current={current}>{ tool.title(&ui) }</span>
+                                        <span aria-current={current} title={tool.title(&ui)}>
+                                            { tool.nav_title(&ui) }
+                                        </span>
                                     </Link<Route>>
                                 </li>
                             }
