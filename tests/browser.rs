@@ -5,13 +5,17 @@
 use chanscope::api::browser::BrowserTransport;
 use chanscope::api::envelope::decode;
 use chanscope::api::model::ChannelSearchResponse;
-use chanscope::api::Token;
-use chanscope::api::{Transport, TransportError};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use chanscope::api::{Error, Token, Transport, TransportError};
 use chanscope::app::{App, TOOLS};
 use chanscope::format::Locale;
+use chanscope::request::{use_task, Task};
 use chanscope::settings::Settings;
 use chanscope::ui::{Ui, Zone};
 use wasm_bindgen_test::*;
+use yew::prelude::*;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -197,4 +201,87 @@ async fn cancelling_a_running_request_aborts_it() {
     assert_eq!(result, Err(TransportError::Aborted));
     // Ended by the cancel, not by the 30 s default timeout.
     assert!(waited < 5000.0, "ended after {waited} ms");
+}
+
+/// Renders a task's state as text, and hands the task to the test.
+#[derive(Properties, PartialEq)]
+struct TaskProbeProps {
+    slot: Rc<RefCell<Option<Task<u32>>>>,
+}
+
+#[function_component(TaskProbe)]
+fn task_probe(props: &TaskProbeProps) -> Html {
+    let task = use_task::<u32>();
+    *props.slot.borrow_mut() = Some(task.clone());
+    let state = task.state();
+    let data = state.data.as_deref().map_or("-".to_owned(), u32::to_string);
+    let error = match state.error.as_deref() {
+        Some(Error::Aborted) => "aborted",
+        Some(_) => "other",
+        None => "-",
+    };
+    html! { <p>{ format!("data={data} error={error} loading={}", state.loading) }</p> }
+}
+
+async fn sleep_ms(ms: u64) {
+    BrowserTransport::new()
+        .sleep(std::time::Duration::from_millis(ms))
+        .await;
+}
+
+async fn mount_probe() -> (web_sys::Element, Rc<RefCell<Option<Task<u32>>>>) {
+    let document = web_sys::window().unwrap().document().unwrap();
+    let root = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&root).unwrap();
+    let slot = Rc::new(RefCell::new(None));
+    yew::Renderer::<TaskProbe>::with_root_and_props(
+        root.clone(),
+        TaskProbeProps { slot: slot.clone() },
+    )
+    .render();
+    next_frame().await;
+    (root, slot)
+}
+
+fn task(slot: &Rc<RefCell<Option<Task<u32>>>>) -> Task<u32> {
+    slot.borrow().clone().expect("the probe has rendered")
+}
+
+#[wasm_bindgen_test]
+async fn a_superseded_job_never_overwrites_the_newer_result() {
+    let (root, slot) = mount_probe().await;
+    // The first job answers last: its answer must be dropped.
+    task(&slot).run(|_| async {
+        sleep_ms(150).await;
+        Ok(1)
+    });
+    next_frame().await;
+    assert_eq!(root.text_content().unwrap(), "data=- error=- loading=true");
+    task(&slot).run(|_| async {
+        sleep_ms(10).await;
+        Ok(2)
+    });
+    sleep_ms(300).await;
+    assert_eq!(root.text_content().unwrap(), "data=2 error=- loading=false");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn a_cancelled_job_keeps_the_previous_result_and_says_so() {
+    let (root, slot) = mount_probe().await;
+    task(&slot).run(|_| async { Ok(7) });
+    sleep_ms(30).await;
+    assert_eq!(root.text_content().unwrap(), "data=7 error=- loading=false");
+    task(&slot).run(|_| async {
+        sleep_ms(100).await;
+        Ok(8)
+    });
+    next_frame().await;
+    task(&slot).cancel();
+    sleep_ms(200).await;
+    assert_eq!(
+        root.text_content().unwrap(),
+        "data=7 error=aborted loading=false"
+    );
+    root.remove();
 }
