@@ -27,14 +27,11 @@ use wasm_bindgen_test::*;
 use web_sys::Element;
 use yew::prelude::*;
 
-wasm_bindgen_test_configure!(run_in_browser);
+mod dom;
 
-fn fresh_root() -> Element {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let root = document.create_element("div").unwrap();
-    document.body().unwrap().append_child(&root).unwrap();
-    root
-}
+use dom::{attributes, click, dispatch, find, fresh_root};
+
+wasm_bindgen_test_configure!(run_in_browser);
 
 async fn settle() {
     yew::platform::time::sleep(Duration::from_millis(30)).await;
@@ -57,32 +54,8 @@ fn texts(root: &Element, selector: &str) -> Vec<String> {
         .collect()
 }
 
-fn one(root: &Element, selector: &str) -> Element {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("no {selector}"))
-}
-
-fn click(element: &Element) {
-    element.dyn_ref::<web_sys::HtmlElement>().unwrap().click();
-}
-
-/// A keydown with `key`, through the constructor (the typed init dictionary is not enabled).
 fn press(target: &Element, key: &str) {
-    let init = js_sys::Object::new();
-    js_sys::Reflect::set(&init, &"key".into(), &key.into()).unwrap();
-    js_sys::Reflect::set(&init, &"bubbles".into(), &true.into()).unwrap();
-    let constructor: js_sys::Function =
-        js_sys::Reflect::get(&js_sys::global(), &"KeyboardEvent".into())
-            .unwrap()
-            .dyn_into()
-            .unwrap();
-    let event =
-        js_sys::Reflect::construct(&constructor, &js_sys::Array::of2(&"keydown".into(), &init))
-            .unwrap();
-    target
-        .dispatch_event(event.unchecked_ref::<web_sys::Event>())
-        .unwrap();
+    dispatch(target, "KeyboardEvent", "keydown", &[("key", key)]);
 }
 
 // ---- table ----
@@ -124,16 +97,16 @@ async fn table_sorts_by_header_clicks_and_keeps_totals_last() {
     );
     assert_eq!(texts(&root, "tfoot td"), ["Total", "5,320"]);
     assert_eq!(
-        one(&root, "th:nth-child(2)")
+        find(&root, "th:nth-child(2)")
             .get_attribute("aria-sort")
             .as_deref(),
         Some("none")
     );
-    assert!(one(&root, "th:nth-child(2)")
+    assert!(find(&root, "th:nth-child(2)")
         .class_name()
         .contains("cs-num"));
 
-    let views = one(&root, "th:nth-child(2) button");
+    let views = find(&root, "th:nth-child(2) button");
     click(&views);
     settle().await;
     assert_eq!(
@@ -141,7 +114,7 @@ async fn table_sorts_by_header_clicks_and_keeps_totals_last() {
         ["20", "300", "5,000", "—"]
     );
     assert_eq!(
-        one(&root, "th:nth-child(2)")
+        find(&root, "th:nth-child(2)")
             .get_attribute("aria-sort")
             .as_deref(),
         Some("ascending")
@@ -152,21 +125,21 @@ async fn table_sorts_by_header_clicks_and_keeps_totals_last() {
     let visible = texts(&root, "tbody td:first-child");
     assert_eq!(visible, ["Beta", "=cmd", "alpha", "Gamma, Inc"]);
     assert_eq!(
-        one(&root, "th:nth-child(2)")
+        find(&root, "th:nth-child(2)")
             .get_attribute("aria-sort")
             .as_deref(),
         Some("descending")
     );
     assert_eq!(texts(&root, "tfoot td"), ["Total", "5,320"]);
 
-    click(&one(&root, "th:nth-child(1) button"));
+    click(&find(&root, "th:nth-child(1) button"));
     settle().await;
     assert_eq!(
         texts(&root, "tbody td:first-child"),
         ["=cmd", "alpha", "Beta", "Gamma, Inc"]
     );
     assert_eq!(
-        one(&root, "th:nth-child(2)")
+        find(&root, "th:nth-child(2)")
             .get_attribute("aria-sort")
             .as_deref(),
         Some("none")
@@ -208,7 +181,7 @@ async fn an_empty_table_says_so_and_disables_export() {
         ["Nothing found."]
     );
     assert_eq!(
-        one(&root, "tbody td").get_attribute("colspan").as_deref(),
+        find(&root, "tbody td").get_attribute("colspan").as_deref(),
         Some("2")
     );
     let buttons = root.query_selector_all(".cs-table-tools button").unwrap();
@@ -266,7 +239,7 @@ async fn chart_draws_lines_ticks_and_a_legend() {
     }
     // SVG elements have no string `className`: read the attribute.
     assert_eq!(
-        one(&root, "path.cs-chart-line")
+        find(&root, "path.cs-chart-line")
             .get_attribute("class")
             .as_deref(),
         Some("cs-chart-line cs-series-1")
@@ -277,7 +250,7 @@ async fn chart_draws_lines_ticks_and_a_legend() {
         ["-500", "0", "500", "1K", "1.5K"]
     );
     assert_eq!(texts(&root, ".cs-chart-legend li"), ["Alpha", "Beta"]);
-    let svg = one(&root, "svg");
+    let svg = find(&root, "svg");
     assert_eq!(svg.get_attribute("tabindex").as_deref(), Some("0"));
     assert_eq!(svg.get_attribute("role").as_deref(), Some("img"));
     assert_eq!(
@@ -299,7 +272,7 @@ async fn chart_keyboard_moves_the_tooltip() {
     })
     .await;
     assert_eq!(texts(&root, ".cs-chart-xtick"), ["t0", "t1", "t2"]);
-    let svg = one(&root, "svg");
+    let svg = find(&root, "svg");
     press(&svg, "ArrowRight");
     settle().await;
     assert_eq!(texts(&root, ".cs-chart-tooltip-label"), ["Day 1"]);
@@ -452,7 +425,7 @@ async fn channel_card_shows_identity_counts_and_safe_links() {
     })
     .await;
     assert_eq!(texts(&root, ".cs-card-title"), ["Rust News"]);
-    let title_link = one(&root, ".cs-card-title a");
+    let title_link = find(&root, ".cs-card-title a");
     assert_eq!(
         title_link.get_attribute("href").as_deref(),
         Some("https://t.me/rustnews")
@@ -467,7 +440,7 @@ async fn channel_card_shows_identity_counts_and_safe_links() {
     );
     assert_eq!(texts(&root, ".cs-card-username"), ["@rustnews"]);
     assert_eq!(texts(&root, ".cs-card-aliases"), ["Also: @rust_news_ru"]);
-    let participants = one(&root, ".cs-card-facts dd .cs-num");
+    let participants = find(&root, ".cs-card-facts dd .cs-num");
     assert_eq!(participants.text_content().as_deref(), Some("12.3K"));
     assert_eq!(
         participants.get_attribute("title").as_deref(),
@@ -493,20 +466,12 @@ async fn channel_card_shows_identity_counts_and_safe_links() {
     assert_eq!(root.query_selector_all("img").unwrap().length(), 0);
     assert_eq!(texts(&root, ".cs-avatar-initials"), ["RN"]);
     assert_eq!(texts(&root, ".cs-badge-ok"), ["✓ Registered"]);
-    let about = one(&root, ".cs-card-about");
+    let about = find(&root, ".cs-card-about");
     assert_eq!(about.query_selector_all("br").unwrap().length(), 1);
-    let links = about.query_selector_all("a").unwrap();
-    let hrefs: Vec<String> = (0..links.length())
-        .map(|i| {
-            links
-                .item(i)
-                .unwrap()
-                .unchecked_into::<Element>()
-                .get_attribute("href")
-                .unwrap()
-        })
-        .collect();
-    assert_eq!(hrefs, ["https://example.com/rust", "https://t.me/durov"]);
+    assert_eq!(
+        attributes(&about, "a", "href"),
+        ["https://example.com/rust", "https://t.me/durov"]
+    );
     assert_eq!(texts(&about, "a"), ["https://example.com/rust", "@durov"]);
     assert_eq!(texts(&root, ".cs-card-actions .page-action"), ["Dynamics"]);
     assert!(root.query_selector(".cs-card-warning").unwrap().is_none());
@@ -529,7 +494,7 @@ async fn compact_card_uses_the_small_avatar_and_warns_of_restrictions() {
     })
     .await;
     assert_eq!(
-        one(&root, "img.cs-avatar").get_attribute("src"),
+        find(&root, "img.cs-avatar").get_attribute("src"),
         Some(format!("{silent}a100.jpg"))
     );
     assert_eq!(
@@ -576,12 +541,12 @@ async fn rich_text_keeps_marks_and_drops_scripts() {
         class: Classes::new(),
     })
     .await;
-    let rich = one(&root, ".cs-rich-text");
+    let rich = find(&root, ".cs-rich-text");
     assert_eq!(texts(&rich, "mark"), ["курс"]);
     assert_eq!(rich.query_selector_all("script, img").unwrap().length(), 0);
-    assert!(!one(&rich, "b").has_attribute("onclick"));
+    assert!(!find(&rich, "b").has_attribute("onclick"));
     assert_eq!(rich.text_content().as_deref(), Some("курс bbadok"));
-    let link = one(&rich, "a");
+    let link = find(&rich, "a");
     assert_eq!(rich.query_selector_all("a").unwrap().length(), 1);
     assert_eq!(
         link.get_attribute("href").as_deref(),
@@ -606,7 +571,7 @@ async fn banner(error: Error, retry: bool) -> Element {
 #[wasm_bindgen_test]
 async fn error_banner_says_what_happened_and_what_to_do() {
     let root = banner(Error::Api(ApiError::from_message("token_invalid")), true).await;
-    let alert = one(&root, "[role=alert]");
+    let alert = find(&root, "[role=alert]");
     assert_eq!(
         alert.text_content().as_deref(),
         Some("The API token is missing or not valid.Open Settings and paste a valid token.Retry")
@@ -729,12 +694,12 @@ async fn error_banner_speaks_russian() {
 async fn flood_control_counts_down_before_retry() {
     let root = banner(Error::Api(ApiError::from_message("flood_control_2")), true).await;
     assert_eq!(texts(&root, ".cs-banner-todo"), ["You can retry in 2 s."]);
-    assert!(one(&root, "button").has_attribute("disabled"));
+    assert!(find(&root, "button").has_attribute("disabled"));
     yew::platform::time::sleep(Duration::from_millis(1_100)).await;
     assert_eq!(texts(&root, ".cs-banner-todo"), ["You can retry in 1 s."]);
     yew::platform::time::sleep(Duration::from_millis(1_200)).await;
     assert_eq!(texts(&root, ".cs-banner-todo"), ["You can retry now."]);
-    assert!(!one(&root, "button").has_attribute("disabled"));
+    assert!(!find(&root, "button").has_attribute("disabled"));
 }
 
 #[wasm_bindgen_test]
@@ -746,10 +711,10 @@ async fn loading_is_a_busy_status_with_cancel() {
         label: None,
     })
     .await;
-    let status = one(&root, "[role=status]");
+    let status = find(&root, "[role=status]");
     assert_eq!(status.get_attribute("aria-busy").as_deref(), Some("true"));
     assert_eq!(texts(&root, ".cs-loading-label"), ["Loading…"]);
-    click(&one(&root, "button"));
+    click(&find(&root, "button"));
     assert_eq!(cancelled.get(), 1);
 }
 

@@ -8,13 +8,17 @@ use chanscope::api::browser::BrowserTransport;
 use chanscope::api::{ClientConfig, RetryPolicy, Transport};
 use chanscope::pages::{ChannelInfoPage, ChannelSearchPage, KeywordMentionsPage, PostSearchPage};
 use chanscope::request::ApiConfig;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlElement, HtmlInputElement, HtmlSelectElement};
+use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 use yew_router::history::{AnyHistory, History, MemoryHistory};
 use yew_router::query::Raw;
 use yew_router::Router;
+
+mod dom;
+
+use dom::{attributes, dispatch, find, fresh_root};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -66,9 +70,7 @@ async fn settle() {
 }
 
 async fn mount(path: &str, base_url: &str, page: Html) -> Element {
-    let document = web_sys::window().unwrap().document().unwrap();
-    let root = document.create_element("div").unwrap();
-    document.body().unwrap().append_child(&root).unwrap();
+    let root = fresh_root();
     let props = HarnessProps {
         path: path.to_owned().into(),
         base_url: base_url.to_owned().into(),
@@ -79,12 +81,6 @@ async fn mount(path: &str, base_url: &str, page: Html) -> Element {
     root
 }
 
-fn find(root: &Element, selector: &str) -> Element {
-    root.query_selector(selector)
-        .unwrap()
-        .unwrap_or_else(|| panic!("nothing matches {selector}"))
-}
-
 fn text(root: &Element, selector: &str) -> String {
     find(root, selector).text_content().unwrap_or_default()
 }
@@ -93,39 +89,22 @@ fn count(root: &Element, selector: &str) -> u32 {
     root.query_selector_all(selector).unwrap().length()
 }
 
-fn dispatch(target: &Element, kind: &str) {
-    let init = js_sys::Object::new();
-    js_sys::Reflect::set(&init, &"bubbles".into(), &JsValue::TRUE).unwrap();
-    let constructor = js_sys::Reflect::get(&js_sys::global(), &"Event".into()).unwrap();
-    let event = js_sys::Reflect::construct(
-        constructor.unchecked_ref::<js_sys::Function>(),
-        &js_sys::Array::of2(&JsValue::from_str(kind), &init),
-    )
-    .unwrap();
-    target
-        .dispatch_event(event.unchecked_ref::<web_sys::Event>())
-        .unwrap();
-}
-
 async fn type_into(root: &Element, selector: &str, value: &str) {
     let input: HtmlInputElement = find(root, selector).dyn_into().unwrap();
     input.set_value(value);
-    dispatch(&input, "input");
+    dispatch(&input, "Event", "input", &[]);
     settle().await;
 }
 
 async fn choose(root: &Element, selector: &str, value: &str) {
     let select: HtmlSelectElement = find(root, selector).dyn_into().unwrap();
     select.set_value(value);
-    dispatch(&select, "change");
+    dispatch(&select, "Event", "change", &[]);
     settle().await;
 }
 
 async fn click(root: &Element, selector: &str) {
-    find(root, selector)
-        .dyn_into::<HtmlElement>()
-        .unwrap()
-        .click();
+    dom::click(&find(root, selector));
     settle().await;
 }
 
@@ -290,20 +269,8 @@ async fn channel_search_checks_the_rules_then_shows_cards() {
     click(&root, ".query-form button[type=submit]").await;
     assert_eq!(text(&root, ".summary"), "2 channels found");
     assert_eq!(count(&root, ".channel-grid > li"), 2);
-    let links: Vec<String> = (0..4)
-        .map(|i| {
-            let list = root
-                .query_selector_all(".channel-grid .cs-card-actions a")
-                .unwrap();
-            list.item(i)
-                .unwrap()
-                .unchecked_into::<Element>()
-                .get_attribute("href")
-                .unwrap()
-        })
-        .collect();
     assert_eq!(
-        links,
+        attributes(&root, ".channel-grid .cs-card-actions a", "href"),
         [
             "/channel-info?channel=%40first",
             "/subscriber-dynamics?channel=%40first",
@@ -373,19 +340,9 @@ async fn channel_info_links_to_the_channel_pages() {
     )
     .await;
     assert_eq!(count(&root, ".channel-info .cs-card-full"), 1);
-    let links = root
-        .query_selector_all(".channel-info .cs-card-actions a")
-        .unwrap();
-    let href = |i| {
-        links
-            .item(i)
-            .unwrap()
-            .unchecked_into::<Element>()
-            .get_attribute("href")
-            .unwrap()
-    };
-    assert_eq!(href(0), "/subscriber-dynamics?channel=t.me%2Fdurov");
-    assert_eq!(href(1), "/post-search?q=%40durov");
+    let hrefs = attributes(&root, ".channel-info .cs-card-actions a", "href");
+    assert_eq!(hrefs[0], "/subscriber-dynamics?channel=t.me%2Fdurov");
+    assert_eq!(hrefs[1], "/post-search?q=%40durov");
 
     type_into(&root, "#ci-channel", "t.me/durov/12").await;
     click(&root, ".query-form button[type=submit]").await;

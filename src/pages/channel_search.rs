@@ -18,7 +18,7 @@ use crate::components::status::{fill, EmptyState};
 use crate::components::{CardVariant, ChannelCard};
 use crate::pages::channel_info::{channel_ref, ChannelQuery};
 use crate::pages::form::{is_false, peer_type_or};
-use crate::pages::form::{peer_type_options, Advanced, Check, Field, Select};
+use crate::pages::form::{peer_type_options, Advanced, Check, Field, LimitField, Select};
 use crate::pages::form_request::{use_page_form, PageParams, Problems};
 use crate::request::Api;
 use crate::ui::{use_ui, Ui};
@@ -82,16 +82,6 @@ pub fn page() -> Html {
     let draft = (*form.draft).clone();
     let advanced_open = draft.search_by_description || !draft.limit.trim().is_empty();
     let peer_type = peer_type_or(&draft.peer_type, PeerType::Channel);
-    let limit_hint = fill(
-        ui.t(
-            "1 to {max}; {default} when blank",
-            "От 1 до {max}; без значения — {default}",
-        ),
-        &[
-            ("max", CHANNEL_SEARCH_LIMIT_MAX.to_string()),
-            ("default", CHANNEL_SEARCH_LIMIT_DEFAULT.to_string()),
-        ],
-    );
     let q_hint = fill(
         ui.t(
             "At least {n} characters. A keyword or a category is required.",
@@ -136,9 +126,10 @@ pub fn page() -> Html {
                             "Искать и в описании (search_by_description)")}
                         checked={draft.search_by_description}
                         onchange={form.edit(|p: &mut Params, v| p.search_by_description = v)} />
-                    <Field id="cs-limit" kind="number" label={ui.t("How many (limit)", "Сколько (limit)")}
-                        value={draft.limit.clone()} placeholder={CHANNEL_SEARCH_LIMIT_DEFAULT.to_string()}
-                        hint={limit_hint}
+                    <LimitField id="cs-limit" label={ui.t("How many (limit)", "Сколько (limit)")}
+                        value={draft.limit.clone()}
+                        hint={ui.t("1 to {max}; {default} when blank", "От 1 до {max}; без значения — {default}")}
+                        max={CHANNEL_SEARCH_LIMIT_MAX} default={CHANNEL_SEARCH_LIMIT_DEFAULT}
                         oninput={form.edit(|p: &mut Params, v| p.limit = v)}
                         error={form.error("limit")} />
                 </Advanced>

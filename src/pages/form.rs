@@ -91,6 +91,38 @@ pub fn field(props: &FieldProps) -> Html {
 }
 
 #[derive(Properties, PartialEq)]
+pub struct LimitFieldProps {
+    pub id: AttrValue,
+    pub label: AttrValue,
+    pub value: AttrValue,
+    pub oninput: Callback<String>,
+    /// The hint, in which `{max}` and `{default}` are filled in.
+    pub hint: &'static str,
+    pub max: u32,
+    pub default: u32,
+    #[prop_or_default]
+    pub error: Option<String>,
+}
+
+/// The `limit` of a request: a number input whose placeholder and hint give the API's default
+/// and whose hint gives the maximum.
+#[function_component(LimitField)]
+pub fn limit_field(props: &LimitFieldProps) -> Html {
+    let hint = fill(
+        props.hint,
+        &[
+            ("max", props.max.to_string()),
+            ("default", props.default.to_string()),
+        ],
+    );
+    html! {
+        <Field id={props.id.clone()} kind="number" label={props.label.clone()}
+            value={props.value.clone()} placeholder={props.default.to_string()} {hint}
+            oninput={props.oninput.clone()} error={props.error.clone()} />
+    }
+}
+
+#[derive(Properties, PartialEq)]
 pub struct SelectProps {
     pub id: AttrValue,
     pub label: AttrValue,

@@ -16,11 +16,9 @@ use crate::components::status::{fill, EmptyState};
 use crate::components::{Column, DataTable, Row, SortKey, TableCell};
 use crate::export::Cell;
 use crate::pages::channel_info::{channel_ref, ChannelQuery};
-use crate::pages::form::{
-    extended_syntax_hint, is_false, peer_type_options, peer_type_or, Advanced, Check, Field,
-    PeriodFields, PeriodQuery, Select, PERIOD_PRESETS,
-};
+use crate::pages::form::{is_false, peer_type_or, Advanced, Check, PeriodQuery, PERIOD_PRESETS};
 use crate::pages::form_request::{use_page_form, PageParams, Problems};
+use crate::pages::text_search::{matching_fields, query_fields, TextQuery, TextSearch};
 use crate::request::Api;
 use crate::ui::{use_ui, Ui};
 
@@ -67,6 +65,19 @@ impl PageParams for Params {
     }
 }
 
+impl TextSearch for Params {
+    fn text_query(&mut self) -> TextQuery<'_> {
+        TextQuery {
+            q: &mut self.q,
+            peer_type: &mut self.peer_type,
+            period: &mut self.period,
+            strong_search: &mut self.strong_search,
+            minus_words: &mut self.minus_words,
+            extended_syntax: &mut self.extended_syntax,
+        }
+    }
+}
+
 #[function_component(KeywordMentionsPage)]
 pub fn page() -> Html {
     let ui = use_ui();
@@ -76,7 +87,6 @@ pub fn page() -> Html {
         || draft.strong_search
         || !draft.minus_words.is_empty()
         || draft.extended_syntax;
-    let peer_type = peer_type_or(&draft.peer_type, PeerType::All);
     let default_period = fill(
         ui.t(
             "Last {n} days (API default)",
@@ -91,40 +101,14 @@ pub fn page() -> Html {
                 <p class="lead">{ Route::KeywordMentions.summary(&ui) }</p>
             </header>
             <form class="query-form" onsubmit={form.onsubmit.clone()} novalidate=true>
-                <Field id="km-q" label={ui.t("Keyword or phrase (q)", "Слово или фраза (q)")}
-                    value={draft.q.clone()} required=true
-                    oninput={form.edit(|p: &mut Params, v| p.q = v)}
-                    error={form.error("q")} />
-                <Select id="km-peer-type" label={ui.t("Source (peerType)", "Источник (peerType)")}
-                    value={peer_type.as_str()} options={peer_type_options(&ui)}
-                    onchange={form.edit(|p: &mut Params, v| p.peer_type = v)} />
-                <PeriodFields id="km" value={draft.period.clone()}
-                    default_label={default_period} presets={PERIOD_PRESETS}
-                    onchange={form.edit(|p: &mut Params, v| p.period = v)}
-                    error={form.error("startDate")} />
+                { query_fields(&form, &ui, "km", ui.t("Keyword or phrase (q)", "Слово или фраза (q)"),
+                    default_period.into()) }
                 <Advanced open={advanced_open}>
                     <Check id="km-hide-forwards"
                         label={ui.t("Leave out reposts (hideForwards)", "Без репостов (hideForwards)")}
                         checked={draft.hide_forwards}
                         onchange={form.edit(|p: &mut Params, v| p.hide_forwards = v)} />
-                    <Check id="km-strong-search"
-                        label={ui.t("Strict search (strongSearch)", "Строгий поиск (strongSearch)")}
-                        hint={ui.t("No morphology, no partial-word matches",
-                            "Без морфологии и совпадений по части слова")}
-                        checked={draft.strong_search}
-                        onchange={form.edit(|p: &mut Params, v| p.strong_search = v)} />
-                    <Field id="km-minus-words"
-                        label={ui.t("Exclusion words (minusWords)", "Минус-слова (minusWords)")}
-                        hint={ui.t("Separated by spaces", "Через пробел")}
-                        value={draft.minus_words.clone()}
-                        oninput={form.edit(|p: &mut Params, v| p.minus_words = v)}
-                        error={form.error("minusWords")} />
-                    <Check id="km-extended-syntax"
-                        label={ui.t("Extended query syntax (extendedSyntax)",
-                            "Расширенный синтаксис запроса (extendedSyntax)")}
-                        hint={extended_syntax_hint(&ui)}
-                        checked={draft.extended_syntax}
-                        onchange={form.edit(|p: &mut Params, v| p.extended_syntax = v)} />
+                    { matching_fields(&form, &ui, "km") }
                 </Advanced>
                 <div class="actions">
                     <button type="submit">{ ui.t("Find mentions", "Найти упоминания") }</button>

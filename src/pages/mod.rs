@@ -11,6 +11,7 @@ mod multi_stats;
 mod post_search;
 mod post_stats;
 mod subscriber_dynamics;
+mod text_search;
 
 pub use channel_info::ChannelInfoPage;
 pub use channel_search::ChannelSearchPage;

@@ -22,10 +22,10 @@ use crate::format::compact;
 use crate::pages::channel_info::ChannelQuery;
 use crate::pages::channel_search::parse_count;
 use crate::pages::form::{
-    extended_syntax_hint, is_false, peer_type_or, PeriodFields, PeriodQuery, PERIOD_PRESETS,
+    is_false, peer_type_or, Advanced, Check, Field, LimitField, PeriodQuery, PERIOD_PRESETS,
 };
-use crate::pages::form::{peer_type_options, Advanced, Check, Field, Select};
 use crate::pages::form_request::{use_page_form, PageParams, Problems};
+use crate::pages::text_search::{matching_fields, query_fields, TextQuery, TextSearch};
 use crate::request::Api;
 use crate::sanitize::{plain_text, sanitize};
 use crate::ui::{use_ui, Ui};
@@ -137,6 +137,19 @@ fn pages(offset: u32, limit: u32, shown: usize, total: u64) -> Pages {
     }
 }
 
+impl TextSearch for Params {
+    fn text_query(&mut self) -> TextQuery<'_> {
+        TextQuery {
+            q: &mut self.q,
+            peer_type: &mut self.peer_type,
+            period: &mut self.period,
+            strong_search: &mut self.strong_search,
+            minus_words: &mut self.minus_words,
+            extended_syntax: &mut self.extended_syntax,
+        }
+    }
+}
+
 #[function_component(PostSearchPage)]
 pub fn page() -> Html {
     let ui = use_ui();
@@ -151,17 +164,6 @@ pub fn page() -> Html {
         || draft.strong_search
         || !draft.minus_words.trim().is_empty()
         || draft.extended_syntax;
-    let peer_type = peer_type_or(&draft.peer_type, PeerType::All);
-    let limit_hint = fill(
-        ui.t(
-            "1 to {max} per page; {default} when blank",
-            "От 1 до {max} на странице; без значения — {default}",
-        ),
-        &[
-            ("max", POST_SEARCH_LIMIT_MAX.to_string()),
-            ("default", POST_SEARCH_LIMIT_DEFAULT.to_string()),
-        ],
-    );
     let results_ref = use_node_ref();
     let on_page = {
         let (navigate, params) = (form.navigate.clone(), form.params.clone());
@@ -189,26 +191,19 @@ pub fn page() -> Html {
                 <p class="lead">{ Route::PostSearch.summary(&ui) }</p>
             </header>
             <form class="query-form" onsubmit={form.onsubmit.clone()} novalidate=true>
-                <Field id="ps-q" label={ui.t("Text to search (q)", "Что искать (q)")}
-                    value={draft.q.clone()} required=true
-                    oninput={form.edit(|p: &mut Params, v| p.q = v)}
-                    error={form.error("q")} />
-                <Select id="ps-peer-type" label={ui.t("Source (peerType)", "Источник (peerType)")}
-                    value={peer_type.as_str()} options={peer_type_options(&ui)}
-                    onchange={form.edit(|p: &mut Params, v| p.peer_type = v)} />
-                <PeriodFields id="ps" value={draft.period.clone()}
-                    default_label={ui.t("Any time", "За всё время")} presets={PERIOD_PRESETS}
-                    onchange={form.edit(|p: &mut Params, v| p.period = v)}
-                    error={form.error("startDate")} />
+                { query_fields(&form, &ui, "ps", ui.t("Text to search (q)", "Что искать (q)"),
+                    ui.t("Any time", "За всё время").into()) }
                 <Check id="ps-extended"
                     label={ui.t("Include channel details (extended)", "С данными каналов (extended)")}
                     hint={ui.t("Shows each post's channel by name", "Показывает канал каждого поста по имени")}
                     checked={draft.extended}
                     onchange={form.edit(|p: &mut Params, v| p.extended = v)} />
                 <Advanced open={advanced_open}>
-                    <Field id="ps-limit" kind="number" label={ui.t("Per page (limit)", "На странице (limit)")}
-                        value={draft.limit.clone()} placeholder={POST_SEARCH_LIMIT_DEFAULT.to_string()}
-                        hint={limit_hint}
+                    <LimitField id="ps-limit" label={ui.t("Per page (limit)", "На странице (limit)")}
+                        value={draft.limit.clone()}
+                        hint={ui.t("1 to {max} per page; {default} when blank",
+                            "От 1 до {max} на странице; без значения — {default}")}
+                        max={POST_SEARCH_LIMIT_MAX} default={POST_SEARCH_LIMIT_DEFAULT}
                         oninput={form.edit(|p: &mut Params, v| p.limit = v)}
                         error={form.error("limit")} />
                     <Field id="ps-country" label={ui.t("Channel country", "Страна канала")}
@@ -228,23 +223,7 @@ pub fn page() -> Html {
                         label={ui.t("Hide deleted posts (hideDeleted)", "Скрыть удалённые (hideDeleted)")}
                         checked={draft.hide_deleted}
                         onchange={form.edit(|p: &mut Params, v| p.hide_deleted = v)} />
-                    <Check id="ps-strong-search"
-                        label={ui.t("Strict search (strongSearch)", "Строгий поиск (strongSearch)")}
-                        hint={ui.t("No morphology, no partial-word matches",
-                            "Без морфологии и совпадений по части слова")}
-                        checked={draft.strong_search}
-                        onchange={form.edit(|p: &mut Params, v| p.strong_search = v)} />
-                    <Field id="ps-minus-words"
-                        label={ui.t("Exclusion words (minusWords)", "Минус-слова (minusWords)")}
-                        hint={ui.t("Separated by spaces", "Через пробел")}
-                        value={draft.minus_words.clone()}
-                        oninput={form.edit(|p: &mut Params, v| p.minus_words = v)} />
-                    <Check id="ps-extended-syntax"
-                        label={ui.t("Extended query syntax (extendedSyntax)",
-                            "Расширенный синтаксис запроса (extendedSyntax)")}
-                        hint={extended_syntax_hint(&ui)}
-                        checked={draft.extended_syntax}
-                        onchange={form.edit(|p: &mut Params, v| p.extended_syntax = v)} />
+                    { matching_fields(&form, &ui, "ps") }
                 </Advanced>
                 if let Some(error) = form.error("offset") {
                     <p class="field-error">{ error }</p>

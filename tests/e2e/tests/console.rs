@@ -478,49 +478,45 @@ fn ids(list: &[u64]) -> String {
         .join(",")
 }
 
-/// Every record's ID and its views, as exact counts.
-fn record_needles(records: &[Value], id: &str) -> Vec<String> {
-    records
+/// Submits the picked channel and the IDs `list`, typed in the field labelled `field`, on a
+/// multi-statistics `page`.
+async fn submit_ids(h: &Harness, page: &str, field: &str, list: &[u64]) -> Res<usize> {
+    let channel = h.picks.channel.clone();
+    submit_form(h, page, &[("(channelId)", &channel), (field, &ids(list))]).await
+}
+
+/// The records the sandbox answers `uri` with.
+async fn replayed_records(h: &Harness, uri: &str) -> Res<Vec<Value>> {
+    Ok(h.replay(uri).await?.as_array().cloned().unwrap_or_default())
+}
+
+/// Waits until every record's ID (`id`) and views show, and so do the first record's counts
+/// named in `first`, all as exact counts.
+async fn wait_records(h: &Harness, records: &[Value], id: &str, first: &[&str]) -> Res<()> {
+    let needles: Vec<String> = records
         .iter()
         .flat_map(|r| [int(&r[id]).to_string(), exact(&r["viewsCount"])])
-        .collect()
+        .chain(first.iter().map(|count| exact(&records[0][*count])))
+        .collect();
+    let needles: Vec<&str> = needles.iter().map(String::as_str).collect();
+    h.browser.wait_text(&needles).await
 }
 
 async fn multi_post_stats_shows_posts(h: Arc<Harness>) -> Res<()> {
-    let (channel, posts) = (h.picks.channel.clone(), ids(&h.picks.post_ids[..5]));
-    let mark = submit_form(
-        &h,
-        "/multi-post-stats",
-        &[("(channelId)", &channel), ("(postsIds)", &posts)],
-    )
-    .await?;
+    let posts = &h.picks.post_ids[..5];
+    let mark = submit_ids(&h, "/multi-post-stats", "(postsIds)", posts).await?;
     let sent = h.wait_sent(mark, "/posts/stat-multi").await?;
-    let records = h
-        .replay(&sent)
-        .await?
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let records = replayed_records(&h, &sent).await?;
     ensure(records.len() == 5, || {
         format!("{sent} gave {} records", records.len())
     })?;
-    let mut needles = record_needles(&records, "postId");
-    needles.push(exact(&records[0]["sharesCount"]));
-    needles.push(exact(&records[0]["reactionsCount"]));
-    let needles: Vec<&str> = needles.iter().map(String::as_str).collect();
-    h.browser.wait_text(&needles).await?;
+    wait_records(&h, &records, "postId", &["sharesCount", "reactionsCount"]).await?;
     h.browser.screenshot("multi-post-stats").await?;
     Ok(())
 }
 
 async fn multi_post_stats_batches_over_50_ids(h: Arc<Harness>) -> Res<()> {
-    let (channel, posts) = (h.picks.channel.clone(), ids(&h.picks.post_ids));
-    let mark = submit_form(
-        &h,
-        "/multi-post-stats",
-        &[("(channelId)", &channel), ("(postsIds)", &posts)],
-    )
-    .await?;
+    let mark = submit_ids(&h, "/multi-post-stats", "(postsIds)", &h.picks.post_ids).await?;
     // Every ID is asked for once, in requests of at most 50.
     let deadline = Instant::now() + chanscope_e2e::browser::WAIT;
     let mut asked: Vec<u64>;
@@ -559,19 +555,9 @@ async fn multi_post_stats_batches_over_50_ids(h: Arc<Harness>) -> Res<()> {
     })?;
     // Both batches' answers are on the page: the last ID typed comes from the second.
     let last = sent.last().ok_or("no request")?;
-    let records = h
-        .replay(last)
-        .await?
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let records = replayed_records(&h, last).await?;
     let tail = records.last().ok_or("the second batch found nothing")?;
-    let first = h
-        .replay(&sent[0])
-        .await?
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
+    let first = replayed_records(&h, &sent[0]).await?;
     let head = first.first().ok_or("the first batch found nothing")?;
     let needles = [
         int(&tail["postId"]).to_string(),
@@ -586,27 +572,14 @@ async fn multi_post_stats_batches_over_50_ids(h: Arc<Harness>) -> Res<()> {
 }
 
 async fn multi_story_stats_shows_stories(h: Arc<Harness>) -> Res<()> {
-    let (channel, stories) = (h.picks.channel.clone(), ids(&h.picks.story_ids));
-    let mark = submit_form(
-        &h,
-        "/multi-story-stats",
-        &[("(channelId)", &channel), ("(storiesIds)", &stories)],
-    )
-    .await?;
+    let stories = &h.picks.story_ids;
+    let mark = submit_ids(&h, "/multi-story-stats", "(storiesIds)", stories).await?;
     let sent = h.wait_sent(mark, "/stories/stat-multi").await?;
-    let records = h
-        .replay(&sent)
-        .await?
-        .as_array()
-        .cloned()
-        .unwrap_or_default();
-    ensure(records.len() == h.picks.story_ids.len(), || {
+    let records = replayed_records(&h, &sent).await?;
+    ensure(records.len() == stories.len(), || {
         format!("{sent} gave {} records", records.len())
     })?;
-    let mut needles = record_needles(&records, "storyId");
-    needles.push(exact(&records[0]["reactionsCount"]));
-    let needles: Vec<&str> = needles.iter().map(String::as_str).collect();
-    h.browser.wait_text(&needles).await?;
+    wait_records(&h, &records, "storyId", &["reactionsCount"]).await?;
     h.browser.screenshot("multi-story-stats").await?;
     Ok(())
 }
