@@ -126,7 +126,10 @@ proptest! {
             Some('Q') => (&text[..text.len() - 1], 1e15),
             _ => (text.as_str(), 1.0),
         };
-        prop_assert!(!number.ends_with(".0") && !number.starts_with("1000"), "{}", text);
+        prop_assert!(!number.ends_with(".0"), "{}", text);
+        // A thousand of a unit carries to the next one, except in Q: nothing lies above it, so
+        // Q counts on to 9223.
+        prop_assert!(scale == 1e15 || !number.starts_with("1000"), "{}", text);
         let shown: f64 = number.parse::<f64>().unwrap() * scale;
         let exact = n as f64;
         prop_assert!((shown - exact).abs() <= exact.abs() * 0.05, "{} shown as {}", n, text);
