@@ -160,12 +160,14 @@ pub fn settings_provider(props: &SettingsProviderProps) -> Html {
         update,
     };
     let ui = settings.ui();
-    if let Some(root) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.document_element())
-    {
-        let _ = root.set_attribute("lang", ui.locale.code());
-    }
+    use_effect_with(ui.locale, |locale| {
+        if let Some(root) = web_sys::window()
+            .and_then(|w| w.document())
+            .and_then(|d| d.document_element())
+        {
+            let _ = root.set_attribute("lang", locale.code());
+        }
+    });
     let api = ApiConfig(settings.client_config());
     html! {
         <ContextProvider<SettingsContext> context={context}>
@@ -187,7 +189,12 @@ pub struct SettingsPanelProps {
 #[function_component(SettingsPanel)]
 pub fn settings_panel(props: &SettingsPanelProps) -> Html {
     let ui = use_ui();
-    let context = use_context::<SettingsContext>().expect("SettingsPanel needs SettingsProvider");
+    // Outside a provider the panel shows the stored settings and saving changes nothing,
+    // rather than taking the whole app down.
+    let context = use_context::<SettingsContext>().unwrap_or_else(|| SettingsContext {
+        settings: Rc::new(Settings::load()),
+        update: Callback::noop(),
+    });
     let current = context.settings.clone();
     let base_url = use_state(|| current.base_url.clone());
     let token = use_state(|| {
