@@ -160,6 +160,42 @@ async fn subscriber_dynamics_overlays_channels_and_sums_up_their_change() {
     assert_eq!(rows.len(), 4);
     let first_row = texts(&root, ".dynamics-table tbody tr:first-child td");
     assert_eq!(first_row, ["4 Jan 2024", "130", "—"]);
+
+    // The relative view: each channel as a change since its first period, so @alpha runs from
+    // 0 % to +30 % (+50 % at its peak, 150 on 3 Jan) and the axis is in percent, below 100.
+    let ticks = |root: &Element| -> Vec<f64> {
+        texts(root, ".dynamics-chart .cs-chart-ytick")
+            .iter()
+            .filter_map(|t| t.parse().ok())
+            .collect()
+    };
+    // Subscriber counts run past 100 on the absolute axis.
+    let absolute_ticks = ticks(&root);
+    assert!(
+        absolute_ticks.iter().any(|&t| t >= 100.0),
+        "{absolute_ticks:?}"
+    );
+    let buttons = root.query_selector_all(".view-switch button").unwrap();
+    let relative: HtmlElement = buttons.item(1).unwrap().dyn_into().unwrap();
+    assert_eq!(relative.text_content().as_deref(), Some("Change, %"));
+    relative.click();
+    BrowserTransport::new()
+        .sleep(Duration::from_millis(50))
+        .await;
+    assert_eq!(
+        text(&root, ".dynamics-chart .cs-chart-title"),
+        "Change since the first period, %"
+    );
+    let relative_ticks = ticks(&root);
+    assert!(relative_ticks.contains(&0.0), "{relative_ticks:?}");
+    assert!(
+        relative_ticks.iter().all(|&t| t < 100.0),
+        "{relative_ticks:?}"
+    );
+    assert_eq!(
+        relative.get_attribute("aria-pressed").as_deref(),
+        Some("true")
+    );
     root.remove();
 }
 

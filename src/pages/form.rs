@@ -407,3 +407,32 @@ pub fn extended_syntax_hint(ui: &Ui) -> &'static str {
         "пробел = И, | = ИЛИ, \"…\" = фраза, -слово = исключить, ( ) = группа, =слово = точная форма, слово* = префикс",
     )
 }
+
+#[derive(Properties, PartialEq)]
+pub struct ViewSwitchProps {
+    /// Labels of the views, in order; the chosen one is pressed.
+    pub labels: Vec<&'static str>,
+    pub chosen: usize,
+    pub onchange: Callback<usize>,
+    pub label: AttrValue,
+}
+
+/// Buttons choosing between views of the same data (e.g. per period / cumulative); a display
+/// choice, so it is not kept in the URL.
+#[function_component(ViewSwitch)]
+pub fn view_switch(props: &ViewSwitchProps) -> Html {
+    html! {
+        <div class="view-switch" role="group" aria-label={props.label.clone()}>
+            { for props.labels.iter().enumerate().map(|(i, label)| {
+                let pressed = i == props.chosen;
+                let onclick = props.onchange.reform(move |_: MouseEvent| i);
+                html! {
+                    <button type="button" class={classes!("cs-button", (!pressed).then_some("cs-button-quiet"))}
+                        aria-pressed={pressed.to_string()} {onclick}>
+                        { *label }
+                    </button>
+                }
+            }) }
+        </div>
+    }
+}

@@ -20,7 +20,7 @@ use crate::components::{
 };
 use crate::export::Cell;
 use crate::format::{growth_label, parse_growth_date};
-use crate::pages::form::{Field, Select};
+use crate::pages::form::{Field, Select, ViewSwitch};
 use crate::pages::form_request::{use_page_form, PageParams, Problems};
 use crate::request::Api;
 use crate::ui::{use_ui, Ui};
@@ -268,16 +268,9 @@ fn growth_view(props: &GrowthProps) -> Html {
     } else {
         title
     };
-    let toggle = |value: bool, label: &'static str| {
+    let on_mode = {
         let running_total = running_total.clone();
-        let pressed = *running_total == value;
-        html! {
-            <button type="button" class={classes!("cs-button", (!pressed).then_some("cs-button-quiet"))}
-                aria-pressed={pressed.to_string()}
-                onclick={Callback::from(move |_: MouseEvent| running_total.set(value))}>
-                { label }
-            </button>
-        }
+        Callback::from(move |chosen: usize| running_total.set(chosen == 1))
     };
     let columns = Rc::new(vec![
         Column::text("date", ui.t("Date", "Дата")),
@@ -303,9 +296,10 @@ fn growth_view(props: &GrowthProps) -> Html {
     html! {
         <section class="growth">
             { heading }
-            <div class="growth-mode" role="group" aria-label={ui.t("Show", "Показать")}>
-                { toggle(false, per_period_label) }
-                { toggle(true, ui.t("Cumulative", "Нарастающим итогом")) }
+            <div class="growth-mode">
+                <ViewSwitch label={ui.t("Show", "Показать")}
+                    labels={vec![per_period_label, ui.t("Cumulative", "Нарастающим итогом")]}
+                    chosen={usize::from(*running_total)} onchange={on_mode} />
             </div>
             <div class="growth-chart">
                 <LineChart {series} y_title={y_title} />

@@ -20,7 +20,7 @@ use crate::components::status::{fill, EmptyState};
 use crate::components::{Column, DataTable, LineChart, Point, Row, Series, SortKey, TableCell};
 use crate::export::Cell;
 use crate::format::{axis_label, format_percent, parse_series, percent_change, Period};
-use crate::pages::form::{Field, PeriodFields, PeriodQuery, Select};
+use crate::pages::form::{Field, PeriodFields, PeriodQuery, Select, ViewSwitch};
 use crate::pages::form_request::{use_page_form, PageParams, Problems};
 use crate::request::Api;
 use crate::ui::{use_ui, Ui};
@@ -472,6 +472,9 @@ impl PartialEq for DynamicsViewProps {
 #[function_component(DynamicsView)]
 fn dynamics_view(props: &DynamicsViewProps) -> Html {
     let ui = use_ui();
+    // Channels of very different sizes share one axis: as a change since the first period, a
+    // small channel's curve stays readable next to a big one.
+    let relative = use_state_eq(|| false);
     let group = props.data.group;
     let channels: Vec<(&str, Vec<Reading>, usize)> = props
         .data
@@ -494,18 +497,41 @@ fn dynamics_view(props: &DynamicsViewProps) -> Html {
 
     let series: Vec<Series> = channels
         .iter()
-        .map(|(name, read, _)| Series {
-            name: (*name).to_owned(),
-            points: read
-                .iter()
-                .map(|r| Point {
-                    x: x_of(&r.period),
-                    y: r.count as f64,
-                    label: r.period.label(ui.locale),
-                })
-                .collect(),
+        .map(|(name, read, _)| {
+            // Readings are in time order: the first one is the base of the relative view.
+            let base = read.first().map_or(0, |r| r.count);
+            Series {
+                name: (*name).to_owned(),
+                points: read
+                    .iter()
+                    .filter_map(|r| {
+                        let y = if *relative {
+                            percent_change(base, r.count)?
+                        } else {
+                            r.count as f64
+                        };
+                        Some(Point {
+                            x: x_of(&r.period),
+                            y,
+                            label: r.period.label(ui.locale),
+                        })
+                    })
+                    .collect(),
+            }
         })
         .collect();
+    let on_view = {
+        let relative = relative.clone();
+        Callback::from(move |chosen: usize| relative.set(chosen == 1))
+    };
+    let y_title = if *relative {
+        ui.t(
+            "Change since the first period, %",
+            "Изменение с первого периода, %",
+        )
+    } else {
+        ui.t("Subscribers", "Подписчики")
+    };
 
     // Full period labels ("Week 47, 2026 · 16 Nov – 22 Nov") are for the tooltip; the axis
     // needs short ones.
@@ -602,9 +628,11 @@ fn dynamics_view(props: &DynamicsViewProps) -> Html {
 
     html! {
         <>
+            <ViewSwitch label={ui.t("Chart", "График")}
+                labels={vec![ui.t("Subscribers", "Подписчики"), ui.t("Change, %", "Изменение, %")]}
+                chosen={usize::from(*relative)} onchange={on_view} />
             <div class="dynamics-chart">
-                <LineChart series={Rc::new(series)} y_title={ui.t("Subscribers", "Подписчики")}
-                    x_format={axis_format} />
+                <LineChart series={Rc::new(series)} {y_title} x_format={axis_format} />
             </div>
             if unreadable > 0 {
                 <p class="muted">{ fill(ui.t(
