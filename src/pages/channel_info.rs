@@ -13,6 +13,7 @@ use crate::api::ops::ChannelInfo;
 use crate::api::Error;
 use crate::app::Route;
 use crate::components::{CardVariant, ChannelCard};
+use crate::pages::form::page_header;
 use crate::pages::form::Field;
 use crate::pages::form_request::{use_page_form, PageParams, Problems};
 use crate::request::Api;
@@ -68,10 +69,7 @@ pub fn page() -> Html {
     let state = form.task.state();
     html! {
         <section class="page channel-info-page">
-            <header class="page-header">
-                <h1>{ Route::ChannelInfo.title(&ui) }</h1>
-                <p class="lead">{ Route::ChannelInfo.summary(&ui) }</p>
-            </header>
+            { page_header(&ui, Route::ChannelInfo) }
             <form class="query-form" onsubmit={form.onsubmit.clone()} novalidate=true>
                 <Field id="ci-channel" label={ui.t("Channel or chat (channelId)", "Канал или чат (channelId)")}
                     value={draft.channel.clone()} required=true placeholder="@durov"

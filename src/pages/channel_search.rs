@@ -17,7 +17,7 @@ use crate::app::Route;
 use crate::components::status::{fill, EmptyState};
 use crate::components::{CardVariant, ChannelCard};
 use crate::pages::channel_info::{channel_ref, ChannelQuery};
-use crate::pages::form::{is_false, peer_type_or};
+use crate::pages::form::{is_false, page_header, peer_type_or};
 use crate::pages::form::{peer_type_options, Advanced, Check, Field, LimitField, Select};
 use crate::pages::form_request::{use_page_form, PageParams, Problems};
 use crate::request::Api;
@@ -92,10 +92,7 @@ pub fn page() -> Html {
     let state = form.task.state();
     html! {
         <section class="page channel-search-page">
-            <header class="page-header">
-                <h1>{ Route::ChannelSearch.title(&ui) }</h1>
-                <p class="lead">{ Route::ChannelSearch.summary(&ui) }</p>
-            </header>
+            { page_header(&ui, Route::ChannelSearch) }
             <form class="query-form" onsubmit={form.onsubmit.clone()} novalidate=true>
                 <Field id="cs-q" label={ui.t("Keyword (q)", "Ключевое слово (q)")}
                     value={draft.q.clone()} hint={q_hint}

@@ -436,3 +436,13 @@ pub fn view_switch(props: &ViewSwitchProps) -> Html {
         </div>
     }
 }
+
+/// The heading every page starts with: the tool's name and what it answers.
+pub fn page_header(ui: &Ui, route: Route) -> Html {
+    html! {
+        <header class="page-header">
+            <h1>{ route.title(ui) }</h1>
+            <p class="lead">{ route.summary(ui) }</p>
+        </header>
+    }
+}

@@ -16,7 +16,9 @@ use crate::components::status::{fill, EmptyState};
 use crate::components::{Column, DataTable, Row, SortKey, TableCell};
 use crate::export::Cell;
 use crate::pages::channel_info::{channel_ref, ChannelQuery};
-use crate::pages::form::{is_false, peer_type_or, Advanced, Check, PeriodQuery, PERIOD_PRESETS};
+use crate::pages::form::{
+    is_false, page_header, peer_type_or, Advanced, Check, PeriodQuery, PERIOD_PRESETS,
+};
 use crate::pages::form_request::{use_page_form, PageParams, Problems};
 use crate::pages::text_search::{matching_fields, query_fields, TextQuery, TextSearch};
 use crate::request::Api;
@@ -96,10 +98,7 @@ pub fn page() -> Html {
     );
     html! {
         <section class="page keyword-mentions-page">
-            <header class="page-header">
-                <h1>{ Route::KeywordMentions.title(&ui) }</h1>
-                <p class="lead">{ Route::KeywordMentions.summary(&ui) }</p>
-            </header>
+            { page_header(&ui, Route::KeywordMentions) }
             <form class="query-form" onsubmit={form.onsubmit.clone()} novalidate=true>
                 { query_fields(&form, &ui, "km", ui.t("Keyword or phrase (q)", "Слово или фраза (q)"),
                     default_period.into()) }

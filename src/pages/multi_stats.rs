@@ -20,6 +20,7 @@ use crate::app::Route;
 use crate::components::status::{fill, EmptyState, ErrorBanner};
 use crate::components::{Column, DataTable, Row, SortKey, TableCell};
 use crate::export::Cell;
+use crate::pages::form::page_header;
 use crate::pages::form::Field;
 use crate::pages::form_request::{use_page_form, PageParams, Problems};
 use crate::request::Api;
@@ -307,10 +308,7 @@ fn multi_stats_page<S: Subject>() -> Html {
     let retry = form.retry.clone();
     html! {
         <section class={classes!("page", "multi-stats-page", format!("{}-page", S::KEY))}>
-            <header class="page-header">
-                <h1>{ S::ROUTE.title(&ui) }</h1>
-                <p class="lead">{ S::ROUTE.summary(&ui) }</p>
-            </header>
+            { page_header(&ui, S::ROUTE) }
             <form class="query-form" onsubmit={form.onsubmit.clone()} novalidate=true>
                 <Field id={format!("{}-channel", S::KEY)}
                     label={ui.t("Channel (channelId)", "Канал (channelId)")}

@@ -22,7 +22,8 @@ use crate::format::compact;
 use crate::pages::channel_info::ChannelQuery;
 use crate::pages::channel_search::parse_count;
 use crate::pages::form::{
-    is_false, peer_type_or, Advanced, Check, Field, LimitField, PeriodQuery, PERIOD_PRESETS,
+    is_false, page_header, peer_type_or, Advanced, Check, Field, LimitField, PeriodQuery,
+    PERIOD_PRESETS,
 };
 use crate::pages::form_request::{use_page_form, PageParams, Problems};
 use crate::pages::text_search::{matching_fields, query_fields, TextQuery, TextSearch};
@@ -186,10 +187,7 @@ pub fn page() -> Html {
     let any_channel = ui.t("Any", "Любая");
     html! {
         <section class="page post-search-page">
-            <header class="page-header">
-                <h1>{ Route::PostSearch.title(&ui) }</h1>
-                <p class="lead">{ Route::PostSearch.summary(&ui) }</p>
-            </header>
+            { page_header(&ui, Route::PostSearch) }
             <form class="query-form" onsubmit={form.onsubmit.clone()} novalidate=true>
                 { query_fields(&form, &ui, "ps", ui.t("Text to search (q)", "Что искать (q)"),
                     ui.t("Any time", "За всё время").into()) }

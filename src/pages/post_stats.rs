@@ -20,7 +20,7 @@ use crate::components::{
 };
 use crate::export::Cell;
 use crate::format::{growth_label, parse_growth_date};
-use crate::pages::form::{Field, Select, ViewSwitch};
+use crate::pages::form::{page_header, Field, Select, ViewSwitch};
 use crate::pages::form_request::{use_page_form, PageParams, Problems};
 use crate::request::Api;
 use crate::ui::{use_ui, Ui};
@@ -100,10 +100,7 @@ pub fn page() -> Html {
     ];
     html! {
         <section class="page post-stats-page">
-            <header class="page-header">
-                <h1>{ Route::PostStats.title(&ui) }</h1>
-                <p class="lead">{ Route::PostStats.summary(&ui) }</p>
-            </header>
+            { page_header(&ui, Route::PostStats) }
             <form class="query-form" onsubmit={form.onsubmit.clone()} novalidate=true>
                 <Field id="ps-post" label={ui.t("Post (postId)", "Пост (postId)")}
                     value={draft.post.clone()} required=true placeholder="t.me/durov/123"

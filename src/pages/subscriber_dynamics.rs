@@ -20,7 +20,7 @@ use crate::components::status::{fill, EmptyState};
 use crate::components::{Column, DataTable, LineChart, Point, Row, Series, SortKey, TableCell};
 use crate::export::Cell;
 use crate::format::{axis_label, format_percent, parse_series, percent_change, Period};
-use crate::pages::form::{Field, PeriodFields, PeriodQuery, Select, ViewSwitch};
+use crate::pages::form::{page_header, Field, PeriodFields, PeriodQuery, Select, ViewSwitch};
 use crate::pages::form_request::{use_page_form, PageParams, Problems};
 use crate::request::Api;
 use crate::ui::{use_ui, Ui};
@@ -397,10 +397,7 @@ pub fn page() -> Html {
 
     html! {
         <section class="page subscriber-dynamics-page">
-            <header class="page-header">
-                <h1>{ Route::SubscriberDynamics.title(&ui) }</h1>
-                <p class="lead">{ Route::SubscriberDynamics.summary(&ui) }</p>
-            </header>
+            { page_header(&ui, Route::SubscriberDynamics) }
             <form class="query-form" onsubmit={form.onsubmit.clone()} novalidate=true>
                 <fieldset class="dynamics-channels">
                     <legend>{ fill(ui.t("Channels or chats, up to {n}", "Каналы или чаты, до {n}"),
