@@ -2,7 +2,8 @@
 //! strings, and (in the browser) the console built on top of them.
 //!
 //! `api` and `format` compile for every target, so their tests run natively with `cargo test`;
-//! the user interface is compiled for `wasm32` only.
+//! the user interface (the console and the embeddable widgets of [`embed`]) is compiled for
+//! `wasm32` only.
 
 pub mod api;
 pub mod export;
@@ -13,6 +14,8 @@ pub mod sanitize;
 pub mod app;
 #[cfg(target_arch = "wasm32")]
 pub mod components;
+#[cfg(target_arch = "wasm32")]
+pub mod embed;
 #[cfg(target_arch = "wasm32")]
 pub mod pages;
 #[cfg(target_arch = "wasm32")]

@@ -1,18 +1,23 @@
-//! Requests from components: a short-lived response cache shared by the whole page, and
-//! `use_task`, which runs one async job at a time per component — a newer job aborts the older
-//! one, a cancelled or superseded job can never overwrite a newer result, and unmounting aborts.
+//! Requests from components: a short-lived response cache shared by the whole page, one request
+//! in flight per identical call (however many components ask), and `use_task`, which runs one
+//! async job at a time per component — a newer job aborts the older one, a cancelled or
+//! superseded job can never overwrite a newer result, and unmounting aborts.
 
 use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::future::Future;
+use std::pin::Pin;
 use std::rc::Rc;
+use std::task::{Context as TaskContext, Poll, Waker};
 
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
 use web_sys::{AbortController, AbortSignal};
 use yew::prelude::*;
 
 use crate::api::browser::BrowserTransport;
-use crate::api::{Client, ClientConfig, Error, Operation};
+use crate::api::{Client, ClientConfig, Error, Operation, Token};
 
 /// Identical requests within this many milliseconds are answered from memory.
 pub const CACHE_TTL_MS: f64 = 60_000.0;
@@ -26,6 +31,8 @@ struct Entry {
 
 thread_local! {
     static CACHE: RefCell<HashMap<String, Entry>> = RefCell::new(HashMap::new());
+    static IN_FLIGHT: RefCell<HashMap<String, Rc<RefCell<Flight>>>> =
+        RefCell::new(HashMap::new());
 }
 
 fn now_ms() -> f64 {
@@ -91,34 +98,181 @@ impl Api {
         Api { config, signal }
     }
 
-    fn client(&self) -> Client<BrowserTransport> {
-        let transport = BrowserTransport::new().with_cancel_signal(self.signal.clone());
-        Client::new(transport, self.config.clone())
+    /// The same calls with another token (e.g. one a host page's function just returned).
+    pub fn with_token(mut self, token: Option<Token>) -> Self {
+        self.config.token = token;
+        self
     }
 
     /// Sends `request`, or answers from the cache when the same request (same base URL and
-    /// token) succeeded less than [`CACHE_TTL_MS`] ago.
-    pub async fn send<O: Operation>(&self, request: &O) -> Result<Rc<O::Response>, Error>
+    /// token) succeeded less than [`CACHE_TTL_MS`] ago, or joins the identical request already
+    /// on its way.
+    pub async fn send<O>(&self, request: &O) -> Result<Rc<O::Response>, Error>
     where
+        O: Operation + Clone + 'static,
         O::Response: 'static,
     {
-        let client = self.client();
         let token = self
             .config
             .token
             .as_ref()
             .map_or(0, |t| fingerprint(t.expose()));
-        let key = format!("{token:016x} {}", client.public_url(request));
+        let key = format!(
+            "{token:016x} {}",
+            Client::new(BrowserTransport::new(), self.config.clone()).public_url(request)
+        );
         if let Some(hit) = cached::<O::Response>(&key) {
             return Ok(hit);
         }
-        let response = Rc::new(client.send(request).await?);
-        store(key, response.clone());
-        Ok(response)
+        let flight = IN_FLIGHT
+            .with(|map| map.borrow().get(&key).cloned())
+            .unwrap_or_else(|| Flight::start(key, self.config.clone(), request.clone()));
+        let value = Waiter::new(flight, self.signal.clone()).await?;
+        value
+            .downcast::<O::Response>()
+            .map_err(|_| Error::Decode("two operations share one cache key".into()))
     }
 
     pub fn config(&self) -> &ClientConfig {
         &self.config
+    }
+}
+
+type Outcome = Result<Rc<dyn Any>, Error>;
+
+/// One request on its way, shared by every job that asked for it. It has its own abort
+/// controller: a job that gives up leaves, and only the last one to leave stops the fetch.
+struct Flight {
+    key: String,
+    outcome: Option<Outcome>,
+    wakers: Vec<Waker>,
+    waiting: usize,
+    controller: Option<AbortController>,
+}
+
+impl Flight {
+    fn start<O>(key: String, config: ClientConfig, request: O) -> Rc<RefCell<Flight>>
+    where
+        O: Operation + 'static,
+        O::Response: 'static,
+    {
+        let controller = AbortController::new().ok();
+        let mut transport = BrowserTransport::new();
+        if let Some(controller) = &controller {
+            transport = transport.with_cancel_signal(controller.signal());
+        }
+        let flight = Rc::new(RefCell::new(Flight {
+            key: key.clone(),
+            outcome: None,
+            wakers: Vec::new(),
+            waiting: 0,
+            controller,
+        }));
+        IN_FLIGHT.with(|map| map.borrow_mut().insert(key.clone(), flight.clone()));
+        let shared = flight.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let client = Client::new(transport, config);
+            let outcome = match client.send(&request).await {
+                Ok(response) => {
+                    let response = Rc::new(response);
+                    store(key, response.clone());
+                    Ok(response as Rc<dyn Any>)
+                }
+                Err(error) => Err(error),
+            };
+            let wakers = {
+                let mut flight = shared.borrow_mut();
+                flight.outcome = Some(outcome);
+                flight.controller = None;
+                std::mem::take(&mut flight.wakers)
+            };
+            shared.borrow().forget();
+            wakers.into_iter().for_each(Waker::wake);
+        });
+        flight
+    }
+
+    /// Takes this flight off the table, so the next identical call starts afresh.
+    fn forget(&self) {
+        IN_FLIGHT.with(|map| {
+            let mut map = map.borrow_mut();
+            if map
+                .get(&self.key)
+                .is_some_and(|f| std::ptr::eq(f.as_ptr(), self))
+            {
+                map.remove(&self.key);
+            }
+        });
+    }
+}
+
+/// A job's wait for a [`Flight`]: done when the flight lands, or `Aborted` when the job's own
+/// signal fires first.
+struct Waiter {
+    flight: Rc<RefCell<Flight>>,
+    signal: AbortSignal,
+    on_abort: Closure<dyn FnMut()>,
+    done: bool,
+}
+
+impl Waiter {
+    fn new(flight: Rc<RefCell<Flight>>, signal: AbortSignal) -> Waiter {
+        flight.borrow_mut().waiting += 1;
+        let woken = flight.clone();
+        let on_abort = Closure::<dyn FnMut()>::new(move || {
+            let wakers = std::mem::take(&mut woken.borrow_mut().wakers);
+            wakers.into_iter().for_each(Waker::wake);
+        });
+        // Without the listener an aborted job would still wait for the shared answer.
+        let _ = signal.add_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
+        Waiter {
+            flight,
+            signal,
+            on_abort,
+            done: false,
+        }
+    }
+
+    /// This job stops waiting; the last one out aborts the fetch.
+    fn leave(&mut self) {
+        if std::mem::replace(&mut self.done, true) {
+            return;
+        }
+        let _ = self
+            .signal
+            .remove_event_listener_with_callback("abort", self.on_abort.as_ref().unchecked_ref());
+        let mut flight = self.flight.borrow_mut();
+        flight.waiting -= 1;
+        if flight.waiting == 0 && flight.outcome.is_none() {
+            if let Some(controller) = flight.controller.take() {
+                controller.abort();
+            }
+            flight.forget();
+        }
+    }
+}
+
+impl Future for Waiter {
+    type Output = Outcome;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut TaskContext<'_>) -> Poll<Outcome> {
+        let landed = self.flight.borrow().outcome.clone();
+        if let Some(outcome) = landed {
+            self.leave();
+            return Poll::Ready(outcome);
+        }
+        if self.signal.aborted() {
+            self.leave();
+            return Poll::Ready(Err(Error::Aborted));
+        }
+        self.flight.borrow_mut().wakers.push(cx.waker().clone());
+        Poll::Pending
+    }
+}
+
+impl Drop for Waiter {
+    fn drop(&mut self) {
+        self.leave();
     }
 }
 

@@ -20,3 +20,12 @@ pub use multi_stats::{MultiPostStatsPage, MultiStoryStatsPage};
 pub use post_search::PostSearchPage;
 pub use post_stats::PostStatsPage;
 pub use subscriber_dynamics::SubscriberDynamicsPage;
+
+/// What the embeddable widgets share with the pages.
+pub(crate) mod embedded {
+    pub(crate) use super::post_search::channel_label;
+    pub(crate) use super::post_stats::{count_i64, cumulative, growth_series, post_tiles};
+    pub(crate) use super::subscriber_dynamics::{
+        axis_format, chart_series, readings, signed, summarize,
+    };
+}

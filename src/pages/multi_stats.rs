@@ -76,7 +76,7 @@ impl StatsRecord for StoryStatRecord {
 }
 
 /// What differs between the posts page and the stories page besides the operation.
-trait Subject: StatSubject<Record: StatsRecord> + 'static {
+trait Subject: StatSubject<Record: StatsRecord> + Clone + 'static {
     const ROUTE: Route;
     /// Prefix of element ids and exported file names.
     const KEY: &'static str;

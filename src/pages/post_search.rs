@@ -455,7 +455,7 @@ fn channel_link(class: &'static str, query: String, text: String) -> Html {
 }
 
 /// A channel as text: its title and username when known, else its service ID.
-fn channel_label(ui: &Ui, id: i64, channel: Option<&Channel>) -> (String, String) {
+pub(crate) fn channel_label(ui: &Ui, id: i64, channel: Option<&Channel>) -> (String, String) {
     let fallback = || {
         (
             id.to_string(),

@@ -26,7 +26,7 @@ use crate::request::Api;
 use crate::ui::{use_ui, Ui};
 
 /// A count of the API as a table or tile value.
-pub(super) fn count_i64(n: u64) -> i64 {
+pub(crate) fn count_i64(n: u64) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
 
@@ -136,11 +136,9 @@ struct PostStatsViewProps {
     response: Rc<PostStatsResponse>,
 }
 
-#[function_component(PostStatsView)]
-fn post_stats_view(props: &PostStatsViewProps) -> Html {
-    let ui = use_ui();
-    let r = &props.response;
-    let tiles = Rc::new(vec![
+/// The post's counters as tiles, in the order the API lists them.
+pub(crate) fn post_tiles(ui: &Ui, r: &PostStatsResponse) -> Rc<Vec<Tile>> {
+    Rc::new(vec![
         Tile::new(ui.t("Views", "Просмотры"), count_i64(r.views_count)),
         Tile::new(ui.t("Shares", "Пересылки"), count_i64(r.shares_count))
             .with_hint(ui.t("Including private messages", "Включая личные сообщения")),
@@ -152,7 +150,14 @@ fn post_stats_view(props: &PostStatsViewProps) -> Html {
             "Links to the post elsewhere",
             "Ссылки на пост в других каналах",
         )),
-    ]);
+    ])
+}
+
+#[function_component(PostStatsView)]
+fn post_stats_view(props: &PostStatsViewProps) -> Html {
+    let ui = use_ui();
+    let r = &props.response;
+    let tiles = post_tiles(&ui, r);
     html! {
         <>
             <div class="post-stats-tiles"><StatTiles {tiles} /></div>
@@ -165,13 +170,16 @@ fn post_stats_view(props: &PostStatsViewProps) -> Html {
 
 /// One readable view-growth record.
 #[derive(Clone, Debug, PartialEq)]
-struct Growth {
-    at: NaiveDateTime,
-    views: f64,
+pub(crate) struct Growth {
+    pub(crate) at: NaiveDateTime,
+    pub(crate) views: f64,
 }
 
 /// The readable records in time order, and how many could not be read.
-fn growth_series(group: ViewGrowthGroup, points: &[ViewGrowthPoint]) -> (Vec<Growth>, usize) {
+pub(crate) fn growth_series(
+    group: ViewGrowthGroup,
+    points: &[ViewGrowthPoint],
+) -> (Vec<Growth>, usize) {
     let mut read: Vec<Growth> = points
         .iter()
         .filter(|p| p.views_growth.is_finite())
@@ -189,7 +197,7 @@ fn growth_series(group: ViewGrowthGroup, points: &[ViewGrowthPoint]) -> (Vec<Gro
 }
 
 /// Running totals of the growth per period.
-fn cumulative(growth: &[Growth]) -> Vec<f64> {
+pub(crate) fn cumulative(growth: &[Growth]) -> Vec<f64> {
     growth
         .iter()
         .scan(0.0, |total, g| {

@@ -19,7 +19,7 @@ use crate::app::Route;
 use crate::components::status::{fill, EmptyState};
 use crate::components::{Column, DataTable, LineChart, Point, Row, Series, SortKey, TableCell};
 use crate::export::Cell;
-use crate::format::{axis_label, format_percent, parse_series, percent_change, Period};
+use crate::format::{axis_label, format_percent, parse_series, percent_change, Locale, Period};
 use crate::pages::form::{page_header, Field, PeriodFields, PeriodQuery, Select, ViewSwitch};
 use crate::pages::form_request::{use_page_form, PageParams, Problems};
 use crate::request::Api;
@@ -241,13 +241,13 @@ impl PageParams for Params {
 
 /// The participants at the end of one period.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Reading {
-    period: Period,
-    count: i64,
+pub(crate) struct Reading {
+    pub(crate) period: Period,
+    pub(crate) count: i64,
 }
 
 /// The records of one channel in time order (one per period), and how many could not be read.
-fn readings(group: PeriodGroup, records: &[SubscriberCount]) -> (Vec<Reading>, usize) {
+pub(crate) fn readings(group: PeriodGroup, records: &[SubscriberCount]) -> (Vec<Reading>, usize) {
     let periods: Vec<&str> = records.iter().map(|r| r.period.as_str()).collect();
     let mut by_start = BTreeMap::new();
     let mut unreadable = 0;
@@ -267,17 +267,17 @@ fn readings(group: PeriodGroup, records: &[SubscriberCount]) -> (Vec<Reading>, u
 
 /// A change between two consecutive periods.
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Change {
+pub(crate) struct Change {
     to: Period,
     by: i64,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
-struct Summary {
-    first: Reading,
-    last: Reading,
-    net: i64,
-    percent: Option<f64>,
+pub(crate) struct Summary {
+    pub(crate) first: Reading,
+    pub(crate) last: Reading,
+    pub(crate) net: i64,
+    pub(crate) percent: Option<f64>,
     /// The largest rise from one period to the next, if any rose.
     gain: Option<Change>,
     /// The largest fall from one period to the next, if any fell.
@@ -286,7 +286,7 @@ struct Summary {
 
 /// The change of a channel over its readings (in time order); `None` without readings. Of equal
 /// rises or falls the earliest counts.
-fn summarize(readings: &[Reading]) -> Option<Summary> {
+pub(crate) fn summarize(readings: &[Reading]) -> Option<Summary> {
     let (first, last) = (*readings.first()?, *readings.last()?);
     let steps = readings.windows(2).filter_map(|pair| match pair {
         [before, after] => Some(Change {
@@ -319,12 +319,55 @@ fn x_of(period: &Period) -> f64 {
     period.start().and_utc().timestamp() as f64
 }
 
-fn signed(ui: &Ui, n: i64) -> String {
+pub(crate) fn signed(ui: &Ui, n: i64) -> String {
     if n > 0 {
         format!("+{}", ui.count(n))
     } else {
         ui.count(n)
     }
+}
+
+/// One chart series per channel: the counts, or (`relative`) the change since the channel's
+/// first reading in percent.
+pub(crate) fn chart_series<'a>(
+    ui: &Ui,
+    channels: impl Iterator<Item = (&'a str, &'a [Reading])>,
+    relative: bool,
+) -> Vec<Series> {
+    channels
+        .map(|(name, read)| {
+            // Readings are in time order: the first one is the base of the relative view.
+            let base = read.first().map_or(0, |r| r.count);
+            Series {
+                name: name.to_owned(),
+                points: read
+                    .iter()
+                    .filter_map(|r| {
+                        let y = if relative {
+                            percent_change(base, r.count)?
+                        } else {
+                            r.count as f64
+                        };
+                        Some(Point {
+                            x: x_of(&r.period),
+                            y,
+                            label: r.period.label(ui.locale),
+                        })
+                    })
+                    .collect(),
+            }
+        })
+        .collect()
+}
+
+/// Short x-axis labels: full period labels ("Week 47, 2026 · 16 Nov – 22 Nov") are for the
+/// tooltip.
+pub(crate) fn axis_format(group: PeriodGroup, locale: Locale) -> Callback<f64, String> {
+    Callback::from(move |x: f64| {
+        DateTime::from_timestamp(x as i64, 0)
+            .map(|at| axis_label(group, at.naive_utc(), locale))
+            .unwrap_or_default()
+    })
 }
 
 #[function_component(SubscriberDynamicsPage)]
@@ -492,31 +535,13 @@ fn dynamics_view(props: &DynamicsViewProps) -> Html {
     }
     let unreadable: usize = channels.iter().map(|(_, _, n)| n).sum();
 
-    let series: Vec<Series> = channels
-        .iter()
-        .map(|(name, read, _)| {
-            // Readings are in time order: the first one is the base of the relative view.
-            let base = read.first().map_or(0, |r| r.count);
-            Series {
-                name: (*name).to_owned(),
-                points: read
-                    .iter()
-                    .filter_map(|r| {
-                        let y = if *relative {
-                            percent_change(base, r.count)?
-                        } else {
-                            r.count as f64
-                        };
-                        Some(Point {
-                            x: x_of(&r.period),
-                            y,
-                            label: r.period.label(ui.locale),
-                        })
-                    })
-                    .collect(),
-            }
-        })
-        .collect();
+    let series = chart_series(
+        &ui,
+        channels
+            .iter()
+            .map(|(name, read, _)| (*name, read.as_slice())),
+        *relative,
+    );
     let on_view = {
         let relative = relative.clone();
         Callback::from(move |chosen: usize| relative.set(chosen == 1))
@@ -529,17 +554,7 @@ fn dynamics_view(props: &DynamicsViewProps) -> Html {
     } else {
         ui.t("Subscribers", "Подписчики")
     };
-
-    // Full period labels ("Week 47, 2026 · 16 Nov – 22 Nov") are for the tooltip; the axis
-    // needs short ones.
-    let axis_format = {
-        let locale = ui.locale;
-        Callback::from(move |x: f64| {
-            DateTime::from_timestamp(x as i64, 0)
-                .map(|at| axis_label(group, at.naive_utc(), locale))
-                .unwrap_or_default()
-        })
-    };
+    let axis_format = axis_format(group, ui.locale);
 
     let mut table: BTreeMap<NaiveDateTime, (Period, Vec<Option<i64>>)> = BTreeMap::new();
     for (column, (_, read, _)) in channels.iter().enumerate() {

@@ -1,0 +1,349 @@
+//! The JavaScript face of Chanscope for pages that embed it: a `mount*` function per widget that
+//! returns a handle with `update(options)` and `unmount()`, and a promise-based [`Client`]. It is
+//! the console's own module (one build); `embed.js`, written at build time, loads it once per
+//! page, so every widget and client on a page shares one instance, one cache and one request per
+//! identical call.
+
+mod client;
+mod options;
+mod widgets;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use js_sys::Object;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::Element;
+use yew::AppHandle;
+
+pub use client::{js_error, Client};
+pub use options::{Common, OptionError, Reader, Theme, TokenSource};
+pub use widgets::{WidgetKind, WidgetProps, HOUR_GROUP_MAX_DAYS};
+
+use crate::api::limits::POST_SEARCH_LIMIT_MAX;
+use crate::api::ops::{ChannelInfo, MultiPostStats, PostSearch, PostStats};
+use crate::api::{ChannelId, Operation, PeerType, PeriodGroup, PostId, ViewGrowthGroup};
+use crate::components::CardVariant;
+use widgets::Widget as WidgetRoot;
+
+/// Set by `embed.js`: where the API and the stylesheet are, relative to the module's address.
+#[derive(Default)]
+struct Defaults {
+    base_url: Option<String>,
+    stylesheet: Option<String>,
+}
+
+thread_local! {
+    static DEFAULTS: RefCell<Defaults> = RefCell::new(Defaults::default());
+}
+
+/// Called by `embed.js` once the module is loaded: the default API base (the gateway's `/api`
+/// next to the module) and the widgets' stylesheet, which the first mount adds to the page.
+#[wasm_bindgen(js_name = configureEmbed)]
+pub fn configure_embed(base_url: String, stylesheet: Option<String>) {
+    DEFAULTS.with(|d| {
+        *d.borrow_mut() = Defaults {
+            base_url: Some(base_url),
+            stylesheet,
+        }
+    });
+}
+
+/// The API base when the options give none: next to the module, else the page's own `/api`.
+pub fn default_base_url() -> String {
+    DEFAULTS
+        .with(|d| d.borrow().base_url.clone())
+        .unwrap_or_else(|| "/api".into())
+}
+
+/// Adds the widgets' stylesheet to `<head>` once per page.
+fn ensure_stylesheet(document: &web_sys::Document) {
+    let Some(href) = DEFAULTS.with(|d| d.borrow().stylesheet.clone()) else {
+        return;
+    };
+    if document
+        .query_selector("link[data-chanscope-styles]")
+        .ok()
+        .flatten()
+        .is_some()
+    {
+        return;
+    }
+    let Some(head) = document.head() else {
+        return;
+    };
+    if let Ok(link) = document.create_element("link") {
+        let _ = link.set_attribute("rel", "stylesheet");
+        let _ = link.set_attribute("href", &href);
+        let _ = link.set_attribute("data-chanscope-styles", "");
+        let _ = head.append_child(&link);
+    }
+}
+
+/// Reads one widget's options: the shared ones, then its own.
+type Parse = fn(&JsValue) -> Result<WidgetProps, OptionError>;
+
+/// A mounted widget, as the host page holds it.
+#[wasm_bindgen]
+pub struct Widget {
+    what: &'static str,
+    parse: Parse,
+    /// The options in force: `update` merges new ones into these.
+    options: Object,
+    mounted: Option<(AppHandle<WidgetRoot>, Element)>,
+}
+
+#[wasm_bindgen]
+impl Widget {
+    /// Changes some options (the others stay); a bad option throws and leaves the widget as it
+    /// was.
+    pub fn update(&mut self, options: JsValue) -> Result<(), JsValue> {
+        let Some((handle, _)) = self.mounted.as_mut() else {
+            return Err(OptionError {
+                what: self.what,
+                message: "this widget was unmounted; mount a new one".into(),
+            }
+            .into());
+        };
+        let merged = Object::assign(&Object::new(), &self.options);
+        if !(options.is_undefined() || options.is_null()) {
+            if !options.is_object() {
+                return Err(OptionError {
+                    what: self.what,
+                    message: "update() takes an object of options".into(),
+                }
+                .into());
+            }
+            Object::assign(&merged, options.unchecked_ref());
+        }
+        let props = (self.parse)(&merged)?;
+        handle.update(props);
+        self.options = merged;
+        Ok(())
+    }
+
+    /// Removes the widget and everything it added to the element; requests still running are
+    /// aborted. Calling it again does nothing.
+    pub fn unmount(&mut self) {
+        if let Some((handle, root)) = self.mounted.take() {
+            handle.destroy();
+            root.remove();
+        }
+    }
+}
+
+/// Checks the element and the options, then renders into a fresh `<div>` that replaces the
+/// element's content (the host's placeholder, if any).
+fn mount(
+    what: &'static str,
+    target: JsValue,
+    options: JsValue,
+    parse: Parse,
+) -> Result<Widget, JsValue> {
+    let fail = |message: &str| -> JsValue {
+        OptionError {
+            what,
+            message: message.into(),
+        }
+        .into()
+    };
+    let document = web_sys::window()
+        .and_then(|w| w.document())
+        .ok_or_else(|| fail("there is no document to mount into"))?;
+    let element: Element = match target.as_string() {
+        Some(selector) => document
+            .query_selector(&selector)
+            .map_err(|_| fail(&format!("\"{selector}\" is not a valid CSS selector")))?
+            .ok_or_else(|| fail(&format!("no element matches \"{selector}\"")))?,
+        None => target.dyn_into().map_err(|_| {
+            fail("the first argument must be an element or a CSS selector, e.g. \"#channel\"")
+        })?,
+    };
+    if element
+        .query_selector(":scope > [data-chanscope-widget]")
+        .ok()
+        .flatten()
+        .is_some()
+    {
+        return Err(fail(
+            "this element already holds a widget; unmount it first",
+        ));
+    }
+    let options: Object = if options.is_undefined() || options.is_null() {
+        Object::new()
+    } else {
+        Object::assign(&Object::new(), options.unchecked_ref())
+    };
+    let props = parse(&options)?;
+    ensure_stylesheet(&document);
+    let root = document
+        .create_element("div")
+        .map_err(|_| fail("the page refused a new element"))?;
+    let _ = root.set_attribute("data-chanscope-widget", what);
+    element.set_text_content(None);
+    element
+        .append_child(&root)
+        .map_err(|_| fail("the element does not accept children"))?;
+    let handle = yew::Renderer::<WidgetRoot>::with_root_and_props(root.clone(), props).render();
+    Ok(Widget {
+        what,
+        parse,
+        options,
+        mounted: Some((handle, root)),
+    })
+}
+
+/// Runs `read` over the options after the shared ones, refusing unknown keys.
+fn props(
+    what: &'static str,
+    options: &JsValue,
+    read: impl FnOnce(&mut Reader) -> Result<WidgetKind, OptionError>,
+) -> Result<WidgetProps, OptionError> {
+    let mut reader = Reader::new(what, options)?;
+    let common = Common::read(&mut reader, &default_base_url())?;
+    let kind = read(&mut reader)?;
+    reader.finish()?;
+    Ok(WidgetProps {
+        common: Rc::new(common),
+        kind: Rc::new(kind),
+    })
+}
+
+/// A request the API layer would refuse is refused now, with the same words.
+fn checked<O: Operation>(reader: &Reader, request: O) -> Result<O, OptionError> {
+    request
+        .validate()
+        .map(|()| request)
+        .map_err(|invalid| reader.error(invalid.to_string()))
+}
+
+fn channel_option(reader: &mut Reader) -> Result<ChannelId, OptionError> {
+    let text = reader.required(
+        "channel",
+        "@username, t.me/username, t.me/joinchat/… or the service's numeric ID",
+    )?;
+    text.parse()
+        .map_err(|e| reader.error(format!("option \"channel\": {e}")))
+}
+
+/// `mountChannelCard(element, { channel, variant: "full" | "compact", …shared options })`.
+#[wasm_bindgen(js_name = mountChannelCard)]
+pub fn mount_channel_card(element: JsValue, options: JsValue) -> Result<Widget, JsValue> {
+    mount("channel card", element, options, |options| {
+        props("channel card", options, |r| {
+            let request = ChannelInfo::new(channel_option(r)?);
+            let variant = match r.text("variant")?.as_deref() {
+                None | Some("full") => CardVariant::Full,
+                Some("compact") => CardVariant::Compact,
+                Some(other) => {
+                    return Err(r.error(format!(
+                        "option \"variant\" must be \"full\" or \"compact\", not \"{other}\""
+                    )))
+                }
+            };
+            Ok(WidgetKind::ChannelCard { request, variant })
+        })
+    })
+}
+
+/// `mountSubscriberChart(element, { channel, group: "day", days: 30, controls: true, … })`.
+#[wasm_bindgen(js_name = mountSubscriberChart)]
+pub fn mount_subscriber_chart(element: JsValue, options: JsValue) -> Result<Widget, JsValue> {
+    mount("subscriber chart", element, options, |options| {
+        props("subscriber chart", options, |r| {
+            let channel = channel_option(r)?;
+            let group = r
+                .choice::<PeriodGroup>("group", &["hour", "day", "week", "month"])?
+                .unwrap_or_default();
+            let days = r.number("days", 1, 3_650)?.unwrap_or(30);
+            if group == PeriodGroup::Hour && days > HOUR_GROUP_MAX_DAYS {
+                return Err(r.error(format!(
+                    "hourly records cover at most {HOUR_GROUP_MAX_DAYS} days; \"days\" is {days}"
+                )));
+            }
+            let controls = r.flag("controls")?.unwrap_or(true);
+            Ok(WidgetKind::SubscriberChart {
+                channel,
+                group,
+                days,
+                controls,
+            })
+        })
+    })
+}
+
+/// `mountPostStats(element, { post, group: "day" | "hour", … })`.
+#[wasm_bindgen(js_name = mountPostStats)]
+pub fn mount_post_stats(element: JsValue, options: JsValue) -> Result<Widget, JsValue> {
+    mount("post statistics", element, options, |options| {
+        props("post statistics", options, |r| {
+            let text = r.required(
+                "post",
+                "t.me/username/123, t.me/c/123/45 or the service's numeric ID",
+            )?;
+            let post: PostId = text
+                .parse()
+                .map_err(|e| r.error(format!("option \"post\": {e}")))?;
+            let mut request = PostStats::new(post);
+            request.group = r
+                .choice::<ViewGrowthGroup>("group", &["hour", "day"])?
+                .unwrap_or_default();
+            Ok(WidgetKind::PostStats { request })
+        })
+    })
+}
+
+/// Posts a search widget shows unless told otherwise.
+const SEARCH_WIDGET_LIMIT: u32 = 5;
+
+/// `mountPostSearch(element, { query, limit: 5, peerType, hideForwards, hideDeleted,
+/// strongSearch, minusWords, extendedSyntax, country, category, contentLanguage, … })`.
+#[wasm_bindgen(js_name = mountPostSearch)]
+pub fn mount_post_search(element: JsValue, options: JsValue) -> Result<Widget, JsValue> {
+    mount("post search", element, options, |options| {
+        props("post search", options, |r| {
+            let mut request = PostSearch::new(r.required("query", "the text to search")?);
+            request.limit = Some(
+                r.number("limit", 1, POST_SEARCH_LIMIT_MAX)?
+                    .unwrap_or(SEARCH_WIDGET_LIMIT),
+            );
+            request.peer_type = r
+                .choice("peerType", &["channel", "chat", "all"])?
+                .unwrap_or(PeerType::All);
+            request.hide_forwards = r.flag("hideForwards")?.unwrap_or(false);
+            request.hide_deleted = r.flag("hideDeleted")?.unwrap_or(false);
+            request.strong_search = r.flag("strongSearch")?.unwrap_or(false);
+            request.minus_words = r.text("minusWords")?.unwrap_or_default();
+            request.extended_syntax = r.flag("extendedSyntax")?.unwrap_or(false);
+            request.country = r.text("country")?.unwrap_or_default();
+            request.category = r.text("category")?.unwrap_or_default();
+            request.language = r.text("contentLanguage")?.unwrap_or_default();
+            // Channel names for the results.
+            request.extended = true;
+            Ok(WidgetKind::PostSearch {
+                request: checked(r, request)?,
+            })
+        })
+    })
+}
+
+/// `mountMultiPostStats(element, { channel, posts: [id, …] (at most 50), … })`.
+#[wasm_bindgen(js_name = mountMultiPostStats)]
+pub fn mount_multi_post_stats(element: JsValue, options: JsValue) -> Result<Widget, JsValue> {
+    mount("posts statistics", element, options, |options| {
+        props("posts statistics", options, |r| {
+            let channel = channel_option(r)?;
+            let items = r.list("posts")?.unwrap_or_default();
+            if items.is_empty() {
+                return Err(r.error(
+                    "option \"posts\" is required (the service's post IDs, e.g. [101, 102])",
+                ));
+            }
+            let ids = crate::api::ids::parse_id_list(&items.join(","))
+                .map_err(|e| r.error(format!("option \"posts\": {e}")))?;
+            let request = checked(r, MultiPostStats::new(channel, ids))?;
+            Ok(WidgetKind::MultiPostStats { request })
+        })
+    })
+}
