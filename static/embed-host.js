@@ -4,7 +4,7 @@ import { mountChannelCard, mountSubscriberChart, mountPostSearch } from "./embed
 const pick = document.querySelector("#channel-pick");
 const card = mountChannelCard("#channel-card", { channel: pick.value, variant: "compact" });
 const chart = mountSubscriberChart("#subscribers", { channel: pick.value, days: 30 });
-mountPostSearch("#mentions", { query: "weather", limit: 5 });
+mountPostSearch("#mentions", { query: "market", limit: 5 });
 
 pick.addEventListener("change", () => {
   card.update({ channel: pick.value });

@@ -11,8 +11,8 @@ use chanscope::api::validate::{Invalid, Problem, Rule};
 use chanscope::api::{ApiError, Error};
 use chanscope::components::channel_card::{initials, CardVariant, ChannelCard, ChannelCardProps};
 use chanscope::components::chart::{
-    key_move, line_path, nearest_slot, nice_step, nice_ticks, x_tick_indices, LineChart,
-    LineChartProps, Point, Series,
+    key_move, line_path, nearest_slot, nice_step, nice_ticks, tick_labels, x_tick_indices,
+    LineChart, LineChartProps, Point, Series,
 };
 use chanscope::components::rich_text::{SafeHtml, SafeHtmlProps};
 use chanscope::components::status::{ErrorBanner, ErrorBannerProps, Loading, LoadingProps};
@@ -345,6 +345,28 @@ async fn chart_without_points_shows_an_empty_state_and_one_point_a_dot() {
     assert_eq!(texts(&root, ".cs-chart-xtick"), ["Only"]);
     assert_eq!(texts(&root, ".cs-chart-ytick"), ["35", "40", "45", "50"]);
     assert!(root.query_selector(".cs-chart-legend").unwrap().is_none());
+}
+
+#[wasm_bindgen_test]
+fn tick_labels_stay_distinct() {
+    // Compact as long as neighbours differ.
+    assert_eq!(
+        tick_labels(&[-500.0, 0.0, 500.0, 1000.0, 1500.0]),
+        ["-500", "0", "500", "1K", "1.5K"]
+    );
+    assert_eq!(
+        tick_labels(&[0.0, 2_000_000.0, 4_000_000.0]),
+        ["0", "2M", "4M"]
+    );
+    // A narrow range of a large count needs more decimals of the unit.
+    assert_eq!(
+        tick_labels(&[4300.0, 4350.0, 4400.0, 4450.0]),
+        ["4.3K", "4.35K", "4.4K", "4.45K"]
+    );
+    assert_eq!(
+        tick_labels(&[1_234_000.0, 1_234_500.0, 1_235_000.0]),
+        ["1.234M", "1.2345M", "1.235M"]
+    );
 }
 
 #[wasm_bindgen_test]

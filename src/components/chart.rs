@@ -154,6 +154,31 @@ pub fn x_tick_indices(count: usize, max: usize) -> Vec<usize> {
 }
 
 /// An SVG path through the points, in order (`M x y L x y …`, one decimal).
+/// Y-axis labels: compact ("4.3K"), with as many decimals of the unit as it takes for
+/// neighbouring ticks not to read the same ("4.35K", "4.4K" rather than "4.4K", "4.4K").
+pub fn tick_labels(ticks: &[f64]) -> Vec<String> {
+    let label = |t: f64, decimals: usize| {
+        let (unit, suffix) = match t.abs() {
+            a if a >= 1e9 => (1e9, "B"),
+            a if a >= 1e6 => (1e6, "M"),
+            a if a >= 1e3 => (1e3, "K"),
+            _ => return compact_f64(t),
+        };
+        let text = format!("{:.*}", decimals, t / unit);
+        let text = text.trim_end_matches('0').trim_end_matches('.');
+        format!("{text}{suffix}")
+    };
+    (1..=4)
+        .map(|decimals| {
+            ticks
+                .iter()
+                .map(|t| label(*t, decimals))
+                .collect::<Vec<_>>()
+        })
+        .find(|labels| labels.windows(2).all(|pair| pair[0] != pair[1]))
+        .unwrap_or_else(|| ticks.iter().map(|t| compact_f64(*t)).collect())
+}
+
 pub fn line_path(points: &[(f64, f64)]) -> String {
     points
         .iter()
@@ -314,14 +339,15 @@ pub fn line_chart(props: &LineChartProps) -> Html {
         None => label_of(x),
     };
 
-    let grid = ticks.iter().map(|tick| {
+    let tick_labels = tick_labels(&ticks);
+    let grid = ticks.iter().zip(&tick_labels).map(|(tick, label)| {
         let y = y_scale.map(*tick);
         html! {
             <g class="cs-chart-grid">
                 <line x1={MARGIN_LEFT.to_string()} x2={plot_right.to_string()}
                     y1={format!("{y:.1}")} y2={format!("{y:.1}")} />
                 <text class="cs-chart-ytick" x={(MARGIN_LEFT - 8.0).to_string()} y={format!("{y:.1}")}
-                    text-anchor="end" dominant-baseline="middle">{ compact_f64(*tick) }</text>
+                    text-anchor="end" dominant-baseline="middle">{ label.clone() }</text>
             </g>
         }
     });

@@ -18,7 +18,7 @@ use web_sys::Element;
 use yew::AppHandle;
 
 pub use client::{js_error, Client};
-pub use options::{Common, OptionError, Reader, Theme, TokenSource};
+pub use options::{Common, OptionError, Reader, Theme, TokenSource, COMMON_KEYS};
 pub use widgets::{WidgetKind, WidgetProps, HOUR_GROUP_MAX_DAYS};
 
 use crate::api::limits::POST_SEARCH_LIMIT_MAX;
@@ -194,16 +194,17 @@ fn mount(
     })
 }
 
-/// Runs `read` over the options after the shared ones, refusing unknown keys.
+/// Reads the shared options, then the widget's own (`keys`) with `read`; any other key is
+/// refused.
 fn props(
     what: &'static str,
     options: &JsValue,
+    keys: &[&str],
     read: impl FnOnce(&mut Reader) -> Result<WidgetKind, OptionError>,
 ) -> Result<WidgetProps, OptionError> {
-    let mut reader = Reader::new(what, options)?;
+    let mut reader = Reader::new(what, options, &[&COMMON_KEYS[..], keys].concat())?;
     let common = Common::read(&mut reader, &default_base_url())?;
     let kind = read(&mut reader)?;
-    reader.finish()?;
     Ok(WidgetProps {
         common: Rc::new(common),
         kind: Rc::new(kind),
@@ -231,7 +232,7 @@ fn channel_option(reader: &mut Reader) -> Result<ChannelId, OptionError> {
 #[wasm_bindgen(js_name = mountChannelCard)]
 pub fn mount_channel_card(element: JsValue, options: JsValue) -> Result<Widget, JsValue> {
     mount("channel card", element, options, |options| {
-        props("channel card", options, |r| {
+        props("channel card", options, &["channel", "variant"], |r| {
             let request = ChannelInfo::new(channel_option(r)?);
             let variant = match r.text("variant")?.as_deref() {
                 None | Some("full") => CardVariant::Full,
@@ -251,25 +252,30 @@ pub fn mount_channel_card(element: JsValue, options: JsValue) -> Result<Widget, 
 #[wasm_bindgen(js_name = mountSubscriberChart)]
 pub fn mount_subscriber_chart(element: JsValue, options: JsValue) -> Result<Widget, JsValue> {
     mount("subscriber chart", element, options, |options| {
-        props("subscriber chart", options, |r| {
-            let channel = channel_option(r)?;
-            let group = r
-                .choice::<PeriodGroup>("group", &["hour", "day", "week", "month"])?
-                .unwrap_or_default();
-            let days = r.number("days", 1, 3_650)?.unwrap_or(30);
-            if group == PeriodGroup::Hour && days > HOUR_GROUP_MAX_DAYS {
-                return Err(r.error(format!(
+        props(
+            "subscriber chart",
+            options,
+            &["channel", "group", "days", "controls"],
+            |r| {
+                let channel = channel_option(r)?;
+                let group = r
+                    .choice::<PeriodGroup>("group", &["hour", "day", "week", "month"])?
+                    .unwrap_or_default();
+                let days = r.number("days", 1, 3_650)?.unwrap_or(30);
+                if group == PeriodGroup::Hour && days > HOUR_GROUP_MAX_DAYS {
+                    return Err(r.error(format!(
                     "hourly records cover at most {HOUR_GROUP_MAX_DAYS} days; \"days\" is {days}"
                 )));
-            }
-            let controls = r.flag("controls")?.unwrap_or(true);
-            Ok(WidgetKind::SubscriberChart {
-                channel,
-                group,
-                days,
-                controls,
-            })
-        })
+                }
+                let controls = r.flag("controls")?.unwrap_or(true);
+                Ok(WidgetKind::SubscriberChart {
+                    channel,
+                    group,
+                    days,
+                    controls,
+                })
+            },
+        )
     })
 }
 
@@ -277,7 +283,7 @@ pub fn mount_subscriber_chart(element: JsValue, options: JsValue) -> Result<Widg
 #[wasm_bindgen(js_name = mountPostStats)]
 pub fn mount_post_stats(element: JsValue, options: JsValue) -> Result<Widget, JsValue> {
     mount("post statistics", element, options, |options| {
-        props("post statistics", options, |r| {
+        props("post statistics", options, &["post", "group"], |r| {
             let text = r.required(
                 "post",
                 "t.me/username/123, t.me/c/123/45 or the service's numeric ID",
@@ -297,12 +303,26 @@ pub fn mount_post_stats(element: JsValue, options: JsValue) -> Result<Widget, Js
 /// Posts a search widget shows unless told otherwise.
 const SEARCH_WIDGET_LIMIT: u32 = 5;
 
+const SEARCH_WIDGET_KEYS: &[&str] = &[
+    "query",
+    "limit",
+    "peerType",
+    "hideForwards",
+    "hideDeleted",
+    "strongSearch",
+    "minusWords",
+    "extendedSyntax",
+    "country",
+    "category",
+    "contentLanguage",
+];
+
 /// `mountPostSearch(element, { query, limit: 5, peerType, hideForwards, hideDeleted,
 /// strongSearch, minusWords, extendedSyntax, country, category, contentLanguage, … })`.
 #[wasm_bindgen(js_name = mountPostSearch)]
 pub fn mount_post_search(element: JsValue, options: JsValue) -> Result<Widget, JsValue> {
     mount("post search", element, options, |options| {
-        props("post search", options, |r| {
+        props("post search", options, SEARCH_WIDGET_KEYS, |r| {
             let mut request = PostSearch::new(r.required("query", "the text to search")?);
             request.limit = Some(
                 r.number("limit", 1, POST_SEARCH_LIMIT_MAX)?
@@ -332,7 +352,7 @@ pub fn mount_post_search(element: JsValue, options: JsValue) -> Result<Widget, J
 #[wasm_bindgen(js_name = mountMultiPostStats)]
 pub fn mount_multi_post_stats(element: JsValue, options: JsValue) -> Result<Widget, JsValue> {
     mount("posts statistics", element, options, |options| {
-        props("posts statistics", options, |r| {
+        props("posts statistics", options, &["channel", "posts"], |r| {
             let channel = channel_option(r)?;
             let items = r.list("posts")?.unwrap_or_default();
             if items.is_empty() {

@@ -33,16 +33,20 @@ impl From<OptionError> for JsValue {
     }
 }
 
-/// Key-by-key access to an options object; [`Reader::finish`] refuses the keys nobody read.
+/// The options every widget takes (the client takes the first two).
+pub const COMMON_KEYS: [&str; 5] = ["baseUrl", "token", "language", "timezone", "theme"];
+
+/// Key-by-key access to an options object whose keys were checked against the known ones.
 pub struct Reader {
     what: &'static str,
     object: Object,
-    known: Vec<&'static str>,
 }
 
 impl Reader {
-    /// `undefined` and `null` read as an empty object; anything else must be an object.
-    pub fn new(what: &'static str, value: &JsValue) -> Result<Reader, OptionError> {
+    /// `undefined` and `null` read as an empty object; anything else must be an object whose
+    /// keys are all in `keys`. Unknown keys are refused first: a misspelt `chanel` is better
+    /// reported as itself than as a missing `channel`.
+    pub fn new(what: &'static str, value: &JsValue, keys: &[&str]) -> Result<Reader, OptionError> {
         let object = if value.is_undefined() || value.is_null() {
             Object::new()
         } else if value.is_object() && !Array::is_array(value) && !value.is_function() {
@@ -53,11 +57,22 @@ impl Reader {
                 message: "options must be an object, e.g. { channel: \"@name\" }".into(),
             });
         };
-        Ok(Reader {
-            what,
-            object,
-            known: Vec::new(),
-        })
+        let unknown = Object::keys(&object)
+            .iter()
+            .filter_map(|k| k.as_string())
+            .find(|k| !keys.contains(&k.as_str()));
+        if let Some(key) = unknown {
+            let mut known = keys.to_vec();
+            known.sort_unstable();
+            return Err(OptionError {
+                what,
+                message: format!(
+                    "unknown option \"{key}\"; the options are {}",
+                    quoted(&known)
+                ),
+            });
+        }
+        Ok(Reader { what, object })
     }
 
     pub fn error(&self, message: impl Into<String>) -> OptionError {
@@ -77,7 +92,6 @@ impl Reader {
 
     /// The value of `key`; `undefined` and `null` count as absent.
     pub fn value(&mut self, key: &'static str) -> Option<JsValue> {
-        self.known.push(key);
         let value = Reflect::get(&self.object, &key.into()).ok()?;
         (!value.is_undefined() && !value.is_null()).then_some(value)
     }
@@ -184,27 +198,6 @@ impl Reader {
             })
             .collect::<Result<Vec<_>, _>>()
             .map(Some)
-    }
-
-    /// Refuses keys that no reader asked for, naming the ones that exist.
-    pub fn finish(self) -> Result<(), OptionError> {
-        let unknown: Vec<String> = Object::keys(&self.object)
-            .iter()
-            .filter_map(|k| k.as_string())
-            .filter(|k| !self.known.contains(&k.as_str()))
-            .collect();
-        match unknown.first() {
-            None => Ok(()),
-            Some(key) => {
-                let mut known = self.known.clone();
-                known.sort_unstable();
-                known.dedup();
-                Err(self.error(format!(
-                    "unknown option \"{key}\"; the options are {}",
-                    quoted(&known)
-                )))
-            }
-        }
     }
 }
 

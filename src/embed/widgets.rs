@@ -277,10 +277,10 @@ fn subscriber_chart_widget(props: &SubscriberChartWidgetProps) -> Html {
                     "За этот период записей о подписчиках нет.")} />
             };
         };
-        let name = props.channel.to_string();
+        // One channel, named in the heading: no legend.
         let series = Rc::new(chart_series(
             &ui,
-            [(name.as_str(), read.as_slice())].into_iter(),
+            [("", read.as_slice())].into_iter(),
             false,
         ));
         let trend = match summary.net.signum() {

@@ -10,6 +10,7 @@ pub mod browser;
 pub mod driver;
 pub mod http;
 pub mod picks;
+pub mod runner;
 pub mod server;
 
 use std::path::PathBuf;
@@ -76,6 +77,14 @@ pub fn pinned_now() -> Res<i64> {
     }
 }
 
+/// How a target's sandbox is set up.
+#[derive(Clone, Debug, Default)]
+pub struct HarnessOptions {
+    /// Requests without a token act as this token, as in `cargo xtask serve` (for host pages,
+    /// which carry none); without it they get `empty_token`, as from the service.
+    pub anonymous_token: Option<&'static str>,
+}
+
 /// Everything a scenario needs; built once per run.
 pub struct Harness {
     pub browser: Browser,
@@ -88,7 +97,7 @@ pub struct Harness {
 }
 
 impl Harness {
-    pub async fn start() -> Res<Harness> {
+    pub async fn start(options: HarnessOptions) -> Res<Harness> {
         let dist = dist_dir()?;
         let now = pinned_now()?;
         let dataset = Dataset::generate(SEED, Size::Small, now);
@@ -98,6 +107,9 @@ impl Harness {
         config
             .tokens
             .add(&format!("{SECRET_TOKEN}=search+stat:XL"))?;
+        if let Some(name) = options.anonymous_token {
+            config.tokens.set_anonymous(name)?;
+        }
         let state = Arc::new(State::new(dataset, config));
         let site = Site::start(sandbox::router(state.clone()), dist).await?;
         let (status, body) = http::get(site.host_port(), "/healthz").await?;

@@ -2,29 +2,20 @@
 //!
 //! One browser serves every scenario, one after another; each scenario opens its page afresh
 //! with the storage it needs. Run after building the console:
-//! `CHANSCOPE_DIST=<root>/dist cargo test -p chanscope-e2e -- --test-threads=1`.
-//! Arguments that are not flags filter scenarios by name, as libtest's do.
+//! `CHANSCOPE_DIST=<root>/dist cargo test -p chanscope-e2e --test console`.
 
-use std::future::Future;
-use std::pin::Pin;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use chanscope::format::{compact, date_label, group_thousands, Locale};
 use chanscope_e2e::picks::BATCH_IDS;
-use chanscope_e2e::{query_param, Harness, Res, Session, SEARCH_S_TOKEN, SECRET_TOKEN};
+use chanscope_e2e::runner::{ensure, Scenario};
+use chanscope_e2e::{
+    query_param, scenarios, Harness, HarnessOptions, Res, Session, SEARCH_S_TOKEN, SECRET_TOKEN,
+};
 use chrono::NaiveDate;
 use serde_json::Value;
-
-type Scenario = fn(Arc<Harness>) -> Pin<Box<dyn Future<Output = Res<()>> + Send>>;
-
-macro_rules! scenarios {
-    ($($name:ident),* $(,)?) => {
-        &[$((stringify!($name), |h| Box::pin($name(h)) as Pin<Box<dyn Future<Output = Res<()>> + Send>>)),*]
-    };
-}
 
 const SCENARIOS: &[(&str, Scenario)] = scenarios![
     keyword_mentions_shows_channels,
@@ -51,145 +42,11 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     unknown_route_shows_not_found,
 ];
 
-/// Longest a scenario may take.
-const SCENARIO_TIMEOUT: Duration = Duration::from_secs(60);
-
 fn main() -> ExitCode {
-    // libtest's flags are accepted and ignored; those that take a separate value skip it too,
-    // so that `--test-threads 1` does not read as a filter that selects nothing.
-    const WITH_VALUE: [&str; 6] = [
-        "--test-threads",
-        "--skip",
-        "--format",
-        "--color",
-        "--logfile",
-        "-Z",
-    ];
-    let mut filters = Vec::new();
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        if WITH_VALUE.contains(&arg.as_str()) {
-            args.next();
-        } else if !arg.starts_with('-') {
-            filters.push(arg);
-        }
-    }
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-    {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("cannot start the tokio runtime: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    runtime.block_on(run(filters))
-}
-
-async fn run(filters: Vec<String>) -> ExitCode {
-    let chosen: Vec<&(&'static str, Scenario)> = SCENARIOS
-        .iter()
-        .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())))
-        .collect();
-    println!("\nrunning {} e2e scenarios", chosen.len());
-    if chosen.is_empty() {
-        eprintln!("no scenario matches {filters:?}");
-        return ExitCode::FAILURE;
-    }
-    let started = Instant::now();
-    let harness = match Harness::start().await {
-        Ok(h) => Arc::new(h),
-        Err(e) => {
-            // Never a silent pass or skip: without a built console or a browser this fails.
-            eprintln!("e2e harness failed to start: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    println!(
-        "site {} · sandbox seed {} now {} · picks {:?}",
-        harness.site.origin,
-        chanscope_e2e::SEED,
-        harness.now,
-        harness.picks
-    );
-    let passed = AtomicUsize::new(0);
-    // Ctrl-C ends the run the orderly way too: the browser and chromedriver are stopped below.
-    let failed = tokio::select! {
-        failed = run_scenarios(&harness, &chosen, &passed) => failed,
-        _ = tokio::signal::ctrl_c() => {
-            eprintln!("interrupted");
-            vec![("(interrupted)", "the run was interrupted".to_owned())]
-        }
-    };
-    let passed = passed.load(Ordering::Relaxed);
-    for (name, message) in &failed {
-        println!("\n---- {name} ----\n{message}");
-    }
-    match Arc::try_unwrap(harness) {
-        Ok(h) => h.shutdown().await,
-        Err(h) => drop(h),
-    }
-    println!(
-        "\ntest result: {}. {passed} passed; {} failed; finished in {:.1} s\n",
-        if failed.is_empty() { "ok" } else { "FAILED" },
-        failed.len(),
-        started.elapsed().as_secs_f64()
-    );
-    if failed.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
-}
-
-/// Runs the scenarios one after another; the failures with their messages.
-async fn run_scenarios(
-    harness: &Arc<Harness>,
-    chosen: &[&(&'static str, Scenario)],
-    passed: &AtomicUsize,
-) -> Vec<(&'static str, String)> {
-    let mut failed = Vec::new();
-    for (name, scenario) in chosen.iter().copied() {
-        let t = Instant::now();
-        let mut task = tokio::spawn(scenario(harness.clone()));
-        let outcome = match tokio::time::timeout(SCENARIO_TIMEOUT, &mut task).await {
-            Ok(Ok(Ok(()))) => Ok(()),
-            Ok(Ok(Err(e))) => Err(e.to_string()),
-            Ok(Err(join)) => Err(format!("panicked: {join}")),
-            Err(_) => {
-                task.abort();
-                Err(format!("did not finish within {SCENARIO_TIMEOUT:?}"))
-            }
-        };
-        match outcome {
-            Ok(()) => {
-                passed.fetch_add(1, Ordering::Relaxed);
-                println!("test {name} ... ok ({:.1} s)", t.elapsed().as_secs_f64());
-            }
-            Err(message) => {
-                println!(
-                    "test {name} ... FAILED ({:.1} s)",
-                    t.elapsed().as_secs_f64()
-                );
-                let _ = harness.browser.screenshot(&format!("failed-{name}")).await;
-                failed.push((*name, message));
-            }
-        }
-    }
-    failed
+    chanscope_e2e::runner::main(SCENARIOS, HarnessOptions::default())
 }
 
 // ---- helpers -------------------------------------------------------------------------------
-
-fn ensure(condition: bool, message: impl FnOnce() -> String) -> Res<()> {
-    if condition {
-        Ok(())
-    } else {
-        Err(message().into())
-    }
-}
 
 /// A count as tables and exact figures show it in English: `12,345`.
 fn exact(n: &Value) -> String {
