@@ -117,6 +117,20 @@ fn texts(root: &Element, selector: &str) -> Vec<String> {
         .collect()
 }
 
+/// The `title` of each match: the exact figure of a stat tile.
+fn titles(root: &Element, selector: &str) -> Vec<String> {
+    let found = root.query_selector_all(selector).unwrap();
+    (0..found.length())
+        .filter_map(|i| {
+            found
+                .item(i)?
+                .dyn_into::<Element>()
+                .ok()?
+                .get_attribute("title")
+        })
+        .collect()
+}
+
 fn text(root: &Element, selector: &str) -> String {
     texts(root, selector).into_iter().next().unwrap_or_default()
 }
@@ -256,7 +270,7 @@ async fn post_stats_show_counters_growth_reposts_and_no_mentions() {
     assert!(requests()[0].ends_with("/posts/stat?postId=t.me/alpha/5"));
 
     assert_eq!(
-        texts(&root, ".cs-tile-exact"),
+        titles(&root, ".cs-tile-value"),
         ["1,500", "12", "7", "40", "1", "0"]
     );
     // In time order, with the running total beside each day.

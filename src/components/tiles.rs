@@ -43,11 +43,16 @@ pub fn stat_tiles(props: &StatTilesProps) -> Html {
         <dl class="cs-tiles">
             { for props.tiles.iter().map(|tile| {
                 let exact = ui.count(tile.value);
+                let short = compact(tile.value);
+                // The exact figure only when the compact one rounds ("1.2M" above "1,234,567").
+                let rounded = short.chars().filter(char::is_ascii_digit).ne(exact.chars().filter(char::is_ascii_digit));
                 html! {
                     <div class="cs-tile">
                         <dt class="cs-tile-label">{ tile.label.clone() }</dt>
-                        <dd class="cs-tile-value" title={exact.clone()}>{ compact(tile.value) }</dd>
-                        <dd class="cs-tile-exact">{ exact }</dd>
+                        <dd class="cs-tile-value" title={exact.clone()}>{ short }</dd>
+                        if rounded {
+                            <dd class="cs-tile-exact">{ exact }</dd>
+                        }
                         if let Some(hint) = &tile.hint {
                             <dd class="cs-tile-hint">{ hint.clone() }</dd>
                         }

@@ -126,6 +126,20 @@ where
     (task, retry)
 }
 
+/// The channel's title for a heading (its identifier until it is known). It is the same call as
+/// a channel card of the channel on the page makes, so the two share one request.
+#[hook]
+fn use_channel_name(channel: ChannelId, token: TokenSource) -> String {
+    let fallback = channel.to_string();
+    let (info, _) = use_operation(ChannelInfo::new(channel), token);
+    info.state()
+        .data
+        .as_deref()
+        .map(|c| c.title.trim().to_owned())
+        .filter(|t| !t.is_empty())
+        .unwrap_or(fallback)
+}
+
 /// Loading (with Cancel) or the error with its remedy; `None` once there is data to show.
 fn status<T>(task: &Task<T>, retry: &Callback<()>) -> Option<Html> {
     let state = task.state();
@@ -203,16 +217,7 @@ fn subscriber_chart_widget(props: &SubscriberChartWidgetProps) -> Html {
         |(channel, group, days)| dynamics_request(channel, *group, *days),
     );
     let (task, retry) = use_operation((*request).clone(), props.token.clone());
-    // The channel's name for the heading: the same call as a channel card of the channel on the
-    // page, so the two share one request.
-    let (info, _) = use_operation(ChannelInfo::new(props.channel.clone()), props.token.clone());
-    let name = info
-        .state()
-        .data
-        .as_deref()
-        .map(|c| c.title.trim().to_owned())
-        .filter(|t| !t.is_empty())
-        .unwrap_or_else(|| props.channel.to_string());
+    let name = use_channel_name(props.channel.clone(), props.token.clone());
 
     let controls = props.controls.then(|| {
         let on_group = {
@@ -347,8 +352,8 @@ fn post_stats_widget(props: &PostStatsWidgetProps) -> Html {
                 points,
             }]);
             let y_title = match group {
-                ViewGrowthGroup::Hour => ui.t("Views gained, by hour", "Прирост просмотров по часам"),
-                ViewGrowthGroup::Day => ui.t("Views gained, by day", "Прирост просмотров по дням"),
+                ViewGrowthGroup::Hour => ui.t("Views since publication, by hour", "Просмотры с публикации, по часам"),
+                ViewGrowthGroup::Day => ui.t("Views since publication, by day", "Просмотры с публикации, по дням"),
             };
             html! { <LineChart {series} {y_title} height={180.0} /> }
         };
@@ -418,12 +423,12 @@ fn post_item(ui: &Ui, data: &PostSearchResponse, post: &Post) -> Html {
     } else {
         post.snippet.clone()
     };
-    let counter = |label: &'static str, n: u64| {
+    // "7 views"; Russian takes the abbreviation, which needs no plural form ("7 просм.").
+    let counter = |label: &'static str, short: &'static str, n: u64| {
         let n = i64::try_from(n).unwrap_or(i64::MAX);
         html! {
             <span class="cs-widget-counter" title={format!("{label}: {}", ui.count(n))}>
-                <span class="cs-visually-hidden">{ label }{ ": " }</span>{ compact(n) }
-                <span aria-hidden="true">{ " " }{ label.to_lowercase() }</span>
+                { compact(n) }{ " " }{ short }
             </span>
         }
     };
@@ -435,8 +440,8 @@ fn post_item(ui: &Ui, data: &PostSearchResponse, post: &Post) -> Html {
             </div>
             <SafeHtml html={snippet} class="cs-widget-snippet" />
             <div class="cs-widget-post-foot">
-                { counter(ui.t("Views", "Просмотры"), post.views) }
-                { counter(ui.t("Shares", "Репосты"), post.shares_count) }
+                { counter(ui.t("Views", "Просмотры"), ui.t("views", "просм."), post.views) }
+                { counter(ui.t("Shares", "Репосты"), ui.t("shares", "репост."), post.shares_count) }
                 if let Some(href) = post.url() {
                     <a class="cs-link" href={href} rel="noopener noreferrer" target="_blank">
                         { ui.t("Open", "Открыть") }
@@ -496,15 +501,31 @@ fn multi_post_stats_widget(props: &MultiPostStatsWidgetProps) -> Html {
         });
         let mut totals = vec![TableCell::text(ui.t("Total", "Итого"))];
         totals.extend(sums.iter().map(|n| TableCell::count(&ui, *n)));
+        let missing: Vec<String> = props
+            .request
+            .ids
+            .iter()
+            .filter(|id| !records.iter().any(|r| r.post_id.unsigned_abs() == **id))
+            .map(u64::to_string)
+            .collect();
         html! {
-            <DataTable {columns} rows={Rc::new(rows)} totals={totals}
-                export_name="post-stats" caption={ui.t("Statistics of posts", "Статистика постов")} />
+            <>
+                <DataTable {columns} rows={Rc::new(rows)} totals={totals}
+                    export_name="post-stats" caption={ui.t("Statistics of posts", "Статистика постов")} />
+                if !missing.is_empty() {
+                    <p class="cs-widget-note cs-widget-missing">
+                        { fill(ui.t("Not returned by the service: {ids}", "Сервис не вернул: {ids}"),
+                            &[("ids", missing.join(", "))]) }
+                    </p>
+                }
+            </>
         }
     });
+    let name = use_channel_name(props.request.channel_id.clone(), props.token.clone());
     html! {
         <section class="cs-widget-multi">
             <header class="cs-widget-head">
-                { title(&fill(ui.t("Posts of {c}", "Посты {c}"), &[("c", props.request.channel_id.to_string())])) }
+                { title(&fill(ui.t("Posts · {c}", "Посты · {c}"), &[("c", name)])) }
             </header>
             { body }
         </section>
