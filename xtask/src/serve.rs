@@ -30,7 +30,8 @@ pub fn run(root: &Path, args: &[String]) -> Result {
         None
     };
     println!(
-        "\nThe console: http://127.0.0.1:8080/ (Ctrl-C stops it{})",
+        "\nThe console: http://127.0.0.1:8080/ (Ctrl-C stops it{})\n\
+         A host page with embedded widgets: http://127.0.0.1:8080/embed.html",
         if with_sandbox { " and the sandbox" } else { "" }
     );
     exec(setup.wasm_command("trunk").arg("serve"), "trunk serve")
