@@ -12,7 +12,9 @@ use wasm_bindgen::JsCast;
 use web_sys::AbortController;
 
 use super::default_base_url;
-use super::options::{Common, OptionError, Reader, TokenSource, COMMON_KEYS};
+use super::options::{
+    Common, OptionError, Reader, TokenSource, CHANNEL_FORMS, COMMON_KEYS, POST_FORMS,
+};
 use crate::api::ids::parse_id_list;
 use crate::api::ops::{
     ChannelInfo, ChannelSearch, KeywordMentions, MultiPostStats, MultiStoryStats, PostSearch,
@@ -297,21 +299,11 @@ fn timestamp(r: &mut Reader, key: &'static str) -> Result<Option<DateTime<Utc>>,
 }
 
 fn channel(r: &mut Reader) -> Result<ChannelId, OptionError> {
-    let text = r.required(
-        "channelId",
-        "@username, t.me/username or the service's numeric ID",
-    )?;
-    text.parse()
-        .map_err(|e| r.error(format!("option \"channelId\": {e}")))
+    r.id("channelId", CHANNEL_FORMS)
 }
 
 fn post(r: &mut Reader) -> Result<PostId, OptionError> {
-    let text = r.required(
-        "postId",
-        "t.me/username/123, t.me/c/123/45 or the service's numeric ID",
-    )?;
-    text.parse()
-        .map_err(|e| r.error(format!("option \"postId\": {e}")))
+    r.id("postId", POST_FORMS)
 }
 
 fn ids(r: &mut Reader, key: &'static str) -> Result<Vec<u64>, OptionError> {

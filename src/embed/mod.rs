@@ -19,6 +19,8 @@ use yew::AppHandle;
 
 pub use client::{js_error, Client};
 pub use options::{Common, OptionError, Reader, Theme, TokenSource, COMMON_KEYS};
+
+use options::{CHANNEL_FORMS, POST_FORMS};
 pub use widgets::{WidgetKind, WidgetProps, HOUR_GROUP_MAX_DAYS};
 
 use crate::api::limits::POST_SEARCH_LIMIT_MAX;
@@ -220,12 +222,7 @@ fn checked<O: Operation>(reader: &Reader, request: O) -> Result<O, OptionError> 
 }
 
 fn channel_option(reader: &mut Reader) -> Result<ChannelId, OptionError> {
-    let text = reader.required(
-        "channel",
-        "@username, t.me/username, t.me/joinchat/… or the service's numeric ID",
-    )?;
-    text.parse()
-        .map_err(|e| reader.error(format!("option \"channel\": {e}")))
+    reader.id("channel", CHANNEL_FORMS)
 }
 
 /// `mountChannelCard(element, { channel, variant: "full" | "compact", …shared options })`.
@@ -284,13 +281,7 @@ pub fn mount_subscriber_chart(element: JsValue, options: JsValue) -> Result<Widg
 pub fn mount_post_stats(element: JsValue, options: JsValue) -> Result<Widget, JsValue> {
     mount("post statistics", element, options, |options| {
         props("post statistics", options, &["post", "group"], |r| {
-            let text = r.required(
-                "post",
-                "t.me/username/123, t.me/c/123/45 or the service's numeric ID",
-            )?;
-            let post: PostId = text
-                .parse()
-                .map_err(|e| r.error(format!("option \"post\": {e}")))?;
+            let post: PostId = r.id("post", POST_FORMS)?;
             let mut request = PostStats::new(post);
             request.group = r
                 .choice::<ViewGrowthGroup>("group", &["hour", "day"])?

@@ -33,6 +33,12 @@ impl From<OptionError> for JsValue {
     }
 }
 
+/// What a channel option accepts.
+pub const CHANNEL_FORMS: &str =
+    "@username, t.me/username, t.me/joinchat/… or the service's numeric ID";
+/// What a post option accepts.
+pub const POST_FORMS: &str = "t.me/username/123, t.me/c/123/45 or the service's numeric ID";
+
 /// The options every widget takes (the client takes the first two).
 pub const COMMON_KEYS: [&str; 5] = ["baseUrl", "token", "language", "timezone", "theme"];
 
@@ -116,6 +122,17 @@ impl Reader {
     pub fn required(&mut self, key: &'static str, hint: &str) -> Result<String, OptionError> {
         self.text(key)?
             .ok_or_else(|| self.error(format!("option \"{key}\" is required ({hint})")))
+    }
+
+    /// A required identifier (`ChannelId`, `PostId`); `forms` lists what is accepted.
+    pub fn id<T>(&mut self, key: &'static str, forms: &str) -> Result<T, OptionError>
+    where
+        T: FromStr,
+        T::Err: fmt::Display,
+    {
+        let text = self.required(key, forms)?;
+        text.parse()
+            .map_err(|e| self.error(format!("option \"{key}\": {e}")))
     }
 
     /// One of the values `T` parses from (an API enum such as `PeriodGroup`).

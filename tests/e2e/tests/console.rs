@@ -12,7 +12,8 @@ use chanscope::format::{compact, date_label, group_thousands, Locale};
 use chanscope_e2e::picks::BATCH_IDS;
 use chanscope_e2e::runner::{ensure, Scenario};
 use chanscope_e2e::{
-    query_param, scenarios, Harness, HarnessOptions, Res, Session, SEARCH_S_TOKEN, SECRET_TOKEN,
+    query_param, scenarios, strip_tags, Harness, HarnessOptions, Res, Session, SEARCH_S_TOKEN,
+    SECRET_TOKEN,
 };
 use chrono::NaiveDate;
 use serde_json::Value;
@@ -62,24 +63,6 @@ fn int(n: &Value) -> i64 {
 
 fn text(v: &Value) -> String {
     v.as_str().unwrap_or_default().trim().to_owned()
-}
-
-/// Markup removed (`<mark>`, `<b>`): the text a person reads.
-fn strip_tags(html: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => in_tag = false,
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out.replace("&amp;", "&")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
 }
 
 /// The first `n` words of `text`: a fragment long enough to be specific and short enough not to

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use chanscope::format::{group_thousands, Locale};
 use chanscope_e2e::browser::{normalize, WAIT};
 use chanscope_e2e::runner::{ensure, Scenario};
-use chanscope_e2e::{scenarios, Harness, HarnessOptions, Res, DEMO_TOKEN};
+use chanscope_e2e::{scenarios, strip_tags, Harness, HarnessOptions, Res, DEMO_TOKEN};
 use serde_json::{json, Value};
 
 const SCENARIOS: &[(&str, Scenario)] = scenarios![
@@ -97,24 +97,6 @@ fn exact(n: &Value) -> String {
         .or_else(|| n.as_str().and_then(|s| s.trim().parse().ok()))
         .unwrap_or(i64::MIN);
     group_thousands(n, Locale::En)
-}
-
-/// Markup removed: the text a person reads.
-fn strip_tags(html: &str) -> String {
-    let mut out = String::new();
-    let mut in_tag = false;
-    for c in html.chars() {
-        match c {
-            '<' => in_tag = true,
-            '>' if in_tag => in_tag = false,
-            c if !in_tag => out.push(c),
-            _ => {}
-        }
-    }
-    out.replace("&amp;", "&")
-        .replace("&lt;", "<")
-        .replace("&gt;", ">")
-        .replace("&quot;", "\"")
 }
 
 /// Loads `embed.html` and waits for its three widgets to show data.
