@@ -173,6 +173,8 @@ fn mount(
     let options: Object = if options.is_undefined() || options.is_null() {
         Object::new()
     } else {
+        // Refused before the copy: a copy of a string or an array would pass for an object.
+        Reader::new(what, &options)?;
         Object::assign(&Object::new(), options.unchecked_ref())
     };
     let props = parse(&options)?;
