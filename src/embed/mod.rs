@@ -129,10 +129,30 @@ impl Widget {
     /// aborted. Calling it again does nothing.
     pub fn unmount(&mut self) {
         if let Some((handle, root)) = self.mounted.take() {
-            handle.destroy();
             root.remove();
+            destroy_once_created(handle);
         }
     }
+}
+
+/// Yew runs a pending destroy before a pending create, so a widget unmounted before Yew first
+/// got to it (e.g. in the same tick as its mount, as React's strict mode does) would be created
+/// after its destroy and live on, detached, with its requests. The destroy waits for the
+/// creation instead.
+fn destroy_once_created(handle: AppHandle<WidgetRoot>) {
+    if handle.get_component().is_some() {
+        handle.destroy();
+        return;
+    }
+    wasm_bindgen_futures::spawn_local(async move {
+        for _ in 0..100 {
+            if handle.get_component().is_some() {
+                break;
+            }
+            yew::platform::time::sleep(std::time::Duration::ZERO).await;
+        }
+        handle.destroy();
+    });
 }
 
 /// Checks the element and the options, then renders into a fresh `<div>` that replaces the
@@ -175,6 +195,8 @@ fn mount(
     let options: Object = if options.is_undefined() || options.is_null() {
         Object::new()
     } else {
+        // Refused before the copy: a copy of a string or an array would pass for an object.
+        Reader::new(what, &options)?;
         Object::assign(&Object::new(), options.unchecked_ref())
     };
     let props = parse(&options)?;

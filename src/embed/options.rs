@@ -118,10 +118,22 @@ impl Reader {
         }
     }
 
-    /// A string that must be there; `hint` says what it is.
+    /// A string that must be there; `hint` says what it is. When it is missing because its name
+    /// was misspelt (`chanel`), the error names the misspelt key rather than only the missing one.
     pub fn required(&mut self, key: &'static str, hint: &str) -> Result<String, OptionError> {
-        self.text(key)?
-            .ok_or_else(|| self.error(format!("option \"{key}\" is required ({hint})")))
+        if let Some(text) = self.text(key)? {
+            return Ok(text);
+        }
+        let misspelt = Object::keys(&self.object)
+            .iter()
+            .filter_map(|k| k.as_string())
+            .find(|k| !self.known.contains(&k.as_str()) && near_miss(k, key));
+        Err(self.error(match misspelt {
+            Some(typo) => format!(
+                "unknown option \"{typo}\"; did you mean \"{key}\"? It is required ({hint})"
+            ),
+            None => format!("option \"{key}\" is required ({hint})"),
+        }))
     }
 
     /// A required identifier (`ChannelId`, `PostId`); `forms` lists what is accepted.
@@ -216,6 +228,28 @@ impl Reader {
             .collect::<Result<Vec<_>, _>>()
             .map(Some)
     }
+}
+
+/// `given` is `wanted` with different letter case or at most two letters added, dropped or
+/// changed.
+fn near_miss(given: &str, wanted: &str) -> bool {
+    let a: Vec<char> = given.to_lowercase().chars().collect();
+    let b: Vec<char> = wanted.to_lowercase().chars().collect();
+    if a.len().abs_diff(b.len()) > 2 {
+        return false;
+    }
+    // Levenshtein distance, one row at a time.
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.iter().enumerate() {
+        let mut previous = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let substitute = previous + usize::from(ca != cb);
+            previous = row[j + 1];
+            row[j + 1] = substitute.min(row[j] + 1).min(previous + 1);
+        }
+    }
+    row[b.len()] <= 2
 }
 
 fn quoted(items: &[&str]) -> String {
