@@ -20,7 +20,7 @@ use yew::AppHandle;
 pub use client::{js_error, Client};
 pub use options::{Common, OptionError, Reader, Theme, TokenSource, COMMON_KEYS};
 
-use options::{CHANNEL_FORMS, POST_FORMS};
+use options::{options_object, CHANNEL_FORMS, POST_FORMS};
 pub use widgets::{WidgetKind, WidgetProps, HOUR_GROUP_MAX_DAYS};
 
 use crate::api::limits::POST_SEARCH_LIMIT_MAX;
@@ -109,16 +109,7 @@ impl Widget {
             .into());
         };
         let merged = Object::assign(&Object::new(), &self.options);
-        if !(options.is_undefined() || options.is_null()) {
-            if !options.is_object() {
-                return Err(OptionError {
-                    what: self.what,
-                    message: "update() takes an object of options".into(),
-                }
-                .into());
-            }
-            Object::assign(&merged, options.unchecked_ref());
-        }
+        Object::assign(&merged, &options_object(self.what, &options)?);
         let props = (self.parse)(&merged)?;
         handle.update(props);
         self.options = merged;
@@ -192,13 +183,8 @@ fn mount(
             "this element already holds a widget; unmount it first",
         ));
     }
-    let options: Object = if options.is_undefined() || options.is_null() {
-        Object::new()
-    } else {
-        // Refused before the copy: a copy of a string or an array would pass for an object.
-        Reader::new(what, &options)?;
-        Object::assign(&Object::new(), options.unchecked_ref())
-    };
+    // Checked before the copy: a copy of a string or an array would pass for an object.
+    let options = Object::assign(&Object::new(), &options_object(what, &options)?);
     let props = parse(&options)?;
     ensure_stylesheet(&document);
     let root = document

@@ -42,6 +42,21 @@ pub const POST_FORMS: &str = "t.me/username/123, t.me/c/123/45 or the service's 
 /// The options every widget takes (the client takes the first two).
 pub const COMMON_KEYS: [&str; 5] = ["baseUrl", "token", "language", "timezone", "theme"];
 
+/// `undefined` and `null` read as an empty object; anything else must be a plain object (a
+/// string or an array would otherwise pass for one).
+pub fn options_object(what: &'static str, value: &JsValue) -> Result<Object, OptionError> {
+    if value.is_undefined() || value.is_null() {
+        Ok(Object::new())
+    } else if value.is_object() && !Array::is_array(value) && !value.is_function() {
+        Ok(value.clone().unchecked_into())
+    } else {
+        Err(OptionError {
+            what,
+            message: "options must be an object, e.g. { channel: \"@name\" }".into(),
+        })
+    }
+}
+
 /// Key-by-key access to an options object whose keys were checked against the known ones.
 pub struct Reader {
     what: &'static str,
@@ -53,30 +68,24 @@ impl Reader {
     /// keys are all in `keys`. Unknown keys are refused first: a misspelt `chanel` is better
     /// reported as itself than as a missing `channel`.
     pub fn new(what: &'static str, value: &JsValue, keys: &[&str]) -> Result<Reader, OptionError> {
-        let object = if value.is_undefined() || value.is_null() {
-            Object::new()
-        } else if value.is_object() && !Array::is_array(value) && !value.is_function() {
-            value.clone().unchecked_into()
-        } else {
-            return Err(OptionError {
-                what,
-                message: "options must be an object, e.g. { channel: \"@name\" }".into(),
-            });
-        };
+        let object = options_object(what, value)?;
         let unknown = Object::keys(&object)
             .iter()
             .filter_map(|k| k.as_string())
             .find(|k| !keys.contains(&k.as_str()));
         if let Some(key) = unknown {
-            let mut known = keys.to_vec();
-            known.sort_unstable();
-            return Err(OptionError {
-                what,
-                message: format!(
-                    "unknown option \"{key}\"; the options are {}",
-                    quoted(&known)
-                ),
-            });
+            let message = match keys.iter().find(|known| near_miss(&key, known)) {
+                Some(meant) => format!("unknown option \"{key}\"; did you mean \"{meant}\"?"),
+                None => {
+                    let mut known = keys.to_vec();
+                    known.sort_unstable();
+                    format!(
+                        "unknown option \"{key}\"; the options are {}",
+                        quoted(&known)
+                    )
+                }
+            };
+            return Err(OptionError { what, message });
         }
         Ok(Reader { what, object })
     }
@@ -118,22 +127,10 @@ impl Reader {
         }
     }
 
-    /// A string that must be there; `hint` says what it is. When it is missing because its name
-    /// was misspelt (`chanel`), the error names the misspelt key rather than only the missing one.
+    /// A string that must be there; `hint` says what it is.
     pub fn required(&mut self, key: &'static str, hint: &str) -> Result<String, OptionError> {
-        if let Some(text) = self.text(key)? {
-            return Ok(text);
-        }
-        let misspelt = Object::keys(&self.object)
-            .iter()
-            .filter_map(|k| k.as_string())
-            .find(|k| !self.known.contains(&k.as_str()) && near_miss(k, key));
-        Err(self.error(match misspelt {
-            Some(typo) => format!(
-                "unknown option \"{typo}\"; did you mean \"{key}\"? It is required ({hint})"
-            ),
-            None => format!("option \"{key}\" is required ({hint})"),
-        }))
+        self.text(key)?
+            .ok_or_else(|| self.error(format!("option \"{key}\" is required ({hint})")))
     }
 
     /// A required identifier (`ChannelId`, `PostId`); `forms` lists what is accepted.
