@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use sandbox::cli::{Options, USAGE};
+use sandbox::server::stop_signal;
 use sandbox::{serve, Dataset, State};
 
 #[tokio::main]
@@ -49,21 +50,5 @@ async fn main() -> ExitCode {
             eprintln!("sandbox: {e}");
             ExitCode::FAILURE
         }
-    }
-}
-
-/// Ctrl-C or SIGTERM, whichever comes first.
-async fn stop_signal() {
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    tokio::select! {
-        _ = tokio::signal::ctrl_c() => {}
-        _ = terminate => {}
     }
 }

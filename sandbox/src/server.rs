@@ -69,6 +69,22 @@ pub async fn serve(
         .await
 }
 
+/// Ctrl-C or SIGTERM, whichever comes first.
+pub async fn stop_signal() {
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = terminate => {}
+    }
+}
+
 /// Any origin may call (the sandbox holds no secrets); preflights are answered here.
 pub async fn cors(request: Request, next: Next) -> Response {
     let mut response = if request.method() == Method::OPTIONS {
