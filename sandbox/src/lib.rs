@@ -11,6 +11,7 @@ pub mod faults;
 pub mod gateway;
 pub mod index;
 pub mod json;
+pub mod load;
 pub mod ops;
 pub mod params;
 pub mod query;
