@@ -8,6 +8,56 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
+use crate::data::Size;
+
+/// A run stops here whatever is left to send.
+pub const HARD_STOP: Duration = Duration::from_secs(60);
+
+/// The options of the bench binaries.
+pub struct Options {
+    pub size: Size,
+    pub seed: u64,
+    pub requests: usize,
+    pub connections: usize,
+}
+
+impl Options {
+    /// From the command line, with `size` unless `--size` says otherwise; `None` after printing
+    /// what is wrong and the usage of `program`.
+    pub fn from_args(program: &str, size: Size) -> Option<Options> {
+        Options::parse(std::env::args().skip(1), size)
+            .map_err(|e| {
+                eprintln!(
+                    "{program}: {e}\nusage: {program} [--size small|default|large] [--seed S] \
+                     [--requests N] [--connections N]"
+                )
+            })
+            .ok()
+    }
+
+    fn parse(args: impl IntoIterator<Item = String>, size: Size) -> Result<Options, String> {
+        let mut o = Options {
+            size,
+            seed: 1,
+            requests: 5_000,
+            connections: 4,
+        };
+        let mut args = args.into_iter();
+        while let Some(flag) = args.next() {
+            let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
+            let bad = |_| format!("{flag}: not a number: {value}");
+            match flag.as_str() {
+                "--size" => o.size = value.parse()?,
+                "--seed" => o.seed = value.parse().map_err(bad)?,
+                "--requests" => o.requests = value.parse().map_err(bad)?,
+                "--connections" => o.connections = value.parse::<usize>().map_err(bad)?.max(1),
+                _ => return Err(format!("unknown option {flag}")),
+            }
+        }
+        Ok(o)
+    }
+}
+
 /// What a load run measured.
 pub struct Report {
     /// Sorted, fastest first.
@@ -40,15 +90,10 @@ impl Report {
 }
 
 /// Sends every path of `paths` (each connection takes every `connections`-th one) and stops
-/// at `hard_stop` whatever is left.
-pub async fn run(
-    address: SocketAddr,
-    paths: Arc<Vec<String>>,
-    connections: usize,
-    hard_stop: Duration,
-) -> Report {
+/// at [`HARD_STOP`] whatever is left.
+pub async fn run(address: SocketAddr, paths: Arc<Vec<String>>, connections: usize) -> Report {
     let connections = connections.max(1);
-    let deadline = Instant::now() + hard_stop;
+    let deadline = Instant::now() + HARD_STOP;
     let started = Instant::now();
     let workers: Vec<_> = (0..connections)
         .map(|w| {

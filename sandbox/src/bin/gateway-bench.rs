@@ -7,7 +7,6 @@ use std::collections::HashSet;
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::Duration;
 
 use chanscope::api::Token;
 use tokio::net::TcpListener;
@@ -18,49 +17,15 @@ use sandbox::gateway::config::Config as GatewayConfig;
 use sandbox::gateway::Gateway;
 use sandbox::{load, Config, Dataset, Size, State};
 
-const USAGE: &str =
-    "usage: gateway-bench [--size small|default|large] [--requests N] [--connections N]";
-/// The load stops here whatever is left to send.
-const HARD_STOP: Duration = Duration::from_secs(60);
 /// The gateway's token; the sandbox accepts no other.
 const TOKEN: &str = "bench-token";
 /// Distinct cached calls the load cycles through.
 const WARM_CALLS: usize = 60;
 
-struct Options {
-    size: Size,
-    requests: usize,
-    connections: usize,
-}
-
-fn parse(args: Vec<String>) -> Result<Options, String> {
-    let mut o = Options {
-        size: Size::Small,
-        requests: 5_000,
-        connections: 4,
-    };
-    let mut args = args.into_iter();
-    while let Some(flag) = args.next() {
-        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let bad = |_| format!("{flag}: not a number: {value}");
-        match flag.as_str() {
-            "--size" => o.size = value.parse()?,
-            "--requests" => o.requests = value.parse().map_err(bad)?,
-            "--connections" => o.connections = value.parse().map_err(bad)?,
-            _ => return Err(format!("unknown option {flag}")),
-        }
-    }
-    Ok(o)
-}
-
 #[tokio::main]
 async fn main() -> ExitCode {
-    let options = match parse(std::env::args().skip(1).collect()) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("gateway-bench: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
+    let Some(options) = load::Options::from_args("gateway-bench", Size::Small) else {
+        return ExitCode::from(2);
     };
     match run(options).await {
         Ok(0) => ExitCode::SUCCESS,
@@ -73,8 +38,8 @@ async fn main() -> ExitCode {
 }
 
 /// Runs both parts; the number of failed requests.
-async fn run(options: Options) -> Result<usize, String> {
-    let dataset = Dataset::generate(1, options.size, clock_now());
+async fn run(options: load::Options) -> Result<usize, String> {
+    let dataset = Dataset::generate(options.seed, options.size, clock_now());
     let calls = Calls::of(&dataset);
     let mut config = Config::default();
     config.tokens.add(&format!("{TOKEN}=search+stat:XL"))?;
@@ -117,7 +82,7 @@ async fn run(options: Options) -> Result<usize, String> {
         .take(options.requests)
         .cloned()
         .collect();
-    let report = load::run(address, Arc::new(paths), options.connections, HARD_STOP).await;
+    let report = load::run(address, Arc::new(paths), options.connections).await;
     println!("cached calls: {}", report.line());
     errors += report.errors;
 

@@ -4,6 +4,7 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
+use sandbox::cli::help_asked;
 use sandbox::gateway::access_log::AccessLog;
 use sandbox::gateway::config::{Config, TOKEN_ENV};
 use sandbox::gateway::{serve, Gateway, USAGE};
@@ -12,8 +13,7 @@ use sandbox::server::stop_signal;
 #[tokio::main]
 async fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
+    if help_asked(&args, USAGE) {
         return ExitCode::SUCCESS;
     }
     let config = match Config::parse(args, std::env::var(TOKEN_ENV).ok(), |path| {

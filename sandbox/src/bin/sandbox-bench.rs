@@ -4,7 +4,7 @@
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use tokio::net::TcpListener;
 
@@ -13,48 +13,10 @@ use sandbox::load;
 use sandbox::rng::Rng;
 use sandbox::{serve, Config, Dataset, Size, State};
 
-const USAGE: &str =
-    "usage: sandbox-bench [--size small|default|large] [--seed S] [--requests N] [--connections N]";
-/// The run stops here whatever is left to send.
-const HARD_STOP: Duration = Duration::from_secs(60);
-
-struct Options {
-    size: Size,
-    seed: u64,
-    requests: usize,
-    connections: usize,
-}
-
-fn parse(args: Vec<String>) -> Result<Options, String> {
-    let mut o = Options {
-        size: Size::Default,
-        seed: 1,
-        requests: 5_000,
-        connections: 4,
-    };
-    let mut args = args.into_iter();
-    while let Some(flag) = args.next() {
-        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let bad = |_| format!("{flag}: not a number: {value}");
-        match flag.as_str() {
-            "--size" => o.size = value.parse()?,
-            "--seed" => o.seed = value.parse().map_err(bad)?,
-            "--requests" => o.requests = value.parse().map_err(bad)?,
-            "--connections" => o.connections = value.parse::<usize>().map_err(bad)?.max(1),
-            _ => return Err(format!("unknown option {flag}")),
-        }
-    }
-    Ok(o)
-}
-
 #[tokio::main]
 async fn main() -> ExitCode {
-    let options = match parse(std::env::args().skip(1).collect()) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("sandbox-bench: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
+    let Some(options) = load::Options::from_args("sandbox-bench", Size::Default) else {
+        return ExitCode::from(2);
     };
     let started = Instant::now();
     let dataset = Dataset::generate(options.seed, options.size, clock_now());
@@ -82,7 +44,7 @@ async fn main() -> ExitCode {
         let _ = stopped.await;
     }));
 
-    let report = load::run(address, paths, options.connections, HARD_STOP).await;
+    let report = load::run(address, paths, options.connections).await;
     let _ = stop.send(());
     let _ = server.await;
     println!("{}", report.line());

@@ -10,6 +10,7 @@ use axum::http::Uri;
 use chanscope::api::Token;
 
 use super::policy::{self, ROUTES};
+use crate::cli::number;
 
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 /// The environment variable that may hold the API token (when `--token-file` is not given).
@@ -207,11 +208,6 @@ fn ttl(text: &str) -> Result<(&'static str, Duration), String> {
         )
     })?;
     Ok((route.path, Duration::from_secs(number("--ttl", secs)?)))
-}
-
-fn number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{flag} must be a whole number; got \"{text}\""))
 }
 
 fn positive(flag: &str, text: &str) -> Result<f64, String> {

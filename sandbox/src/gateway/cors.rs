@@ -5,6 +5,8 @@
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 
+use crate::server::preflight;
+
 pub struct Cors {
     allowed: Vec<HeaderValue>,
 }
@@ -35,22 +37,9 @@ impl Cors {
         let Some(origin) = self.allowed_origin(headers) else {
             return Some((StatusCode::FORBIDDEN, "origin not allowed\n").into_response());
         };
-        let mut response = StatusCode::NO_CONTENT.into_response();
-        let out = response.headers_mut();
-        out.insert(
-            header::ACCESS_CONTROL_ALLOW_METHODS,
-            HeaderValue::from_static("GET, HEAD, OPTIONS"),
-        );
         // The console sends no custom headers; only what a fetch of a module may carry.
-        out.insert(
-            header::ACCESS_CONTROL_ALLOW_HEADERS,
-            HeaderValue::from_static("content-type"),
-        );
-        out.insert(
-            header::ACCESS_CONTROL_MAX_AGE,
-            HeaderValue::from_static("600"),
-        );
-        allow(out, origin);
+        let mut response = preflight("GET, HEAD, OPTIONS", "content-type", "600");
+        allow(response.headers_mut(), origin);
         Some(response)
     }
 

@@ -72,37 +72,32 @@ impl Statics {
         } else {
             Response::new(Body::from(bytes))
         };
-        let headers = response.headers_mut();
-        headers.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static(content_type(name)),
-        );
-        headers.insert(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static(if is_hashed(name) {
-                IMMUTABLE
-            } else {
-                REVALIDATE
-            }),
-        );
-        headers.insert(
-            header::CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(CONTENT_SECURITY_POLICY),
-        );
+        let cache = if is_hashed(name) {
+            IMMUTABLE
+        } else {
+            REVALIDATE
+        };
+        for (name, value) in [
+            (header::CONTENT_TYPE, content_type(name)),
+            (header::CACHE_CONTROL, cache),
+            (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        ] {
+            response
+                .headers_mut()
+                .insert(name, HeaderValue::from_static(value));
+        }
         response
     }
 }
 
 /// Headers for every response of the gateway: no content sniffing, no referrer sent on.
 pub fn common_headers(headers: &mut HeaderMap) {
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    headers.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
-    );
+    for (name, value) in [
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "no-referrer"),
+    ] {
+        headers.insert(name, HeaderValue::from_static(value));
+    }
 }
 
 fn plain(status: StatusCode, text: &'static str) -> Response {

@@ -14,7 +14,9 @@ use std::time::{Duration, Instant};
 
 use chanscope::format::{compact, date_label, group_thousands, Locale};
 use chanscope_e2e::picks::BATCH_IDS;
-use chanscope_e2e::{query_param, Harness, Res, Session, SEARCH_S_TOKEN, SECRET_TOKEN};
+use chanscope_e2e::{
+    ensure, query_param, text, Harness, Res, Session, SEARCH_S_TOKEN, SECRET_TOKEN,
+};
 use chrono::NaiveDate;
 use serde_json::Value;
 
@@ -74,18 +76,7 @@ fn main() -> ExitCode {
             filters.push(arg);
         }
     }
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-    {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("cannot start the tokio runtime: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    runtime.block_on(run(filters))
+    chanscope_e2e::block_on(run(filters))
 }
 
 async fn run(filters: Vec<String>) -> ExitCode {
@@ -183,14 +174,6 @@ async fn run_scenarios(
 
 // ---- helpers -------------------------------------------------------------------------------
 
-fn ensure(condition: bool, message: impl FnOnce() -> String) -> Res<()> {
-    if condition {
-        Ok(())
-    } else {
-        Err(message().into())
-    }
-}
-
 /// A count as tables and exact figures show it in English: `12,345`.
 fn exact(n: &Value) -> String {
     group_thousands(int(n), Locale::En)
@@ -201,10 +184,6 @@ fn int(n: &Value) -> i64 {
     n.as_i64()
         .or_else(|| n.as_str().and_then(|s| s.trim().parse().ok()))
         .unwrap_or(i64::MIN)
-}
-
-fn text(v: &Value) -> String {
-    v.as_str().unwrap_or_default().trim().to_owned()
 }
 
 /// Markup removed (`<mark>`, `<b>`): the text a person reads.

@@ -11,13 +11,13 @@ use axum::extract::Request;
 use axum::middleware::{self, Next};
 use chanscope::api::Token;
 use chanscope_e2e::browser::normalize;
-use chanscope_e2e::{driver, http, repo_root, Browser, Picks, Res, Session};
+use chanscope_e2e::{driver, ensure, http, repo_root, text, Browser, Picks, Res, Session};
 use sandbox::gateway::access_log::AccessLog;
 use sandbox::gateway::config::Config as GatewayConfig;
 use sandbox::gateway::statics::CONTENT_SECURITY_POLICY;
 use sandbox::gateway::Gateway;
 use sandbox::{Config, Dataset, Size, State};
-use serde_json::{json, Value};
+use serde_json::json;
 use tokio::net::TcpListener;
 
 /// The token only the gateway holds; the sandbox accepts it and `demo` only.
@@ -27,42 +27,30 @@ const GATEWAY_TOKEN: &str = "e2e-gateway-held-8b3d0f";
 type Lines = Arc<Mutex<Vec<String>>>;
 
 fn main() -> ExitCode {
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-    {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("cannot start the tokio runtime: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    println!("\nrunning 1 e2e scenario");
-    let started = Instant::now();
-    let result = runtime.block_on(async {
-        tokio::select! {
+    chanscope_e2e::block_on(async {
+        println!("\nrunning 1 e2e scenario");
+        let started = Instant::now();
+        let result = tokio::select! {
             result = console_through_the_gateway() => result,
             _ = tokio::signal::ctrl_c() => Err("interrupted".into()),
-        }
-    });
-    let (verdict, passed, failed) = match &result {
-        Ok(()) => ("ok", 1, 0),
-        Err(e) => {
+        };
+        let verdict = if result.is_ok() { "ok" } else { "FAILED" };
+        if let Err(e) = &result {
             println!("\n---- console_through_the_gateway ----\n{e}");
-            ("FAILED", 0, 1)
         }
-    };
-    println!(
-        "test console_through_the_gateway ... {verdict}\n\ntest result: {verdict}. {passed} passed; \
-         {failed} failed; finished in {:.1} s\n",
-        started.elapsed().as_secs_f64()
-    );
-    if result.is_ok() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+        println!(
+            "test console_through_the_gateway ... {verdict}\n\ntest result: {verdict}. {} passed; \
+             {} failed; finished in {:.1} s\n",
+            usize::from(result.is_ok()),
+            usize::from(result.is_err()),
+            started.elapsed().as_secs_f64()
+        );
+        if result.is_ok() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        }
+    })
 }
 
 async fn listen() -> Res<TcpListener> {
@@ -80,18 +68,6 @@ fn push(lines: &Lines, line: String) {
 
 fn lines(lines: &Lines) -> Vec<String> {
     lines.lock().unwrap_or_else(|e| e.into_inner()).clone()
-}
-
-fn ensure(condition: bool, message: impl FnOnce() -> String) -> Res<()> {
-    if condition {
-        Ok(())
-    } else {
-        Err(message().into())
-    }
-}
-
-fn text(v: &Value) -> String {
-    v.as_str().unwrap_or_default().trim().to_owned()
 }
 
 async fn console_through_the_gateway() -> Res<()> {
