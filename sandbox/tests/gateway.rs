@@ -76,6 +76,14 @@ struct Rig {
     channel_id: u64,
     stop: Option<oneshot::Sender<()>>,
     served: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// The temporary directory holding `dist`, removed with the rig.
+    files: PathBuf,
+}
+
+impl Drop for Rig {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.files);
+    }
 }
 
 impl Rig {
@@ -106,7 +114,8 @@ impl Rig {
             chanscope::api::Token::new(SECRET).unwrap(),
         )
         .unwrap();
-        config.dist = dist();
+        let files = dist();
+        config.dist = files.join("dist");
         config.rate = 1_000.0;
         config.burst = 1_000.0;
         tweak(&mut config);
@@ -134,6 +143,7 @@ impl Rig {
             channel_id,
             stop: Some(stop),
             served,
+            files,
         }
     }
 
@@ -168,8 +178,8 @@ async fn listen() -> TcpListener {
         .unwrap()
 }
 
-/// A dist directory with a page, a hashed module, an unhashed script, and a file beside it
-/// (outside) that must never be served.
+/// A temporary directory with `dist/` (a page, a hashed module, an unhashed script) and a file
+/// beside it, outside, that must never be served.
 fn dist() -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
     let root = std::env::temp_dir().join(format!(
@@ -187,7 +197,7 @@ fn dist() -> PathBuf {
     std::fs::write(dist.join("app-0123456789abcdef_bg.wasm"), b"\0asm").unwrap();
     std::fs::write(dist.join("boot.js"), "boot()").unwrap();
     std::fs::write(root.join("secret.txt"), "outside").unwrap();
-    dist
+    root
 }
 
 struct Answer {
