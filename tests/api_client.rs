@@ -110,12 +110,13 @@ fn api_error(message: &str) -> Error {
 #[test]
 fn api_errors_are_classified_and_keep_the_message() {
     use ApiErrorKind::{
-        Auth, FloodControl, InvalidParameter, OutdatedStatistics, Plan, Quota, Unknown, WrongMethod,
+        Auth, FloodControl, InvalidParameter, OutdatedStatistics, Plan, Quota, Unknown, Upstream,
+        WrongMethod,
     };
     let flood = |secs| FloodControl {
         retry_after_secs: secs,
     };
-    let cases: [(ApiErrorKind, &[&str]); 9] = [
+    let cases: [(ApiErrorKind, &[&str]); 10] = [
         (Auth, &["empty_token", "token_invalid"]),
         (Plan, &["no_active_subscription"]),
         (
@@ -137,6 +138,14 @@ fn api_errors_are_classified_and_keep_the_message() {
                 "param q is too short",
                 "param country required",
                 "at least one parameters q or category required",
+            ],
+        ),
+        (
+            Upstream,
+            &[
+                "upstream_unavailable",
+                "upstream_timeout",
+                "upstream_too_large",
             ],
         ),
         (
@@ -166,6 +175,33 @@ fn error_texts_say_what_happened() {
     );
     assert_eq!(api_error("flood_control_10").retry_after_secs(), Some(10));
     assert_eq!(api_error("token_invalid").retry_after_secs(), None);
+}
+
+#[test]
+fn a_gateway_without_an_upstream_answer_is_retried_then_explained() {
+    let transport = MemoryTransport::new();
+    for _ in 0..5 {
+        transport.reply(502, r#"{"status":"error","error":"upstream_unavailable"}"#);
+    }
+    let error = run(client(&transport).channel_search(&search())).unwrap_err();
+    assert_eq!(
+        error,
+        Error::Api(ApiError {
+            kind: ApiErrorKind::Upstream,
+            message: "upstream_unavailable".into()
+        })
+    );
+    assert_eq!(
+        error.to_string(),
+        "the gateway could not get an answer from the service (upstream_unavailable)"
+    );
+    assert_eq!(transport.requests().len(), 5);
+
+    let transport = MemoryTransport::new();
+    transport.reply(504, r#"{"status":"error","error":"upstream_timeout"}"#);
+    transport.reply_ok(r#"{"count":0,"items":[]}"#);
+    let found = run(client(&transport).channel_search(&search())).unwrap();
+    assert_eq!((found.count, transport.requests().len()), (0, 2));
 }
 
 #[test]

@@ -16,6 +16,15 @@ usage: sandbox [--port N] [--seed S] [--size small|default|large] [--now UNIX_SE
   The token `demo` holds every product at plan XL unless redefined. With --anonymous-token,
   requests without a token act as that token (otherwise they get `empty_token`).";
 
+/// Prints `usage` when the arguments ask for help; whether they did.
+pub fn help_asked(args: &[String], usage: &str) -> bool {
+    let asked = args.iter().any(|a| a == "--help" || a == "-h");
+    if asked {
+        println!("{usage}");
+    }
+    asked
+}
+
 #[derive(Clone, Debug)]
 pub struct Options {
     pub port: u16,
@@ -81,7 +90,8 @@ impl Options {
     }
 }
 
-fn number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, String> {
+/// A whole number for `flag`, or an error that quotes what was given.
+pub fn number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, String> {
     text.parse()
         .map_err(|_| format!("{flag} must be a whole number; got \"{text}\""))
 }

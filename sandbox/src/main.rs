@@ -5,14 +5,14 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-use sandbox::cli::{Options, USAGE};
+use sandbox::cli::{help_asked, Options, USAGE};
+use sandbox::server::stop_signal;
 use sandbox::{serve, Dataset, State};
 
 #[tokio::main]
 async fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--help" || a == "-h") {
-        println!("{USAGE}");
+    if help_asked(&args, USAGE) {
         return ExitCode::SUCCESS;
     }
     let options = match Options::parse(args, |path| {
@@ -49,21 +49,5 @@ async fn main() -> ExitCode {
             eprintln!("sandbox: {e}");
             ExitCode::FAILURE
         }
-    }
-}
-
-/// Ctrl-C or SIGTERM, whichever comes first.
-async fn stop_signal() {
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    tokio::select! {
-        _ = tokio::signal::ctrl_c() => {}
-        _ = terminate => {}
     }
 }

@@ -69,24 +69,44 @@ pub async fn serve(
         .await
 }
 
+/// Ctrl-C or SIGTERM, whichever comes first.
+pub async fn stop_signal() {
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = terminate => {}
+    }
+}
+
+/// An answer to a CORS preflight: these methods and request headers, remembered this many
+/// seconds. The caller adds `Access-Control-Allow-Origin`.
+pub fn preflight(
+    methods: &'static str,
+    request_headers: &'static str,
+    max_age_secs: &'static str,
+) -> Response {
+    (
+        StatusCode::NO_CONTENT,
+        [
+            (header::ACCESS_CONTROL_ALLOW_METHODS, methods),
+            (header::ACCESS_CONTROL_ALLOW_HEADERS, request_headers),
+            (header::ACCESS_CONTROL_MAX_AGE, max_age_secs),
+        ],
+    )
+        .into_response()
+}
+
 /// Any origin may call (the sandbox holds no secrets); preflights are answered here.
 pub async fn cors(request: Request, next: Next) -> Response {
     let mut response = if request.method() == Method::OPTIONS {
-        let mut preflight = StatusCode::NO_CONTENT.into_response();
-        let headers = preflight.headers_mut();
-        headers.insert(
-            header::ACCESS_CONTROL_ALLOW_METHODS,
-            HeaderValue::from_static("GET, OPTIONS"),
-        );
-        headers.insert(
-            header::ACCESS_CONTROL_ALLOW_HEADERS,
-            HeaderValue::from_static("*"),
-        );
-        headers.insert(
-            header::ACCESS_CONTROL_MAX_AGE,
-            HeaderValue::from_static("86400"),
-        );
-        preflight
+        preflight("GET, OPTIONS", "*", "86400")
     } else {
         next.run(request).await
     };

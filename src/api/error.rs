@@ -49,6 +49,9 @@ pub enum ApiErrorKind {
     InvalidParameter,
     /// `wrong_method`, `wrong_method_type`: the operation or HTTP method is not known.
     WrongMethod,
+    /// `upstream_unavailable`, `upstream_timeout`, `upstream_too_large`: the gateway in front of
+    /// the service got no usable answer from it (it sends these with HTTP 502 or 504).
+    Upstream,
     /// `unknown_error` or a message this client does not know.
     Unknown,
 }
@@ -62,6 +65,9 @@ impl ApiError {
             "no_active_subscription" => ApiErrorKind::Plan,
             "outdated_statistics" => ApiErrorKind::OutdatedStatistics,
             "wrong_method" | "wrong_method_type" => ApiErrorKind::WrongMethod,
+            "upstream_unavailable" | "upstream_timeout" | "upstream_too_large" => {
+                ApiErrorKind::Upstream
+            }
             "unknown_error" => ApiErrorKind::Unknown,
             _ if code.starts_with("quota_") => ApiErrorKind::Quota,
             _ => match code.strip_prefix("flood_control_") {
@@ -101,6 +107,7 @@ impl fmt::Display for ApiError {
             ApiErrorKind::OutdatedStatistics => "the service has no current statistics for this",
             ApiErrorKind::InvalidParameter => "the service refused a parameter",
             ApiErrorKind::WrongMethod => "the service does not know this operation",
+            ApiErrorKind::Upstream => "the gateway could not get an answer from the service",
             ApiErrorKind::Unknown => "the service reported an error",
         };
         write!(f, "{advice} ({})", self.message)

@@ -34,6 +34,10 @@ use serde::de::DeserializeOwned;
 pub trait Operation {
     /// The path below the base URL.
     const PATH: &'static str;
+    /// Every parameter the API documents for this operation, as it names them, in the order
+    /// [`Operation::query`] sends them; `token` is not among them. The gateway forwards these
+    /// and nothing else.
+    const PARAMS: &'static [&'static str];
     /// The decoded `response` of a successful envelope.
     type Response: DeserializeOwned;
 

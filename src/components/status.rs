@@ -235,6 +235,16 @@ fn advice(ui: &Ui, error: &Error) -> Advice {
                     "Перезагрузите страницу; если не поможет, консоль нужно обновить.",
                 ),
             ),
+            ApiErrorKind::Upstream => plain(
+                ui.t(
+                    "The gateway could not get an answer from the service.",
+                    "Шлюз не получил ответа от сервиса.",
+                ),
+                ui.t(
+                    "The service may be busy or down; retry in a minute.",
+                    "Сервис может быть перегружен или недоступен; повторите через минуту.",
+                ),
+            ),
             ApiErrorKind::Unknown => Advice {
                 what: ui
                     .t(

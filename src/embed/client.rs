@@ -49,85 +49,53 @@ impl Client {
     /// strongSearch, minusWords, extendedSyntax }`.
     #[wasm_bindgen(js_name = keywordMentions)]
     pub fn keyword_mentions(&self, params: JsValue) -> Promise {
-        self.call(
-            "Client.keywordMentions",
-            &params,
-            &[
-                "q",
-                "peerType",
-                "startDate",
-                "endDate",
-                "hideForwards",
-                "strongSearch",
-                "minusWords",
-                "extendedSyntax",
-            ],
-            |r| {
-                let mut op = KeywordMentions::new(r.text("q")?.unwrap_or_default());
-                op.peer_type = peer_type(r, "peerType", PeerType::All)?;
-                op.start_date = timestamp(r, "startDate")?;
-                op.end_date = timestamp(r, "endDate")?;
-                op.hide_forwards = r.flag("hideForwards")?.unwrap_or(false);
-                op.strong_search = r.flag("strongSearch")?.unwrap_or(false);
-                op.minus_words = r.text("minusWords")?.unwrap_or_default();
-                op.extended_syntax = r.flag("extendedSyntax")?.unwrap_or(false);
-                Ok(op)
-            },
-        )
+        self.call("Client.keywordMentions", &params, |r| {
+            let mut op = KeywordMentions::new(r.text("q")?.unwrap_or_default());
+            op.peer_type = peer_type(r, "peerType", PeerType::All)?;
+            op.start_date = timestamp(r, "startDate")?;
+            op.end_date = timestamp(r, "endDate")?;
+            op.hide_forwards = r.flag("hideForwards")?.unwrap_or(false);
+            op.strong_search = r.flag("strongSearch")?.unwrap_or(false);
+            op.minus_words = r.text("minusWords")?.unwrap_or_default();
+            op.extended_syntax = r.flag("extendedSyntax")?.unwrap_or(false);
+            Ok(op)
+        })
     }
 
     /// Channel and chat search: `{ q, search_by_description, peer_type, country, language,
     /// category, limit }`.
     #[wasm_bindgen(js_name = channelSearch)]
     pub fn channel_search(&self, params: JsValue) -> Promise {
-        self.call(
-            "Client.channelSearch",
-            &params,
-            &[
-                "q",
-                "search_by_description",
-                "peer_type",
-                "country",
-                "language",
-                "category",
-                "limit",
-            ],
-            |r| {
-                let mut op = ChannelSearch::new(r.text("country")?.unwrap_or_default());
-                op.q = r.text("q")?.unwrap_or_default();
-                op.search_by_description = r.flag("search_by_description")?.unwrap_or(false);
-                op.peer_type = peer_type(r, "peer_type", PeerType::Channel)?;
-                op.language = r.text("language")?.unwrap_or_default();
-                op.category = r.text("category")?.unwrap_or_default();
-                op.limit = limit(r)?;
-                Ok(op)
-            },
-        )
+        self.call("Client.channelSearch", &params, |r| {
+            let mut op = ChannelSearch::new(r.text("country")?.unwrap_or_default());
+            op.q = r.text("q")?.unwrap_or_default();
+            op.search_by_description = r.flag("search_by_description")?.unwrap_or(false);
+            op.peer_type = peer_type(r, "peer_type", PeerType::Channel)?;
+            op.language = r.text("language")?.unwrap_or_default();
+            op.category = r.text("category")?.unwrap_or_default();
+            op.limit = limit(r)?;
+            Ok(op)
+        })
     }
 
     /// Subscriber dynamics: `{ channelId, startDate, endDate, group }`.
     #[wasm_bindgen(js_name = subscriberDynamics)]
     pub fn subscriber_dynamics(&self, params: JsValue) -> Promise {
-        self.call(
-            "Client.subscriberDynamics",
-            &params,
-            &["channelId", "startDate", "endDate", "group"],
-            |r| {
-                let mut op = SubscriberDynamics::new(channel(r)?);
-                op.start_date = timestamp(r, "startDate")?;
-                op.end_date = timestamp(r, "endDate")?;
-                op.group = r
-                    .choice::<PeriodGroup>("group", &["hour", "day", "week", "month"])?
-                    .unwrap_or_default();
-                Ok(op)
-            },
-        )
+        self.call("Client.subscriberDynamics", &params, |r| {
+            let mut op = SubscriberDynamics::new(channel(r)?);
+            op.start_date = timestamp(r, "startDate")?;
+            op.end_date = timestamp(r, "endDate")?;
+            op.group = r
+                .choice::<PeriodGroup>("group", &["hour", "day", "week", "month"])?
+                .unwrap_or_default();
+            Ok(op)
+        })
     }
 
     /// Channel information: `{ channelId }`.
     #[wasm_bindgen(js_name = channelInfo)]
     pub fn channel_info(&self, params: JsValue) -> Promise {
-        self.call("Client.channelInfo", &params, &["channelId"], |r| {
+        self.call("Client.channelInfo", &params, |r| {
             Ok(ChannelInfo::new(channel(r)?))
         })
     }
@@ -136,35 +104,25 @@ impl Client {
     /// string of at most 50 of the service's post IDs).
     #[wasm_bindgen(js_name = multiPostStats)]
     pub fn multi_post_stats(&self, params: JsValue) -> Promise {
-        self.call(
-            "Client.multiPostStats",
-            &params,
-            &["channelId", "postsIds"],
-            |r| {
-                let channel = channel(r)?;
-                Ok(MultiPostStats::new(channel, ids(r, "postsIds")?))
-            },
-        )
+        self.call("Client.multiPostStats", &params, |r| {
+            let channel = channel(r)?;
+            Ok(MultiPostStats::new(channel, ids(r, "postsIds")?))
+        })
     }
 
     /// Statistics of several stories: `{ channelId, storiesIds }`.
     #[wasm_bindgen(js_name = multiStoryStats)]
     pub fn multi_story_stats(&self, params: JsValue) -> Promise {
-        self.call(
-            "Client.multiStoryStats",
-            &params,
-            &["channelId", "storiesIds"],
-            |r| {
-                let channel = channel(r)?;
-                Ok(MultiStoryStats::new(channel, ids(r, "storiesIds")?))
-            },
-        )
+        self.call("Client.multiStoryStats", &params, |r| {
+            let channel = channel(r)?;
+            Ok(MultiStoryStats::new(channel, ids(r, "storiesIds")?))
+        })
     }
 
     /// Statistics of one post: `{ postId, group }`.
     #[wasm_bindgen(js_name = postStats)]
     pub fn post_stats(&self, params: JsValue) -> Promise {
-        self.call("Client.postStats", &params, &["postId", "group"], |r| {
+        self.call("Client.postStats", &params, |r| {
             let mut op = PostStats::new(post(r)?);
             op.group = r
                 .choice::<ViewGrowthGroup>("group", &["hour", "day"])?
@@ -177,45 +135,24 @@ impl Client {
     /// category, hideForwards, hideDeleted, strongSearch, minusWords, extendedSyntax, extended }`.
     #[wasm_bindgen(js_name = postSearch)]
     pub fn post_search(&self, params: JsValue) -> Promise {
-        self.call(
-            "Client.postSearch",
-            &params,
-            &[
-                "q",
-                "limit",
-                "offset",
-                "peerType",
-                "startDate",
-                "endDate",
-                "country",
-                "language",
-                "category",
-                "hideForwards",
-                "hideDeleted",
-                "strongSearch",
-                "minusWords",
-                "extendedSyntax",
-                "extended",
-            ],
-            |r| {
-                let mut op = PostSearch::new(r.text("q")?.unwrap_or_default());
-                op.limit = limit(r)?;
-                op.offset = r.number("offset", 0, u32::MAX)?;
-                op.peer_type = peer_type(r, "peerType", PeerType::All)?;
-                op.start_date = timestamp(r, "startDate")?;
-                op.end_date = timestamp(r, "endDate")?;
-                op.country = r.text("country")?.unwrap_or_default();
-                op.language = r.text("language")?.unwrap_or_default();
-                op.category = r.text("category")?.unwrap_or_default();
-                op.hide_forwards = r.flag("hideForwards")?.unwrap_or(false);
-                op.hide_deleted = r.flag("hideDeleted")?.unwrap_or(false);
-                op.strong_search = r.flag("strongSearch")?.unwrap_or(false);
-                op.minus_words = r.text("minusWords")?.unwrap_or_default();
-                op.extended_syntax = r.flag("extendedSyntax")?.unwrap_or(false);
-                op.extended = r.flag("extended")?.unwrap_or(false);
-                Ok(op)
-            },
-        )
+        self.call("Client.postSearch", &params, |r| {
+            let mut op = PostSearch::new(r.text("q")?.unwrap_or_default());
+            op.limit = limit(r)?;
+            op.offset = r.number("offset", 0, u32::MAX)?;
+            op.peer_type = peer_type(r, "peerType", PeerType::All)?;
+            op.start_date = timestamp(r, "startDate")?;
+            op.end_date = timestamp(r, "endDate")?;
+            op.country = r.text("country")?.unwrap_or_default();
+            op.language = r.text("language")?.unwrap_or_default();
+            op.category = r.text("category")?.unwrap_or_default();
+            op.hide_forwards = r.flag("hideForwards")?.unwrap_or(false);
+            op.hide_deleted = r.flag("hideDeleted")?.unwrap_or(false);
+            op.strong_search = r.flag("strongSearch")?.unwrap_or(false);
+            op.minus_words = r.text("minusWords")?.unwrap_or_default();
+            op.extended_syntax = r.flag("extendedSyntax")?.unwrap_or(false);
+            op.extended = r.flag("extended")?.unwrap_or(false);
+            Ok(op)
+        })
     }
 }
 
@@ -226,14 +163,13 @@ impl Client {
         &self,
         what: &'static str,
         params: &JsValue,
-        keys: &[&str],
         read: impl FnOnce(&mut Reader) -> Result<O, OptionError>,
     ) -> Promise
     where
         O: Operation + Clone + 'static,
         O::Response: Serialize + 'static,
     {
-        let request = Reader::new(what, params, keys).and_then(|mut reader| read(&mut reader));
+        let request = Reader::new(what, params, O::PARAMS).and_then(|mut reader| read(&mut reader));
         let request = match request {
             Ok(request) => request,
             Err(error) => return Promise::reject(&error.into()),
@@ -355,6 +291,7 @@ fn kind_name(error: &Error) -> &'static str {
             ApiErrorKind::OutdatedStatistics => "outdated_statistics",
             ApiErrorKind::InvalidParameter => "invalid_parameter",
             ApiErrorKind::WrongMethod => "wrong_method",
+            ApiErrorKind::Upstream => "upstream",
             ApiErrorKind::Unknown => "api",
         },
         Error::Pending => "pending",

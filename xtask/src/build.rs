@@ -1,8 +1,10 @@
-//! `cargo xtask build`: the release console in `dist/`, ready to deploy.
+//! `cargo xtask build`: the release console in `dist/` and the gateway that serves it, ready to
+//! deploy.
 
 use std::path::Path;
 
 use crate::proc::{exec, step};
+use crate::sandbox;
 use crate::setup::Setup;
 use crate::Result;
 
@@ -17,6 +19,17 @@ pub fn run_release_build(setup: &Setup) -> Result {
 pub fn run(root: &Path) -> Result {
     let setup = Setup::run(root)?;
     run_release_build(&setup)?;
+    // The sandbox crate's binaries: the gateway among them.
+    let bin_dir = sandbox::build(root)?;
     println!("\nThe console is in {}", root.join("dist").display());
+    println!(
+        "Serve it with the gateway, the API token held on the server (README, \"Deploying\"):\n  \
+         {} --dist dist --upstream https://<service host>/<base path> --token-file <token file>",
+        bin_dir
+            .join("gateway")
+            .strip_prefix(root)
+            .unwrap_or(&bin_dir.join("gateway"))
+            .display()
+    );
     Ok(())
 }

@@ -14,7 +14,8 @@ use crate::Result;
 /// The port `Trunk.toml` proxies `/api/` to.
 pub const PREVIEW_PORT: u16 = 8090;
 
-/// Builds `sandbox` and `sandbox-bench` (release) and returns the directory holding them.
+/// Builds the sandbox crate's binaries (release): `sandbox`, `gateway` and their benches; returns
+/// the directory holding them.
 pub fn build(root: &Path) -> Result<PathBuf> {
     let _t = step("cargo build -p sandbox --release");
     exec(

@@ -4,57 +4,19 @@
 use std::net::{Ipv4Addr, SocketAddr};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpListener;
 
 use sandbox::cli::clock_now;
+use sandbox::load;
 use sandbox::rng::Rng;
 use sandbox::{serve, Config, Dataset, Size, State};
 
-const USAGE: &str =
-    "usage: sandbox-bench [--size small|default|large] [--seed S] [--requests N] [--connections N]";
-/// The run stops here whatever is left to send.
-const HARD_STOP: Duration = Duration::from_secs(60);
-
-struct Options {
-    size: Size,
-    seed: u64,
-    requests: usize,
-    connections: usize,
-}
-
-fn parse(args: Vec<String>) -> Result<Options, String> {
-    let mut o = Options {
-        size: Size::Default,
-        seed: 1,
-        requests: 5_000,
-        connections: 4,
-    };
-    let mut args = args.into_iter();
-    while let Some(flag) = args.next() {
-        let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-        let bad = |_| format!("{flag}: not a number: {value}");
-        match flag.as_str() {
-            "--size" => o.size = value.parse()?,
-            "--seed" => o.seed = value.parse().map_err(bad)?,
-            "--requests" => o.requests = value.parse().map_err(bad)?,
-            "--connections" => o.connections = value.parse::<usize>().map_err(bad)?.max(1),
-            _ => return Err(format!("unknown option {flag}")),
-        }
-    }
-    Ok(o)
-}
-
 #[tokio::main]
 async fn main() -> ExitCode {
-    let options = match parse(std::env::args().skip(1).collect()) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("sandbox-bench: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
+    let Some(options) = load::Options::from_args("sandbox-bench", Size::Default) else {
+        return ExitCode::from(2);
     };
     let started = Instant::now();
     let dataset = Dataset::generate(options.seed, options.size, clock_now());
@@ -82,47 +44,12 @@ async fn main() -> ExitCode {
         let _ = stopped.await;
     }));
 
-    let deadline = Instant::now() + HARD_STOP;
-    let load_started = Instant::now();
-    let workers: Vec<_> = (0..options.connections)
-        .map(|w| {
-            let paths = Arc::clone(&paths);
-            let mine: Vec<usize> = (w..paths.len()).step_by(options.connections).collect();
-            tokio::spawn(async move { drive(address, &paths, mine, deadline).await })
-        })
-        .collect();
-    let mut latencies = Vec::with_capacity(options.requests);
-    let mut errors = 0usize;
-    for worker in workers {
-        match worker.await {
-            Ok((times, failed)) => {
-                latencies.extend(times);
-                errors += failed;
-            }
-            Err(_) => errors += 1,
-        }
-    }
-    let elapsed = load_started.elapsed().as_secs_f64();
+    let report = load::run(address, paths, options.connections).await;
     let _ = stop.send(());
     let _ = server.await;
-
-    latencies.sort_unstable();
-    let at = |q: f64| -> f64 {
-        latencies
-            .get(((latencies.len() as f64 * q) as usize).min(latencies.len().saturating_sub(1)))
-            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
-    };
-    println!(
-        "requests={} rps={:.0} p50_ms={:.2} p90_ms={:.2} p99_ms={:.2} max_ms={:.2} errors={errors}",
-        latencies.len(),
-        latencies.len() as f64 / elapsed.max(1e-9),
-        at(0.50),
-        at(0.90),
-        at(0.99),
-        latencies.last().map_or(0.0, |d| d.as_secs_f64() * 1000.0),
-    );
+    println!("{}", report.line());
     println!("peak_rss_mib={}", peak_rss_mib().unwrap_or(0));
-    if errors > 0 {
+    if report.errors > 0 {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
@@ -176,65 +103,6 @@ fn encode(text: &str) -> String {
             _ => format!("%{b:02X}"),
         })
         .collect()
-}
-
-/// Sends the given requests one after another on one keep-alive connection; returns the
-/// latencies and the number of failures.
-async fn drive(
-    address: SocketAddr,
-    paths: &[String],
-    mine: Vec<usize>,
-    deadline: Instant,
-) -> (Vec<Duration>, usize) {
-    let mut times = Vec::with_capacity(mine.len());
-    let Ok(mut stream) = TcpStream::connect(address).await else {
-        return (times, mine.len());
-    };
-    let _ = stream.set_nodelay(true);
-    let mut buf = Vec::with_capacity(64 * 1024);
-    for i in mine {
-        if Instant::now() >= deadline {
-            break;
-        }
-        let sent = Instant::now();
-        let request = format!(
-            "GET {} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n",
-            paths[i]
-        );
-        let ok = stream.write_all(request.as_bytes()).await.is_ok()
-            && read_response(&mut stream, &mut buf).await == Some(200);
-        if !ok {
-            return (times, 1);
-        }
-        times.push(sent.elapsed());
-    }
-    (times, 0)
-}
-
-/// Reads one response with a `Content-Length` body; returns its status.
-async fn read_response(stream: &mut TcpStream, buf: &mut Vec<u8>) -> Option<u16> {
-    buf.clear();
-    let mut chunk = [0u8; 16 * 1024];
-    let head_end = loop {
-        if let Some(p) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
-            break p + 4;
-        }
-        let n = stream.read(&mut chunk).await.ok().filter(|n| *n > 0)?;
-        buf.extend_from_slice(&chunk[..n]);
-    };
-    let head = std::str::from_utf8(&buf[..head_end]).ok()?;
-    let status: u16 = head.split(' ').nth(1)?.parse().ok()?;
-    let length: usize = head.lines().find_map(|l| {
-        let (name, value) = l.split_once(':')?;
-        name.eq_ignore_ascii_case("content-length")
-            .then(|| value.trim().parse().ok())
-            .flatten()
-    })?;
-    while buf.len() < head_end + length {
-        let n = stream.read(&mut chunk).await.ok().filter(|n| *n > 0)?;
-        buf.extend_from_slice(&chunk[..n]);
-    }
-    Some(status)
 }
 
 /// The process's peak resident memory (VmHWM), in MiB.

@@ -22,10 +22,10 @@ struct Response<'a> {
     items: Vec<ChannelJson<'a>>,
 }
 
-pub fn run(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
+/// The spec's two rules on `q` and `category`, with its exact messages; the search words.
+pub fn query_or_category(p: &Params) -> Result<Option<&str>, ApiError> {
     let q = p.text("q");
-    let category = p.text("category");
-    if q.is_none() && category.is_none() {
+    if q.is_none() && p.text("category").is_none() {
         return Err(ApiError::new(
             "at least one parameters q or category required",
         ));
@@ -33,6 +33,12 @@ pub fn run(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
     if q.is_some_and(|q| q.chars().count() < CHANNEL_SEARCH_QUERY_MIN_CHARS) {
         return Err(ApiError::new("param q is too short"));
     }
+    Ok(q)
+}
+
+pub fn run(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
+    let q = query_or_category(p)?;
+    let category = p.text("category");
     let country = p
         .text("country")
         .ok_or_else(|| ApiError::new("param country required"))?;

@@ -15,6 +15,8 @@ use chanscope::api::ops::{
 };
 use chanscope::api::Operation as ClientOperation;
 
+pub use channel_search::query_or_category;
+
 use crate::auth::{Access, Plan, Product};
 use crate::data::Dataset;
 use crate::errors::ApiError;

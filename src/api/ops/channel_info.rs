@@ -19,6 +19,7 @@ impl ChannelInfo {
 
 impl Operation for ChannelInfo {
     const PATH: &'static str = "/channels/get";
+    const PARAMS: &'static [&'static str] = &["channelId"];
     type Response = Channel;
 
     /// A parsed [`ChannelId`] is always present and well-formed: nothing left to check.

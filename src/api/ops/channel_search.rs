@@ -44,6 +44,15 @@ impl ChannelSearch {
 
 impl Operation for ChannelSearch {
     const PATH: &'static str = "/channels/search";
+    const PARAMS: &'static [&'static str] = &[
+        "q",
+        "search_by_description",
+        "peer_type",
+        "country",
+        "language",
+        "category",
+        "limit",
+    ];
     type Response = ChannelSearchResponse;
 
     fn validate(&self) -> Result<(), Invalid> {

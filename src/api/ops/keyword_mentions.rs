@@ -47,6 +47,16 @@ impl KeywordMentions {
 
 impl Operation for KeywordMentions {
     const PATH: &'static str = "/words/mentions-by-channels";
+    const PARAMS: &'static [&'static str] = &[
+        "q",
+        "peerType",
+        "startDate",
+        "endDate",
+        "hideForwards",
+        "strongSearch",
+        "minusWords",
+        "extendedSyntax",
+    ];
     type Response = KeywordMentionsResponse;
 
     fn validate(&self) -> Result<(), Invalid> {

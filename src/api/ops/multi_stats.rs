@@ -68,6 +68,7 @@ impl<S: StatSubject> MultiStats<S> {
 
 impl<S: StatSubject> Operation for MultiStats<S> {
     const PATH: &'static str = S::PATH;
+    const PARAMS: &'static [&'static str] = &["channelId", S::IDS_PARAM];
     type Response = Vec<S::Record>;
 
     fn validate(&self) -> Result<(), Invalid> {

@@ -69,6 +69,23 @@ impl PostSearch {
 
 impl Operation for PostSearch {
     const PATH: &'static str = "/posts/search";
+    const PARAMS: &'static [&'static str] = &[
+        "q",
+        "limit",
+        "offset",
+        "peerType",
+        "startDate",
+        "endDate",
+        "country",
+        "language",
+        "category",
+        "hideForwards",
+        "hideDeleted",
+        "strongSearch",
+        "minusWords",
+        "extendedSyntax",
+        "extended",
+    ];
     type Response = PostSearchResponse;
 
     fn validate(&self) -> Result<(), Invalid> {

@@ -26,6 +26,7 @@ impl PostStats {
 
 impl Operation for PostStats {
     const PATH: &'static str = "/posts/stat";
+    const PARAMS: &'static [&'static str] = &["postId", "group"];
     type Response = PostStatsResponse;
 
     /// A parsed [`PostId`] is always present and well-formed: nothing left to check.

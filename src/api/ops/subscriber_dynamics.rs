@@ -36,6 +36,7 @@ impl SubscriberDynamics {
 
 impl Operation for SubscriberDynamics {
     const PATH: &'static str = "/channels/subscribers";
+    const PARAMS: &'static [&'static str] = &["channelId", "startDate", "endDate", "group"];
     type Response = Vec<SubscriberCount>;
 
     fn validate(&self) -> Result<(), Invalid> {

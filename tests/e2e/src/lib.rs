@@ -13,7 +13,9 @@ pub mod picks;
 pub mod runner;
 pub mod server;
 
+use std::future::Future;
 use std::path::PathBuf;
+use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -55,6 +57,36 @@ pub fn dist_dir() -> Res<PathBuf> {
         .into());
     }
     Ok(dist)
+}
+
+/// Runs a test binary's `main` on a two-thread runtime (one browser, one server: the machine
+/// has two cores).
+pub fn block_on(main: impl Future<Output = ExitCode>) -> ExitCode {
+    match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime.block_on(main),
+        Err(e) => {
+            eprintln!("cannot start the tokio runtime: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `Ok` when `condition` holds, else the error `message` gives.
+pub fn ensure(condition: bool, message: impl FnOnce() -> String) -> Res<()> {
+    if condition {
+        Ok(())
+    } else {
+        Err(message().into())
+    }
+}
+
+/// A JSON string, trimmed; empty for anything else.
+pub fn text(v: &serde_json::Value) -> String {
+    v.as_str().unwrap_or_default().trim().to_owned()
 }
 
 /// Where screenshots go: `<repo>/target/screenshots/e2e`.

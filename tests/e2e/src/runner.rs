@@ -45,18 +45,7 @@ pub fn main(scenarios: &'static [(&'static str, Scenario)], options: HarnessOpti
             filters.push(arg);
         }
     }
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-    {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("cannot start the tokio runtime: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    runtime.block_on(run(scenarios, options, filters))
+    crate::block_on(run(scenarios, options, filters))
 }
 
 async fn run(
@@ -154,13 +143,4 @@ async fn run_scenarios(
         }
     }
     failed
-}
-
-/// A failed check with its message.
-pub fn ensure(condition: bool, message: impl FnOnce() -> String) -> Res<()> {
-    if condition {
-        Ok(())
-    } else {
-        Err(message().into())
-    }
 }

@@ -10,10 +10,10 @@ use std::time::{Duration, Instant};
 
 use chanscope::format::{compact, date_label, group_thousands, Locale};
 use chanscope_e2e::picks::BATCH_IDS;
-use chanscope_e2e::runner::{ensure, Scenario};
+use chanscope_e2e::runner::Scenario;
 use chanscope_e2e::{
-    query_param, scenarios, strip_tags, Harness, HarnessOptions, Res, Session, SEARCH_S_TOKEN,
-    SECRET_TOKEN,
+    ensure, query_param, scenarios, strip_tags, text, Harness, HarnessOptions, Res, Session,
+    SEARCH_S_TOKEN, SECRET_TOKEN,
 };
 use chrono::NaiveDate;
 use serde_json::Value;
@@ -59,10 +59,6 @@ fn int(n: &Value) -> i64 {
     n.as_i64()
         .or_else(|| n.as_str().and_then(|s| s.trim().parse().ok()))
         .unwrap_or(i64::MIN)
-}
-
-fn text(v: &Value) -> String {
-    v.as_str().unwrap_or_default().trim().to_owned()
 }
 
 /// The first `n` words of `text`: a fragment long enough to be specific and short enough not to

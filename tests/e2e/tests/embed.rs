@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use chanscope::format::{group_thousands, Locale};
 use chanscope_e2e::browser::{normalize, WAIT};
-use chanscope_e2e::runner::{ensure, Scenario};
-use chanscope_e2e::{scenarios, strip_tags, Harness, HarnessOptions, Res, DEMO_TOKEN};
+use chanscope_e2e::runner::Scenario;
+use chanscope_e2e::{ensure, scenarios, strip_tags, Harness, HarnessOptions, Res, DEMO_TOKEN};
 use serde_json::{json, Value};
 
 const SCENARIOS: &[(&str, Scenario)] = scenarios![

@@ -1,0 +1,376 @@
+//! The production server: serves the built console and forwards the eight API operations to a
+//! fixed upstream, adding the API token on the server side so that public pages never carry it.
+//! Answers are cached per operation and identical calls in flight share one upstream call; each
+//! client address is rate-limited; every request is logged on one line.
+//!
+//! A request under `/api` goes: rate limit → policy (operation, parameters, limits) → fresh cache
+//! → one shared upstream call → cache; a stale cached answer stands in when the upstream fails or
+//! asks to slow down.
+
+pub mod access_log;
+pub mod cache;
+pub mod coalesce;
+pub mod config;
+pub mod cors;
+pub mod policy;
+pub mod ratelimit;
+pub mod statics;
+pub mod upstream;
+
+use std::future::Future;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::extract::{ConnectInfo, Request, State};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::Router;
+use bytes::Bytes;
+use serde::Serialize;
+use tokio::net::TcpListener;
+
+use crate::errors::{error_body, json_response};
+use access_log::{AccessLog, Entry};
+use cache::Cache;
+use coalesce::{Flights, Role};
+use config::Config;
+use cors::Cors;
+use policy::Call;
+use ratelimit::{RateLimiter, MAX_CLIENTS};
+use statics::Statics;
+use upstream::{Envelope, Failure, Upstream};
+
+pub use config::{BrowserToken, USAGE};
+
+/// Says where an API answer came from: `hit`, `miss`, `stale` or `coalesced`.
+pub const CACHE_HEADER: HeaderName = HeaderName::from_static("x-chanscope-cache");
+
+/// The gateway's parts, shared by every request.
+pub struct Gateway {
+    config: Config,
+    upstream: Upstream,
+    cache: Cache,
+    flights: Arc<Flights<Outcome>>,
+    limiter: RateLimiter,
+    statics: Statics,
+    cors: Cors,
+    log: AccessLog,
+    stats: Stats,
+}
+
+/// Counters for `/healthz`: no secrets, no client data.
+#[derive(Default)]
+struct Stats {
+    api_requests: AtomicU64,
+    upstream_calls: AtomicU64,
+    upstream_failures: AtomicU64,
+    cache_hits: AtomicU64,
+    coalesced: AtomicU64,
+    stale_served: AtomicU64,
+    refused: AtomicU64,
+    rate_limited: AtomicU64,
+}
+
+/// A snapshot of the counters and the cache, as `/healthz` shows it.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Health {
+    pub status: &'static str,
+    pub api_requests: u64,
+    pub upstream_calls: u64,
+    pub upstream_failures: u64,
+    pub cache_hits: u64,
+    pub coalesced: u64,
+    pub stale_served: u64,
+    pub refused: u64,
+    pub rate_limited: u64,
+    pub cache_entries: usize,
+    pub cache_bytes: usize,
+    pub in_flight: usize,
+    pub clients: usize,
+}
+
+/// The result of one upstream call, shared by every caller that waited for it.
+#[derive(Clone)]
+struct Outcome {
+    status: StatusCode,
+    body: Bytes,
+    /// A cached answer stood in for a failed or refused call.
+    stale: bool,
+}
+
+/// The client's address, as decided once per request (see `--trust-forwarded-for`).
+#[derive(Clone, Copy)]
+struct Client(IpAddr);
+
+impl Gateway {
+    /// Fails when `--dist` is not a readable directory.
+    pub fn new(config: Config, log: AccessLog) -> std::io::Result<Gateway> {
+        Ok(Gateway {
+            upstream: Upstream::new(&config),
+            cache: Cache::new(config.cache_max_bytes),
+            flights: Arc::default(),
+            limiter: RateLimiter::new(config.rate, config.burst, MAX_CLIENTS),
+            statics: Statics::new(&config.dist)?,
+            cors: Cors::new(&config.allow_origins),
+            log,
+            stats: Stats::default(),
+            config,
+        })
+    }
+
+    pub fn health(&self) -> Health {
+        let n = |c: &AtomicU64| c.load(Ordering::Relaxed);
+        let s = &self.stats;
+        let (cache_entries, cache_bytes) = self.cache.usage();
+        Health {
+            status: "ok",
+            api_requests: n(&s.api_requests),
+            upstream_calls: n(&s.upstream_calls),
+            upstream_failures: n(&s.upstream_failures),
+            cache_hits: n(&s.cache_hits),
+            coalesced: n(&s.coalesced),
+            stale_served: n(&s.stale_served),
+            refused: n(&s.refused),
+            rate_limited: n(&s.rate_limited),
+            cache_entries,
+            cache_bytes,
+            in_flight: self.flights.len(),
+            clients: self.limiter.clients(),
+        }
+    }
+
+    /// One upstream call for `call`; its answer cached when it is a success.
+    async fn fetch(&self, call: Call, key: String) -> Outcome {
+        self.stats.upstream_calls.fetch_add(1, Ordering::Relaxed);
+        let passed = |body| Outcome {
+            status: StatusCode::OK,
+            body,
+            stale: false,
+        };
+        match self.upstream.get(&call).await {
+            Ok(answer) => match answer.envelope {
+                Envelope::Ok => {
+                    let ttl = self.config.ttl[call.route.path];
+                    self.cache.put(key, answer.body.clone(), ttl);
+                    passed(answer.body)
+                }
+                Envelope::Error(message) if message.starts_with("flood_control_") => {
+                    self.stale_or(&key, passed(answer.body))
+                }
+                // Pending and other errors pass as they are: asking again may change them.
+                Envelope::Pending | Envelope::Error(_) => passed(answer.body),
+            },
+            Err(failure) => {
+                self.stats.upstream_failures.fetch_add(1, Ordering::Relaxed);
+                self.stale_or(&key, failed(failure))
+            }
+        }
+    }
+
+    fn stale_or(&self, key: &str, otherwise: Outcome) -> Outcome {
+        match self.cache.stale(key) {
+            Some(body) => Outcome {
+                status: StatusCode::OK,
+                body,
+                stale: true,
+            },
+            None => otherwise,
+        }
+    }
+}
+
+fn failed(failure: Failure) -> Outcome {
+    Outcome {
+        status: failure.status(),
+        body: Bytes::from(error_body(failure.code())),
+        stale: false,
+    }
+}
+
+/// The whole site: `/healthz`, `/api/…`, and the console's files.
+pub fn router(gateway: Arc<Gateway>) -> Router {
+    Router::new()
+        .fallback(dispatch)
+        .with_state(Arc::clone(&gateway))
+        .layer(middleware::from_fn_with_state(gateway, frame))
+}
+
+/// Serves until `shutdown` completes, then lets the requests in flight finish.
+pub async fn serve(
+    listener: TcpListener,
+    gateway: Arc<Gateway>,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(
+        listener,
+        router(gateway).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown)
+    .await
+}
+
+/// Around every request: who the client is, CORS, the common headers, and the log line.
+async fn frame(State(gw): State<Arc<Gateway>>, mut request: Request, next: Next) -> Response {
+    let started = Instant::now();
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0.ip());
+    let client = client_address(peer, request.headers(), gw.config.trust_forwarded_for);
+    request.extensions_mut().insert(Client(client));
+    let method = request.method().clone();
+    let uri = request.uri().clone();
+    let origin = gw.cors.allowed_origin(request.headers());
+    let mut response = match gw.cors.preflight(&method, request.headers()) {
+        Some(preflight) => preflight,
+        None => next.run(request).await,
+    };
+    gw.cors.decorate(origin, &mut response);
+    statics::common_headers(response.headers_mut());
+    let entry = Entry {
+        at: chrono::Utc::now(),
+        client,
+        method: &method,
+        path: uri.path(),
+        query: uri.query(),
+        status: response.status(),
+        cache: response
+            .headers()
+            .get(CACHE_HEADER)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("-"),
+        took: started.elapsed(),
+    };
+    gw.log.write(&entry.line());
+    response
+}
+
+/// The connecting address, or behind a trusted proxy the last `X-Forwarded-For` hop (the one
+/// that proxy added; earlier hops are whatever the client claimed).
+fn client_address(peer: IpAddr, headers: &HeaderMap, trust_forwarded_for: bool) -> IpAddr {
+    if !trust_forwarded_for {
+        return peer;
+    }
+    headers
+        .get_all("x-forwarded-for")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .next_back()
+        .and_then(|hop| hop.trim().parse().ok())
+        .unwrap_or(peer)
+}
+
+async fn dispatch(State(gw): State<Arc<Gateway>>, request: Request) -> Response {
+    // Only the head is needed, and it (unlike the body) may be held across awaits.
+    let (head, _) = request.into_parts();
+    let path = head.uri.path();
+    if path == "/healthz" {
+        return json_response(serde_json::to_vec(&gw.health()).unwrap_or_default());
+    }
+    match path.strip_prefix("/api") {
+        Some(op_path) if op_path.is_empty() || op_path.starts_with('/') => {
+            let client = head
+                .extensions
+                .get::<Client>()
+                .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0);
+            api(&gw, client, &head.method, op_path, head.uri.query()).await
+        }
+        _ => gw.statics.serve(&head.method, path).await,
+    }
+}
+
+async fn api(
+    gw: &Arc<Gateway>,
+    client: IpAddr,
+    method: &Method,
+    op_path: &str,
+    query: Option<&str>,
+) -> Response {
+    gw.stats.api_requests.fetch_add(1, Ordering::Relaxed);
+    if let Err(wait) = gw.limiter.check(client, Instant::now()) {
+        gw.stats.rate_limited.fetch_add(1, Ordering::Relaxed);
+        let mut response = envelope(
+            StatusCode::TOO_MANY_REQUESTS,
+            error_body(&format!("flood_control_{wait}")).into(),
+            None,
+        );
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(wait));
+        return response;
+    }
+    let call = match policy::admit(method, op_path, query, gw.config.browser_token) {
+        Ok(call) => call,
+        Err(refusal) => {
+            gw.stats.refused.fetch_add(1, Ordering::Relaxed);
+            return envelope(refusal.status(), error_body(refusal.message()).into(), None);
+        }
+    };
+    let key = call.key();
+    if let Some(body) = gw.cache.fresh(&key) {
+        gw.stats.cache_hits.fetch_add(1, Ordering::Relaxed);
+        return envelope(StatusCode::OK, body, Some("hit"));
+    }
+    let worker = Arc::clone(gw);
+    let (outcome, role) = gw
+        .flights
+        .run(key.clone(), async move { worker.fetch(call, key).await })
+        .await;
+    let outcome = outcome.unwrap_or_else(|| failed(Failure::Unavailable));
+    let source = match (outcome.stale, role) {
+        (true, _) => "stale",
+        (false, Role::Leader) => "miss",
+        (false, Role::Follower) => "coalesced",
+    };
+    if outcome.stale {
+        gw.stats.stale_served.fetch_add(1, Ordering::Relaxed);
+    }
+    if role == Role::Follower {
+        gw.stats.coalesced.fetch_add(1, Ordering::Relaxed);
+    }
+    envelope(outcome.status, outcome.body, Some(source))
+}
+
+/// An API answer: the envelope's bytes as JSON, never stored by browsers or proxies.
+fn envelope(status: StatusCode, body: Bytes, source: Option<&'static str>) -> Response {
+    let mut response = (
+        status,
+        [
+            (header::CONTENT_TYPE, "application/json; charset=utf-8"),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        body,
+    )
+        .into_response();
+    if let Some(source) = source {
+        response
+            .headers_mut()
+            .insert(CACHE_HEADER, HeaderValue::from_static(source));
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forwarded_for_only_when_trusted_and_only_the_last_hop() {
+        let peer: IpAddr = "10.0.0.1".parse().unwrap();
+        let mut headers = HeaderMap::new();
+        headers.append("x-forwarded-for", "1.1.1.1, 2.2.2.2".parse().unwrap());
+        headers.append("x-forwarded-for", "203.0.113.7".parse().unwrap());
+        assert_eq!(client_address(peer, &headers, false), peer);
+        assert_eq!(
+            client_address(peer, &headers, true),
+            "203.0.113.7".parse::<IpAddr>().unwrap()
+        );
+        headers.insert("x-forwarded-for", "not an address".parse().unwrap());
+        assert_eq!(client_address(peer, &headers, true), peer);
+        assert_eq!(client_address(peer, &HeaderMap::new(), true), peer);
+    }
+}

@@ -1,0 +1,228 @@
+//! The one place the gateway connects to: the configured upstream, over a keep-alive pool (http,
+//! or https with rustls on ring and the Mozilla roots). Each call has a time limit and a size
+//! cap, and anything but an API envelope comes back as a typed failure.
+
+use std::time::Duration;
+
+use axum::http::{header, HeaderValue, Request, StatusCode};
+use bytes::{Bytes, BytesMut};
+use chanscope::api::query::encode_component;
+use chanscope::api::Token;
+use http_body_util::{BodyExt, Empty};
+use hyper_rustls::{HttpsConnector, HttpsConnectorBuilder};
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::TokioExecutor;
+use serde::Deserialize;
+
+use super::config::Config;
+use super::policy::Call;
+
+/// Why no usable answer came; each is an error envelope for the browser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// Connection refused or reset, an HTTP 5xx, or a body that is not an API envelope.
+    Unavailable,
+    /// No complete answer within `--upstream-timeout`.
+    Timeout,
+    /// The answer is larger than `--max-response-bytes`.
+    TooLarge,
+}
+
+impl Failure {
+    /// The `error` of the envelope (the console's client reads these three as `Upstream`).
+    pub fn code(self) -> &'static str {
+        match self {
+            Failure::Unavailable => "upstream_unavailable",
+            Failure::Timeout => "upstream_timeout",
+            Failure::TooLarge => "upstream_too_large",
+        }
+    }
+
+    /// 502 and 504, which clients retry with back-off.
+    pub fn status(self) -> StatusCode {
+        match self {
+            Failure::Timeout => StatusCode::GATEWAY_TIMEOUT,
+            Failure::Unavailable | Failure::TooLarge => StatusCode::BAD_GATEWAY,
+        }
+    }
+}
+
+/// What the envelope says, read from the body.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Envelope {
+    Ok,
+    Pending,
+    /// `error` with its message (`flood_control_10`, `param q is too short`, ...).
+    Error(String),
+}
+
+/// An upstream answer that is an API envelope.
+#[derive(Clone, Debug)]
+pub struct Answer {
+    pub body: Bytes,
+    pub envelope: Envelope,
+}
+
+pub struct Upstream {
+    client: Client<HttpsConnector<HttpConnector>, Empty<Bytes>>,
+    base: String,
+    token: Token,
+    timeout: Duration,
+    max_bytes: usize,
+}
+
+impl Upstream {
+    pub fn new(config: &Config) -> Upstream {
+        let connector = HttpsConnectorBuilder::new()
+            .with_provider_and_webpki_roots(rustls::crypto::ring::default_provider())
+            .expect("the ring provider supports the default TLS versions")
+            .https_or_http()
+            .enable_http1()
+            .build();
+        let client = Client::builder(TokioExecutor::new())
+            .pool_idle_timeout(Duration::from_secs(60))
+            .pool_max_idle_per_host(32)
+            .build(connector);
+        Upstream {
+            client,
+            base: config.upstream.clone(),
+            token: config.token.clone(),
+            timeout: config.upstream_timeout,
+            max_bytes: config.max_response_bytes,
+        }
+    }
+
+    /// Asks the upstream for `call`, the token added last.
+    pub async fn get(&self, call: &Call) -> Result<Answer, Failure> {
+        let mut url = format!("{}{}?", self.base, call.route.path);
+        let query = call.query.encode();
+        if !query.is_empty() {
+            url.push_str(&query);
+            url.push('&');
+        }
+        url.push_str("token=");
+        encode_component(self.token.expose(), &mut url);
+        let body = tokio::time::timeout(self.timeout, self.fetch(&url))
+            .await
+            .map_err(|_| Failure::Timeout)??;
+        let envelope = read_envelope(&body).ok_or(Failure::Unavailable)?;
+        let body = match envelope {
+            // An error message is the one place an upstream might quote what it was sent.
+            Envelope::Error(_) => scrub(body, self.token.expose()),
+            _ => body,
+        };
+        Ok(Answer { body, envelope })
+    }
+
+    async fn fetch(&self, url: &str) -> Result<Bytes, Failure> {
+        let request = Request::get(url)
+            .header(header::ACCEPT, HeaderValue::from_static("application/json"))
+            .header(
+                header::USER_AGENT,
+                HeaderValue::from_static("chanscope-gateway"),
+            )
+            .body(Empty::new())
+            .map_err(|_| Failure::Unavailable)?;
+        let response = self
+            .client
+            .request(request)
+            .await
+            .map_err(|_| Failure::Unavailable)?;
+        if response.status().is_server_error() {
+            return Err(Failure::Unavailable);
+        }
+        let declared = response
+            .headers()
+            .get(header::CONTENT_LENGTH)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.parse::<usize>().ok());
+        if declared.is_some_and(|n| n > self.max_bytes) {
+            return Err(Failure::TooLarge);
+        }
+        // Counted while reading, since a body need not declare its length.
+        let mut body = response.into_body();
+        let mut out = BytesMut::with_capacity(declared.unwrap_or(16 * 1024));
+        while let Some(frame) = body.frame().await {
+            let frame = frame.map_err(|_| Failure::Unavailable)?;
+            if let Ok(data) = frame.into_data() {
+                if out.len() + data.len() > self.max_bytes {
+                    return Err(Failure::TooLarge);
+                }
+                out.extend_from_slice(&data);
+            }
+        }
+        Ok(out.freeze())
+    }
+}
+
+/// The envelope of a complete JSON body; `None` for anything else (an HTML page, a cut body).
+fn read_envelope(body: &[u8]) -> Option<Envelope> {
+    #[derive(Deserialize)]
+    struct Head {
+        status: String,
+        #[serde(default)]
+        error: serde_json::Value,
+    }
+    let head: Head = serde_json::from_slice(body).ok()?;
+    Some(match head.status.as_str() {
+        "ok" => Envelope::Ok,
+        "pending" => Envelope::Pending,
+        _ => Envelope::Error(match head.error {
+            serde_json::Value::String(s) => s,
+            other => other.to_string(),
+        }),
+    })
+}
+
+/// `body` with every occurrence of `secret` replaced by `***`.
+fn scrub(body: Bytes, secret: &str) -> Bytes {
+    let secret = secret.as_bytes();
+    if secret.is_empty() || !body.windows(secret.len()).any(|w| w == secret) {
+        return body;
+    }
+    let mut out = Vec::with_capacity(body.len());
+    let mut rest = &body[..];
+    while let Some(at) = rest.windows(secret.len()).position(|w| w == secret) {
+        out.extend_from_slice(&rest[..at]);
+        out.extend_from_slice(b"***");
+        rest = &rest[at + secret.len()..];
+    }
+    out.extend_from_slice(rest);
+    Bytes::from(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn envelopes() {
+        assert_eq!(
+            read_envelope(br#"{"status":"ok","response":[]}"#),
+            Some(Envelope::Ok)
+        );
+        assert_eq!(
+            read_envelope(br#"{"status":"pending"}"#),
+            Some(Envelope::Pending)
+        );
+        assert_eq!(
+            read_envelope(br#"{"status":"error","error":"flood_control_10"}"#),
+            Some(Envelope::Error("flood_control_10".into()))
+        );
+        assert_eq!(read_envelope(br#"{"status":"ok","response":[1,"#), None);
+        assert_eq!(read_envelope(b"<html>502</html>"), None);
+        assert_eq!(read_envelope(b"[]"), None);
+    }
+
+    #[test]
+    fn scrubbing() {
+        let body = Bytes::from_static(br#"{"error":"token_invalid: abc, abc"}"#);
+        assert_eq!(
+            &scrub(body, "abc")[..],
+            br#"{"error":"token_invalid: ***, ***"}"#
+        );
+        let clean = Bytes::from_static(b"nothing here");
+        assert_eq!(scrub(clean.clone(), "abc"), clean);
+    }
+}

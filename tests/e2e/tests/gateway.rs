@@ -1,0 +1,336 @@
+//! The console end to end through the gateway, as it is deployed: the release build served by
+//! the gateway in-process, the sandbox behind it requiring a token, and no token in the browser.
+//! Run after building the console: `CHANSCOPE_DIST=<root>/dist cargo test -p chanscope-e2e
+//! --test gateway`.
+
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use axum::extract::Request;
+use axum::middleware::{self, Next};
+use chanscope::api::Token;
+use chanscope_e2e::browser::normalize;
+use chanscope_e2e::{driver, ensure, http, repo_root, text, Browser, Picks, Res, Session};
+use sandbox::gateway::access_log::AccessLog;
+use sandbox::gateway::config::Config as GatewayConfig;
+use sandbox::gateway::statics::CONTENT_SECURITY_POLICY;
+use sandbox::gateway::Gateway;
+use sandbox::{Config, Dataset, Size, State};
+use serde_json::json;
+use tokio::net::TcpListener;
+
+/// The token only the gateway holds; the sandbox accepts it and `demo` only.
+const GATEWAY_TOKEN: &str = "e2e-gateway-held-8b3d0f";
+
+/// Requests as they reached the sandbox, or lines of the gateway's access log.
+type Lines = Arc<Mutex<Vec<String>>>;
+
+fn main() -> ExitCode {
+    chanscope_e2e::block_on(async {
+        println!("\nrunning 1 e2e scenario");
+        let started = Instant::now();
+        let result = tokio::select! {
+            result = console_through_the_gateway() => result,
+            _ = tokio::signal::ctrl_c() => Err("interrupted".into()),
+        };
+        let verdict = if result.is_ok() { "ok" } else { "FAILED" };
+        if let Err(e) = &result {
+            println!("\n---- console_through_the_gateway ----\n{e}");
+        }
+        println!(
+            "test console_through_the_gateway ... {verdict}\n\ntest result: {verdict}. {} passed; \
+             {} failed; finished in {:.1} s\n",
+            usize::from(result.is_ok()),
+            usize::from(result.is_err()),
+            started.elapsed().as_secs_f64()
+        );
+        if result.is_ok() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        }
+    })
+}
+
+async fn listen() -> Res<TcpListener> {
+    Ok(TcpListener::bind(("127.0.0.1", 0)).await?)
+}
+
+/// A sink that keeps every line.
+fn recorder() -> Lines {
+    Arc::default()
+}
+
+fn push(lines: &Lines, line: String) {
+    lines.lock().unwrap_or_else(|e| e.into_inner()).push(line);
+}
+
+fn lines(lines: &Lines) -> Vec<String> {
+    lines.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+async fn console_through_the_gateway() -> Res<()> {
+    let dist = chanscope_e2e::dist_dir()?;
+    let now = chanscope_e2e::pinned_now()?;
+    let dataset = Dataset::generate(chanscope_e2e::SEED, Size::Small, now);
+    let picks = Picks::choose(&dataset)?;
+
+    // The sandbox: no anonymous token, so a request the gateway did not sign fails.
+    let mut config = Config::default();
+    config
+        .tokens
+        .add(&format!("{GATEWAY_TOKEN}=search+stat:XL"))?;
+    let reached = recorder();
+    let upstream_app = {
+        let reached = Arc::clone(&reached);
+        sandbox::router(Arc::new(State::new(dataset, config))).layer(middleware::from_fn(
+            move |request: Request, next: Next| {
+                let reached = Arc::clone(&reached);
+                async move {
+                    push(&reached, request.uri().to_string());
+                    next.run(request).await
+                }
+            },
+        ))
+    };
+    let upstream = listen().await?;
+    let upstream_at = upstream.local_addr()?.to_string();
+    let upstream_task = tokio::spawn(async move { axum::serve(upstream, upstream_app).await });
+
+    // The gateway, as deployed, but in-process and with its log kept.
+    let token = Token::new(GATEWAY_TOKEN).ok_or("empty token")?;
+    let mut gateway_config = GatewayConfig::new(&format!("http://{upstream_at}/api"), token)?;
+    gateway_config.dist = dist;
+    let log = recorder();
+    let sink = {
+        let log = Arc::clone(&log);
+        AccessLog::to(move |line| push(&log, line.to_owned()))
+    };
+    let gateway = Arc::new(Gateway::new(gateway_config, sink)?);
+    let listener = listen().await?;
+    let origin = format!("http://{}", listener.local_addr()?);
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let gateway_task = tokio::spawn(sandbox::gateway::serve(
+        listener,
+        Arc::clone(&gateway),
+        async {
+            let _ = stopped.await;
+        },
+    ));
+    println!(
+        "gateway {origin} → sandbox {upstream_at} · seed {} now {now}",
+        chanscope_e2e::SEED
+    );
+
+    let shots = chanscope_e2e::screenshot_dir();
+    std::fs::create_dir_all(&shots)?;
+    let chromedriver =
+        std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+    let driver =
+        driver::Chromedriver::start(&chromedriver, &repo_root().join("target/e2e-logs")).await?;
+    let browser = Browser::connect(&driver.url, origin.clone(), shots).await?;
+    let result = scenario(&browser, &picks, &reached, &log, &upstream_at).await;
+    browser.close().await;
+    drop(driver);
+    let _ = stop.send(());
+    let _ = gateway_task.await;
+    upstream_task.abort();
+    result
+}
+
+async fn scenario(
+    browser: &Browser,
+    picks: &Picks,
+    reached: &Lines,
+    log: &Lines,
+    upstream_at: &str,
+) -> Res<()> {
+    let no_token = Session {
+        token: None,
+        locale: "en",
+    };
+
+    // Post search, opened by a link, with no token in Settings.
+    let mark = lines(reached).len();
+    browser
+        .open(
+            &format!("/post-search?q={}&extended=true", picks.keyword),
+            &no_token,
+        )
+        .await?;
+    let sent = wait_reached(reached, mark, "/api/posts/search?").await?;
+    ensure(sent.ends_with(&format!("&token={GATEWAY_TOKEN}")), || {
+        format!("the gateway did not sign the call: {sent}")
+    })?;
+    let found = http::api_response(upstream_at, &sent).await?;
+    let first = &found["items"][0];
+    let channel = found["channels"]
+        .as_array()
+        .and_then(|cs| cs.iter().find(|c| c["id"] == first["channel_id"]))
+        .ok_or("the extended answer lacks the first post's channel")?;
+    let total = found["total_count"].as_u64().unwrap_or_default();
+    let showing = format!(
+        "Showing 1–{} of {}",
+        found["items"].as_array().map_or(0, Vec::len),
+        chanscope::format::group_thousands(total as i64, chanscope::format::Locale::En)
+    );
+    browser
+        .wait_text(&[&text(&channel["title"]), &showing])
+        .await?;
+    browser.screenshot("gateway-post-search").await?;
+
+    // Channel information, by a link too.
+    let mark = lines(reached).len();
+    browser
+        .open(
+            &format!(
+                "/channel-info?channel={}",
+                picks.channel.replace('@', "%40")
+            ),
+            &no_token,
+        )
+        .await?;
+    let sent = wait_reached(reached, mark, "/api/channels/get?").await?;
+    let card = http::api_response(upstream_at, &sent).await?;
+    browser
+        .wait_text_in(
+            ".cs-card",
+            &[&text(&card["title"]), &text(&card["username"])],
+        )
+        .await?;
+    browser.screenshot("gateway-channel-info").await?;
+
+    // The token is nowhere the browser can see: the page, the address, the storage, the
+    // answers to every call the page made (asked again from the page), the document's headers.
+    let source = browser
+        .eval("return document.documentElement.outerHTML;", vec![])
+        .await?;
+    let address = browser.url().await?;
+    let storage = browser
+        .eval(
+            "const dump = s => Object.keys(s).map(k => k + '=' + s.getItem(k)).join('\\n');
+             return dump(localStorage) + '\\n' + dump(sessionStorage);",
+            vec![],
+        )
+        .await?;
+    let mut seen = vec![text(&source), address.clone(), text(&storage)];
+    let api_paths: Vec<String> = lines(log)
+        .iter()
+        .filter_map(|line| {
+            // `time client GET /api/… query status cache ms`
+            let parts: Vec<&str> = line.split(' ').collect();
+            (parts.get(3)?.starts_with("/api/")).then(|| format!("{}?{}", parts[3], parts[4]))
+        })
+        .collect();
+    ensure(api_paths.len() >= 2, || {
+        format!("the access log shows too few calls: {:?}", lines(log))
+    })?;
+    let document_path = "/channel-info".to_owned();
+    let mut csp = None;
+    for path in api_paths.iter().chain([&document_path]) {
+        let answer = browser
+            .client()
+            .execute_async(
+                "const [path, done] = arguments;
+                 fetch(path).then(r => r.text().then(body => done({
+                   status: r.status,
+                   headers: [...r.headers].map(([k, v]) => k + ': ' + v).join('\\n'),
+                   csp: r.headers.get('content-security-policy'),
+                   body,
+                 }))).catch(e => done({ status: 0, body: String(e) }));",
+                vec![json!(path)],
+            )
+            .await?;
+        ensure(answer["status"] == 200, || {
+            format!("fetching {path} from the page: {answer}")
+        })?;
+        if *path == document_path {
+            csp = answer["csp"].as_str().map(str::to_owned);
+        }
+        seen.push(text(&answer["headers"]));
+        seen.push(text(&answer["body"]));
+    }
+    for (i, what) in seen.iter().enumerate() {
+        ensure(!what.contains(GATEWAY_TOKEN), || {
+            format!(
+                "the token reached the browser (item {i}): {}",
+                normalize(what)
+            )
+        })?;
+    }
+    ensure(!address.contains("token"), || {
+        format!("the address bar holds a token: {address}")
+    })?;
+    ensure(csp.as_deref() == Some(CONTENT_SECURITY_POLICY), || {
+        format!("the document's Content-Security-Policy header is {csp:?}")
+    })?;
+
+    // The embedding host page through the gateway: its three widgets show the sandbox's
+    // answers, signed by the gateway, with no token in the page.
+    let mark = lines(reached).len();
+    browser
+        .client()
+        .goto(&format!("{}/embed.html", browser.origin))
+        .await?;
+    for css in [
+        "#channel-card .cs-card-title",
+        "#subscribers .cs-widget-value",
+        "#mentions .cs-widget-post",
+    ] {
+        browser.wait_css(css).await?;
+    }
+    let sent = wait_reached(reached, mark, "/api/channels/get?").await?;
+    let card = http::api_response(upstream_at, &sent).await?;
+    browser
+        .wait_text_in("#channel-card", &[&text(&card["title"])])
+        .await?;
+    let source = browser
+        .eval("return document.documentElement.outerHTML;", vec![])
+        .await?;
+    ensure(!text(&source).contains(GATEWAY_TOKEN), || {
+        "the token is in the embedding page".into()
+    })?;
+    browser.screenshot("gateway-embed").await?;
+
+    // Every call reached the sandbox signed by the gateway, and none of them shows in the log.
+    let calls = lines(reached);
+    ensure(
+        calls
+            .iter()
+            .all(|c| c.ends_with(&format!("token={GATEWAY_TOKEN}"))),
+        || format!("a call reached the sandbox unsigned: {calls:?}"),
+    )?;
+    let log = lines(log);
+    ensure(log.iter().all(|l| !l.contains(GATEWAY_TOKEN)), || {
+        "the token is in the access log".into()
+    })?;
+    println!(
+        "{} calls reached the sandbox; the access log has {} lines, {} of them /api",
+        calls.len(),
+        log.len(),
+        api_paths.len()
+    );
+    Ok(())
+}
+
+/// The last request since `mark` to reach the sandbox that starts with `prefix`, waiting for
+/// it.
+async fn wait_reached(reached: &Lines, mark: usize, prefix: &str) -> Res<String> {
+    let deadline = Instant::now() + chanscope_e2e::browser::WAIT;
+    loop {
+        let all = lines(reached);
+        let since = all.get(mark..).unwrap_or_default();
+        if let Some(last) = since.iter().rev().find(|r| r.starts_with(prefix)) {
+            return Ok(last.clone());
+        }
+        if Instant::now() > deadline {
+            return Err(format!(
+                "no request to {prefix} reached the sandbox: {:?}",
+                lines(reached)
+            )
+            .into());
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+}
