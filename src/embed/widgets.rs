@@ -440,8 +440,12 @@ fn post_item(ui: &Ui, data: &PostSearchResponse, post: &Post) -> Html {
             </div>
             <SafeHtml html={snippet} class="cs-widget-snippet" />
             <div class="cs-widget-post-foot">
-                { counter(ui.t("Views", "Просмотры"), ui.t("views", "просм."), post.views) }
-                { counter(ui.t("Shares", "Репосты"), ui.t("shares", "репост."), post.shares_count) }
+                { counter(ui.t("Views", "Просмотры"),
+                    if post.views == 1 { ui.t("view", "просм.") } else { ui.t("views", "просм.") },
+                    post.views) }
+                { counter(ui.t("Shares", "Репосты"),
+                    if post.shares_count == 1 { ui.t("share", "репост.") } else { ui.t("shares", "репост.") },
+                    post.shares_count) }
                 if let Some(href) = post.url() {
                     <a class="cs-link" href={href} rel="noopener noreferrer" target="_blank">
                         { ui.t("Open", "Открыть") }

@@ -19,13 +19,16 @@ usage: cargo xtask <command>
 
 commands:
   setup   find or install everything the build and the tests need (idempotent)
-  build   release build of the console into dist/
+  build   release build of the console (and embed.js for host pages) into dist/, and the
+          gateway that serves it in production (target/release/gateway)
   serve   the sandbox and the console at http://127.0.0.1:8080 (trunk serve; /api/ proxied
           to the sandbox); --no-sandbox: the console alone, proxied as Trunk.toml says
-  test    every test suite: fmt, clippy (native and wasm32), native tests,
-          browser tests in headless Chromium, release build and boot check
+  test    every test suite: fmt, clippy (native and wasm32), native tests (API layer,
+          sandbox, gateway), browser tests in headless Chromium, release build and boot
+          check, end-to-end tests (console, embedding, console through the gateway)
   bench   size of the release build (wasm and JS, raw and gzip); sandbox start-up,
-          /posts/search latency under a bounded loopback load, and memory
+          /posts/search latency under a bounded loopback load, and memory; gateway
+          latency of cached calls and the share of a session's calls sent upstream
 
 environment:
   CHANSCOPE_TOOLS_DIR       where tools are installed (default ~/.cache/chanscope/tools)
