@@ -17,11 +17,12 @@ use wasm_bindgen::JsCast;
 use web_sys::Element;
 use yew::AppHandle;
 
-pub use client::{js_error, Client};
-pub use options::{Common, OptionError, Reader, Theme, TokenSource, COMMON_KEYS};
+pub use client::Client;
 
-use options::{options_object, CHANNEL_FORMS, POST_FORMS};
-pub use widgets::{WidgetKind, WidgetProps, HOUR_GROUP_MAX_DAYS};
+use options::{
+    options_object, Common, OptionError, Reader, CHANNEL_FORMS, COMMON_KEYS, POST_FORMS,
+};
+use widgets::{WidgetKind, WidgetProps, HOUR_GROUP_MAX_DAYS};
 
 use crate::api::limits::POST_SEARCH_LIMIT_MAX;
 use crate::api::ops::{ChannelInfo, MultiPostStats, PostSearch, PostStats};
@@ -53,7 +54,7 @@ pub fn configure_embed(base_url: String, stylesheet: Option<String>) {
 }
 
 /// The API base when the options give none: next to the module, else the page's own `/api`.
-pub fn default_base_url() -> String {
+fn default_base_url() -> String {
     DEFAULTS
         .with(|d| d.borrow().base_url.clone())
         .unwrap_or_else(|| "/api".into())
