@@ -267,7 +267,7 @@ async fn bad_options_throw_readable_type_errors_and_mount_nothing() {
     );
     assert_eq!(
         card(r#"{"channel":"10000","theme":"pink"}"#),
-        "Chanscope channel card: option \"theme\" must be one of \"auto\", \"light\", \"dark\", \
+        "Chanscope channel card: option \"theme\" must be one of \"auto\", \"system\", \"light\", \"dark\", \
          not \"pink\""
     );
     assert_eq!(
@@ -454,6 +454,21 @@ async fn language_and_theme_options_reach_the_widget() {
             .as_deref(),
         Some("1\u{a0}234\u{a0}567")
     );
+    // `system` follows the visitor's scheme; the default pins nothing on the widget.
+    widget.update(options(r#"{"theme":"system"}"#)).unwrap();
+    until("the system theme", || {
+        host.query_selector(".cs-widget.cs-theme-system")
+            .ok()
+            .flatten()
+            .is_some()
+    })
+    .await;
+    assert!(!has_class(&find(&host, ".cs-widget"), "cs-theme-dark"));
+    widget.update(options(r#"{"theme":"auto"}"#)).unwrap();
+    until("no theme class", || {
+        find(&host, ".cs-widget").class_name() == "cs-widget"
+    })
+    .await;
     widget.unmount();
     host.remove();
 }
@@ -575,7 +590,7 @@ async fn update_shows_the_new_channel_and_refuses_bad_options() {
     let shown = host.inner_html();
     assert_eq!(
         type_error(widget.update(options(r#"{"theme":"pink"}"#)).unwrap_err()),
-        "Chanscope channel card: option \"theme\" must be one of \"auto\", \"light\", \"dark\", \
+        "Chanscope channel card: option \"theme\" must be one of \"auto\", \"system\", \"light\", \"dark\", \
          not \"pink\""
     );
     assert_eq!(

@@ -302,11 +302,13 @@ impl TokenSource {
     }
 }
 
-/// How a widget looks: the host's colour scheme (`auto`), or forced light or dark.
+/// How a widget looks: the host's custom properties over light defaults (`auto`), the visitor's
+/// colour scheme (`system`), or forced light or dark.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Theme {
     #[default]
     Auto,
+    System,
     Light,
     Dark,
 }
@@ -316,6 +318,7 @@ impl Theme {
     pub fn class(self) -> Option<&'static str> {
         match self {
             Theme::Auto => None,
+            Theme::System => Some("cs-theme-system"),
             Theme::Light => Some("cs-theme-light"),
             Theme::Dark => Some("cs-theme-dark"),
         }
@@ -328,6 +331,7 @@ impl FromStr for Theme {
     fn from_str(s: &str) -> Result<Self, ()> {
         match s {
             "auto" => Ok(Theme::Auto),
+            "system" => Ok(Theme::System),
             "light" => Ok(Theme::Light),
             "dark" => Ok(Theme::Dark),
             _ => Err(()),
@@ -378,7 +382,7 @@ impl Common {
             })?,
         };
         let theme = reader
-            .choice("theme", &["auto", "light", "dark"])?
+            .choice("theme", &["auto", "system", "light", "dark"])?
             .unwrap_or_default();
         Ok(Common {
             base_url,
