@@ -156,8 +156,17 @@ fn status<T>(task: &Task<T>, retry: &Callback<()>) -> Option<Html> {
     state.data.is_none().then(Html::default)
 }
 
-fn title(text: &str) -> Html {
-    html! { <h3 class="cs-widget-title">{ text.to_owned() }</h3> }
+/// A widget's box: its heading (with any controls beside it) above its body.
+fn frame(class: &'static str, heading: String, controls: Html, body: Html) -> Html {
+    html! {
+        <section class={class}>
+            <header class="cs-widget-head">
+                <h3 class="cs-widget-title">{ heading }</h3>
+                { controls }
+            </header>
+            { body }
+        </section>
+    }
 }
 
 #[derive(Properties, PartialEq)]
@@ -309,15 +318,15 @@ fn subscriber_chart_widget(props: &SubscriberChartWidgetProps) -> Html {
             </>
         }
     });
-    html! {
-        <section class="cs-widget-subscribers">
-            <header class="cs-widget-head">
-                { title(&fill(ui.t("Subscribers · {c}", "Подписчики · {c}"), &[("c", name.clone())])) }
-                { controls }
-            </header>
-            { body }
-        </section>
-    }
+    frame(
+        "cs-widget-subscribers",
+        fill(
+            ui.t("Subscribers · {c}", "Подписчики · {c}"),
+            &[("c", name.clone())],
+        ),
+        controls.unwrap_or_default(),
+        body,
+    )
 }
 
 #[derive(Properties, PartialEq)]
@@ -364,14 +373,15 @@ fn post_stats_widget(props: &PostStatsWidgetProps) -> Html {
             </>
         }
     });
-    html! {
-        <section class="cs-widget-post-stats">
-            <header class="cs-widget-head">
-                { title(&fill(ui.t("Post {p}", "Пост {p}"), &[("p", props.request.post_id.to_string())])) }
-            </header>
-            { body }
-        </section>
-    }
+    frame(
+        "cs-widget-post-stats",
+        fill(
+            ui.t("Post {p}", "Пост {p}"),
+            &[("p", props.request.post_id.to_string())],
+        ),
+        Html::default(),
+        body,
+    )
 }
 
 #[derive(Properties, PartialEq)]
@@ -405,14 +415,15 @@ fn post_search_widget(props: &PostSearchWidgetProps) -> Html {
             </>
         }
     });
-    html! {
-        <section class="cs-widget-search">
-            <header class="cs-widget-head">
-                { title(&fill(ui.t("Posts about “{q}”", "Посты по запросу «{q}»"), &[("q", props.request.q.clone())])) }
-            </header>
-            { body }
-        </section>
-    }
+    frame(
+        "cs-widget-search",
+        fill(
+            ui.t("Posts about “{q}”", "Посты по запросу «{q}»"),
+            &[("q", props.request.q.clone())],
+        ),
+        Html::default(),
+        body,
+    )
 }
 
 fn post_item(ui: &Ui, data: &PostSearchResponse, post: &Post) -> Html {
@@ -526,12 +537,10 @@ fn multi_post_stats_widget(props: &MultiPostStatsWidgetProps) -> Html {
         }
     });
     let name = use_channel_name(props.request.channel_id.clone(), props.token.clone());
-    html! {
-        <section class="cs-widget-multi">
-            <header class="cs-widget-head">
-                { title(&fill(ui.t("Posts · {c}", "Посты · {c}"), &[("c", name)])) }
-            </header>
-            { body }
-        </section>
-    }
+    frame(
+        "cs-widget-multi",
+        fill(ui.t("Posts · {c}", "Посты · {c}"), &[("c", name)]),
+        Html::default(),
+        body,
+    )
 }
