@@ -250,19 +250,6 @@ pub fn app() -> Html {
     }
 }
 
-/// Whether this page is the console's own: its loader tag is `boot.js`. A host page that loads
-/// the module for its widgets (through `embed.js`) has none.
-pub fn is_console_page() -> bool {
-    web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| {
-            d.query_selector("script[data-chanscope-boot]")
-                .ok()
-                .flatten()
-        })
-        .is_some()
-}
-
 /// Mounts the console on the page's `<body>`.
 pub fn start() {
     yew::Renderer::<App>::new().render();

@@ -14,7 +14,7 @@ pub mod sanitize;
 pub mod app;
 #[cfg(target_arch = "wasm32")]
 pub mod components;
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "embed"))]
 pub mod embed;
 #[cfg(target_arch = "wasm32")]
 pub mod pages;

@@ -22,6 +22,7 @@ pub use post_stats::PostStatsPage;
 pub use subscriber_dynamics::SubscriberDynamicsPage;
 
 /// What the embeddable widgets share with the pages.
+#[cfg(feature = "embed")]
 pub(crate) mod embedded {
     pub(crate) use super::post_search::channel_label;
     pub(crate) use super::post_stats::{count_i64, cumulative, growth_series, post_tiles};
