@@ -1,44 +1,67 @@
 //! The response envelope `{status, response, error}`: success, API error, or pending, decided by
 //! the body and never by the HTTP status (the service sends errors with HTTP 200).
 
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, IgnoredAny};
+use serde::Deserialize;
+use serde_json::value::RawValue;
 use serde_json::Value;
 
 use super::error::{ApiError, Error};
 use super::transport::HttpResponse;
 
+/// The envelope's fields as slices of the body: the body is scanned once here and `response` is
+/// then read straight into the operation's types, with no `Value` tree in between (that tree
+/// cost a second pass and every string copied twice).
+#[derive(Default, Deserialize)]
+struct Envelope<'a> {
+    #[serde(borrow, default)]
+    status: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    response: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    error: Option<&'a RawValue>,
+}
+
 /// Decodes an HTTP answer into the operation's `response`, or the typed error it stands for.
 /// Any input gives `Ok` or `Err`, never a panic.
 pub fn decode<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
     let success = (200..300).contains(&answer.status);
-    let mut envelope = match serde_json::from_str::<Value>(&answer.body) {
-        Ok(Value::Object(map)) if map.contains_key("status") => map,
+    // serde would also read a struct from an array (`[1,2,3]`); only an object is an envelope,
+    // and other JSON is still read through to tell a cut-short answer from one of another shape.
+    let parsed = if answer.body.trim_start().starts_with('{') {
+        serde_json::from_str::<Envelope>(&answer.body)
+    } else {
+        serde_json::from_str::<IgnoredAny>(&answer.body).map(|_| Envelope::default())
+    };
+    let envelope = match parsed {
+        Ok(envelope) if envelope.status.is_some() => envelope,
         // A proxy's or server's failure page: the HTTP status is all there is to report.
         _ if !success => {
             return Err(Error::Http {
                 status: answer.status,
             })
         }
-        Ok(_) => {
-            return Err(Error::Decode(
-                "the answer is JSON but not an API envelope".into(),
-            ))
-        }
+        // JSON of another shape: not an object, or an object without `status`.
+        Ok(_) => return Err(not_an_envelope()),
+        Err(e) if e.is_data() => return Err(not_an_envelope()),
         Err(e) if e.is_eof() => {
             return Err(Error::Decode(format!("the answer was cut short ({e})")))
         }
         Err(e) => return Err(Error::Decode(format!("the answer is not JSON ({e})"))),
     };
-    match envelope.get("status").and_then(Value::as_str) {
-        Some("ok") => {
-            let response = envelope.remove("response").unwrap_or(Value::Null);
-            payload(response)
-        }
+    let status = envelope
+        .status
+        .and_then(|raw| serde_json::from_str::<String>(raw.get()).ok());
+    match status.as_deref() {
+        Some("ok") => payload(envelope.response.map_or("null", RawValue::get)),
         Some("error") => {
-            let message = match envelope.get("error") {
-                Some(Value::String(text)) => text.clone(),
-                Some(Value::Null) | None => String::new(),
-                Some(other) => other.to_string(),
+            let message = match envelope.error.map(|raw| raw.get()) {
+                None | Some("null") => String::new(),
+                Some(raw) => match serde_json::from_str::<Value>(raw) {
+                    Ok(Value::String(text)) => text,
+                    Ok(other) => other.to_string(),
+                    Err(_) => String::new(),
+                },
             };
             Err(Error::Api(ApiError::from_message(&message)))
         }
@@ -50,16 +73,27 @@ pub fn decode<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
     }
 }
 
+fn not_an_envelope() -> Error {
+    Error::Decode("the answer is JSON but not an API envelope".into())
+}
+
 /// The service sends `[]` for an empty object; a payload of `[]` that does not fit the expected
 /// type is therefore read again as `{}`.
-fn payload<R: DeserializeOwned>(response: Value) -> Result<R, Error> {
-    let empty_array = matches!(&response, Value::Array(items) if items.is_empty());
-    match serde_json::from_value(response) {
+fn payload<R: DeserializeOwned>(response: &str) -> Result<R, Error> {
+    match serde_json::from_str(response) {
         Ok(value) => Ok(value),
-        Err(_) if empty_array => serde_json::from_value(Value::Object(Default::default()))
+        Err(_) if is_empty_array(response) => serde_json::from_str("{}")
             .map_err(|e| Error::Decode(format!("unexpected shape of the response: {e}"))),
         Err(e) => Err(Error::Decode(format!(
             "unexpected shape of the response: {e}"
         ))),
     }
+}
+
+/// `[ ]` with any whitespace inside.
+fn is_empty_array(raw: &str) -> bool {
+    raw.trim()
+        .strip_prefix('[')
+        .and_then(|rest| rest.strip_suffix(']'))
+        .is_some_and(|inside| inside.trim().is_empty())
 }
