@@ -3,6 +3,7 @@
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 
 use super::error::FormatError;
+use super::iso::{iso_date, iso_minutes};
 use super::label::{date_label, date_time_label};
 use super::scan::scan;
 use super::Locale;
@@ -28,8 +29,8 @@ pub fn parse_growth_date(group: ViewGrowthGroup, s: &str) -> Result<NaiveDateTim
 /// Writes `at` as the API writes a view-growth `date` of `group`; daily growth drops the time.
 pub fn format_growth_date(group: ViewGrowthGroup, at: NaiveDateTime) -> String {
     match group {
-        ViewGrowthGroup::Hour => at.format("%Y-%m-%d %H:%M").to_string(),
-        ViewGrowthGroup::Day => at.format("%Y-%m-%d").to_string(),
+        ViewGrowthGroup::Hour => iso_minutes(at),
+        ViewGrowthGroup::Day => iso_date(at.date()),
     }
 }
 

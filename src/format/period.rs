@@ -5,6 +5,7 @@ use std::fmt;
 use chrono::{Datelike, Duration, Months, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Weekday};
 
 use super::error::FormatError;
+use super::iso::{iso_date, iso_minutes, iso_month};
 use super::label::{date_label, date_time_label, month_label, week_label};
 use super::scan::scan;
 use super::Locale;
@@ -91,10 +92,10 @@ impl Period {
     pub fn to_api_string(&self) -> String {
         let date = self.start.date();
         match self.group {
-            PeriodGroup::Hour => format!("{} {:02}:00", date.format("%Y-%m-%d"), self.start.hour()),
-            PeriodGroup::Day => date.format("%Y-%m-%d").to_string(),
+            PeriodGroup::Hour => iso_minutes(self.start),
+            PeriodGroup::Day => iso_date(date),
             PeriodGroup::Week => week_api_string(date),
-            PeriodGroup::Month => date.format("%Y-%m").to_string(),
+            PeriodGroup::Month => iso_month(date),
         }
     }
 

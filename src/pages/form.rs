@@ -2,7 +2,7 @@
 //! "advanced" section, the choice of a period, and the URL-as-state hook that makes every view a
 //! shareable link.
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Utc};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -12,7 +12,7 @@ use yew_router::prelude::*;
 use crate::api::PeerType;
 use crate::app::Route;
 use crate::components::status::fill;
-use crate::format::last_days;
+use crate::format::{iso_date, last_days, parse_iso_date};
 use crate::ui::{use_ui, Ui};
 
 #[derive(Properties, PartialEq)]
@@ -321,7 +321,7 @@ impl PeriodQuery {
         }
         // A date input shows nothing for text that is not a date, so such text (only possible
         // in a hand-edited link) counts as not given, as the user sees it.
-        let day = |text: &str| NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d").ok();
+        let day = |text: &str| parse_iso_date(text.trim());
         let (first, last) = (day(&self.start_date), day(&self.end_date));
         PeriodBounds {
             start: first
@@ -376,9 +376,7 @@ pub fn period_fields(props: &PeriodFieldsProps) -> Html {
         AttrValue::Static(CUSTOM_PERIOD),
         AttrValue::Static(ui.t("Custom dates", "Свои даты")),
     ));
-    let today = props
-        .today_placeholder
-        .then(|| ui.today().format("%Y-%m-%d").to_string());
+    let today = props.today_placeholder.then(|| iso_date(ui.today()));
     html! {
         <>
             <Select id={format!("{}-period", props.id)} label={ui.t("Period", "Период")}

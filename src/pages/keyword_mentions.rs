@@ -15,6 +15,7 @@ use crate::app::Route;
 use crate::components::status::{fill, EmptyState};
 use crate::components::{Column, DataTable, Row, SortKey, TableCell};
 use crate::export::Cell;
+use crate::format::iso_date;
 use crate::pages::channel_info::{channel_ref, ChannelQuery};
 use crate::pages::form::{
     is_false, page_header, peer_type_or, Advanced, Check, PeriodQuery, PERIOD_PRESETS,
@@ -182,9 +183,8 @@ fn mentions_table(props: &MentionsTableProps) -> Html {
                 TableCell::new(
                     html! { <time title={ui.timestamp(last)}>{ ui.date(last) }</time> },
                     SortKey::Number(last as f64),
-                    ui.date_of(last).map_or(Cell::Empty, |d| {
-                        Cell::Text(d.format("%Y-%m-%d").to_string())
-                    }),
+                    ui.date_of(last)
+                        .map_or(Cell::Empty, |d| Cell::Text(iso_date(d))),
                 ),
             ]
         })
