@@ -17,7 +17,7 @@ use web_sys::{AbortController, AbortSignal};
 use yew::prelude::*;
 
 use crate::api::browser::BrowserTransport;
-use crate::api::{Client, ClientConfig, Error, Operation, Token};
+use crate::api::{decoder, Client, ClientConfig, Decoder, Error, Operation, Token};
 
 /// Identical requests within this many milliseconds are answered from memory.
 pub const CACHE_TTL_MS: f64 = 60_000.0;
@@ -50,7 +50,7 @@ fn cached<R: 'static>(key: &str) -> Option<Rc<R>> {
     })
 }
 
-fn store<R: 'static>(key: String, value: Rc<R>) {
+fn store_any(key: String, value: Rc<dyn Any>) {
     CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
         let now = now_ms();
@@ -68,7 +68,7 @@ fn store<R: 'static>(key: String, value: Rc<R>) {
             key,
             Entry {
                 stored_at: now,
-                value: value as Rc<dyn Any>,
+                value,
             },
         );
     });
@@ -117,16 +117,19 @@ impl Api {
             .token
             .as_ref()
             .map_or(0, |t| fingerprint(t.expose()));
-        let key = format!(
-            "{token:016x} {}",
-            Client::new(BrowserTransport::new(), self.config.clone()).public_url(request)
-        );
+        let client = Client::new(BrowserTransport::new(), self.config.clone());
+        let key = format!("{token:016x} {}", client.public_url(request));
         if let Some(hit) = cached::<O::Response>(&key) {
             return Ok(hit);
         }
-        let flight = IN_FLIGHT
-            .with(|map| map.borrow().get(&key).cloned())
-            .unwrap_or_else(|| Flight::start(key, self.config.clone(), request.clone()));
+        let flight = match IN_FLIGHT.with(|map| map.borrow().get(&key).cloned()) {
+            Some(flight) => flight,
+            None => {
+                request.validate()?;
+                let url = client.url_with_token(request);
+                Flight::start(key, self.config.clone(), url, decoder::<O>())
+            }
+        };
         let value = Waiter::new(flight, self.signal.clone()).await?;
         value
             .downcast::<O::Response>()
@@ -151,11 +154,14 @@ struct Flight {
 }
 
 impl Flight {
-    fn start<O>(key: String, config: ClientConfig, request: O) -> Rc<RefCell<Flight>>
-    where
-        O: Operation + 'static,
-        O::Response: 'static,
-    {
+    /// Not generic over the operation, so that the console holds one copy of it: `url` is the
+    /// validated request's and `decode` reads its answer.
+    fn start(
+        key: String,
+        config: ClientConfig,
+        url: String,
+        decode: Decoder,
+    ) -> Rc<RefCell<Flight>> {
         let controller = AbortController::new().ok();
         let mut transport = BrowserTransport::new();
         if let Some(controller) = &controller {
@@ -172,11 +178,11 @@ impl Flight {
         let shared = flight.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let client = Client::new(transport, config);
-            let outcome = match client.send(&request).await {
+            let outcome = match client.send_url(&url, decode).await {
                 Ok(response) => {
-                    let response = Rc::new(response);
-                    store(key, response.clone());
-                    Ok(response as Rc<dyn Any>)
+                    let response: Rc<dyn Any> = Rc::from(response);
+                    store_any(key, response.clone());
+                    Ok(response)
                 }
                 Err(error) => Err(error),
             };

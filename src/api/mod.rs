@@ -21,7 +21,7 @@ pub mod validate;
 #[cfg(target_arch = "wasm32")]
 pub mod browser;
 
-pub use client::{Client, ClientConfig, RetryPolicy, Token};
+pub use client::{decoder, Client, ClientConfig, Decoder, RetryPolicy, Token};
 pub use error::{ApiError, ApiErrorKind, Error};
 pub use ids::{ChannelId, PostId};
 pub use params::{PeerType, PeriodGroup, ViewGrowthGroup};
@@ -39,7 +39,7 @@ pub trait Operation {
     /// and nothing else.
     const PARAMS: &'static [&'static str];
     /// The decoded `response` of a successful envelope.
-    type Response: DeserializeOwned;
+    type Response: DeserializeOwned + 'static;
 
     /// Checks every documented rule; a request that fails is never sent.
     fn validate(&self) -> Result<(), Invalid>;

@@ -17,7 +17,7 @@ pub trait StatSubject {
     const PATH: &'static str;
     /// The name of the ID list parameter.
     const IDS_PARAM: &'static str;
-    type Record: DeserializeOwned;
+    type Record: DeserializeOwned + 'static;
 }
 
 /// Posts: views, shares, comments and reactions per post.
