@@ -190,7 +190,10 @@ async fn post_search_renders_posts_safely_and_pages_by_offset() {
         Some("12,345")
     );
     assert_eq!(text(&item, ".post-counter dd"), "12.3K");
-    // Untrusted markup: formatting survives, images and scripts do not.
+    // The full text is built only when opened; untrusted markup: formatting survives, images
+    // and scripts do not.
+    assert_eq!(count(&item, ".post-text"), 0);
+    click(&item, ".post-full summary").await;
     assert_eq!(text(&item, ".post-text b"), "text");
     assert_eq!(count(&root, ".post-item img, .post-item script"), 0);
 

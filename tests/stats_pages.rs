@@ -249,7 +249,14 @@ async fn a_hundred_and_twenty_post_ids_go_in_three_calls_with_totals() {
     assert!(asked[2].ends_with(&format!("postsIds={}", batch(101, 120))));
 
     assert_eq!(text(&root, ".batch-summary"), "IDs: 120; requests sent: 3");
+    // The first 100 rows are drawn; the rest on request. Totals cover all 119.
+    assert_eq!(texts(&root, ".stats-table tbody tr").len(), 100);
+    let more = find(&root, ".cs-table-more").await;
+    assert_eq!(more.text_content().unwrap_or_default(), "Show all 119 rows");
+    more.unchecked_ref::<HtmlElement>().click();
+    find(&root, ".stats-table tbody tr:nth-child(119)").await;
     assert_eq!(texts(&root, ".stats-table tbody tr").len(), 119);
+    assert!(root.query_selector(".cs-table-more").unwrap().is_none());
     // Views are id * 10 for every id but 77, which is not returned.
     let views: u64 = (1..=120u64).filter(|id| *id != 77).map(|id| id * 10).sum();
     let totals = texts(&root, ".stats-table tfoot td");

@@ -162,6 +162,11 @@ pub fn export_table(columns: &[Column], rows: &[&Row]) -> Table {
     }
 }
 
+/// Rows drawn before "Show all": a long table (744 hourly readings, 1,000 posts) costs more to
+/// draw than anything else on its page, while its first screens are what gets read; sorting and
+/// export always cover every row.
+pub const ROWS_FIRST_SHOWN: usize = 100;
+
 #[derive(Properties, PartialEq)]
 pub struct DataTableProps {
     pub columns: Rc<Vec<Column>>,
@@ -181,7 +186,13 @@ pub fn data_table(props: &DataTableProps) -> Html {
     let ui = use_ui();
     let sort = use_state(|| None::<Sort>);
     let export_error = use_state(|| None::<String>);
+    let show_all = use_state_eq(|| false);
     let shown = sorted_rows(&props.rows, *sort);
+    let drawn = if *show_all {
+        shown.len()
+    } else {
+        shown.len().min(ROWS_FIRST_SHOWN)
+    };
 
     let download = |extension: &'static str, mime: &'static str| {
         let columns = props.columns.clone();
@@ -243,11 +254,23 @@ pub fn data_table(props: &DataTableProps) -> Html {
             </tr>
         }
     } else {
-        shown
+        shown[..drawn]
             .iter()
             .map(|row| html! { <tr>{ render_row(row) }</tr> })
             .collect()
     };
+    let more = (drawn < shown.len()).then(|| {
+        let show_all = show_all.clone();
+        html! {
+            <button type="button" class="cs-button cs-button-quiet cs-table-more"
+                onclick={Callback::from(move |_: MouseEvent| show_all.set(true))}>
+                { crate::components::status::fill(
+                    ui.t("Show all {n} rows", "Показать все строки: {n}"),
+                    &[("n", ui.count(shown.len() as i64))],
+                ) }
+            </button>
+        }
+    });
 
     html! {
         <div class="cs-table-block">
@@ -275,6 +298,7 @@ pub fn data_table(props: &DataTableProps) -> Html {
                     }
                 </table>
             </div>
+            { more }
         </div>
     }
 }

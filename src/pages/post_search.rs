@@ -18,7 +18,7 @@ use crate::app::Route;
 use crate::components::status::{fill, EmptyState};
 use crate::components::SafeHtml;
 use crate::export::{self, Cell, Table};
-use crate::format::compact;
+use crate::format::{compact, iso_seconds};
 use crate::pages::channel_info::ChannelQuery;
 use crate::pages::channel_search::parse_count;
 use crate::pages::form::{
@@ -338,10 +338,8 @@ fn post_results(props: &PostResultsProps) -> Html {
                 </div>
             </div>
             <ol class="post-list" start={first.to_string()}>
-                { for data.items.iter().map(|post| html! {
-                    <PostItem post={Rc::new(post.clone())}
-                        channel={data.channel_of(post).cloned().map(Rc::new)}
-                        source={forward_source(data, post)} />
+                { for data.items.iter().enumerate().map(|(index, post)| html! {
+                    <PostItem key={post.id} response={data.clone()} {index} />
                 }) }
             </ol>
             { pager }
@@ -359,13 +357,9 @@ fn page_click(on_page: &Callback<u32>, offset: Option<u32>) -> Callback<MouseEve
 }
 
 /// The channel a repost came from, when the response names it.
-fn forward_source(data: &PostSearchResponse, post: &Post) -> Option<Rc<Channel>> {
+fn forward_source<'a>(data: &'a PostSearchResponse, post: &Post) -> Option<&'a Channel> {
     let id = post.forwarded_from_channel()?;
-    data.channels
-        .iter()
-        .find(|channel| channel.id == id)
-        .cloned()
-        .map(Rc::new)
+    data.channels.iter().find(|channel| channel.id == id)
 }
 
 /// The page of posts as a file: every field of the posts, the texts as plain text.
@@ -400,9 +394,8 @@ fn export_table(ui: &Ui, data: &PostSearchResponse) -> Table {
             };
             vec![
                 Cell::Int(post.id),
-                ui.local(post.date).map_or(Cell::Empty, |at| {
-                    Cell::Text(at.format("%Y-%m-%d %H:%M:%S").to_string())
-                }),
+                ui.local(post.date)
+                    .map_or(Cell::Empty, |at| Cell::Text(iso_seconds(at))),
                 Cell::Int(post.date),
                 Cell::Int(post.channel_id),
                 Cell::from(channel.map(|c| c.title.clone())),
@@ -426,13 +419,18 @@ fn export_table(ui: &Ui, data: &PostSearchResponse) -> Table {
     }
 }
 
-#[derive(Properties, PartialEq)]
+/// One post of an answer, by its place in the answer: the item shares the answer rather than a
+/// copy of its post, and is the same item as long as the answer is the same one.
+#[derive(Properties)]
 struct PostItemProps {
-    post: Rc<Post>,
-    /// The post's channel (only with `extended`).
-    channel: Option<Rc<Channel>>,
-    /// The channel a repost came from, when known.
-    source: Option<Rc<Channel>>,
+    response: Rc<PostSearchResponse>,
+    index: usize,
+}
+
+impl PartialEq for PostItemProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.response, &other.response) && self.index == other.index
+    }
 }
 
 fn counter(ui: &Ui, label: &'static str, n: u64) -> Html {
@@ -484,9 +482,11 @@ pub(crate) fn channel_label(ui: &Ui, id: i64, channel: Option<&Channel>) -> (Str
 #[function_component(PostItem)]
 fn post_item(props: &PostItemProps) -> Html {
     let ui = use_ui();
-    let post = &props.post;
-    let (channel_query, channel_text) =
-        channel_label(&ui, post.channel_id, props.channel.as_deref());
+    let data = &*props.response;
+    let Some(post) = data.items.get(props.index) else {
+        return Html::default();
+    };
+    let (channel_query, channel_text) = channel_label(&ui, post.channel_id, data.channel_of(post));
     let media = post
         .media
         .as_ref()
@@ -494,7 +494,7 @@ fn post_item(props: &PostItemProps) -> Html {
         .filter(|t| !t.is_empty());
     let repost = post.forwarded_from.as_ref().map(|from| match from {
         ForwardedFrom::Channel(id) => {
-            let (query, text) = channel_label(&ui, *id, props.source.as_deref());
+            let (query, text) = channel_label(&ui, *id, forward_source(data, post));
             html! {
                 <span class="badge post-repost">
                     { ui.t("Repost from ", "Репост из ") }{ channel_link("post-source", query, text) }
@@ -532,10 +532,7 @@ fn post_item(props: &PostItemProps) -> Html {
             </header>
             <SafeHtml html={snippet.clone()} class="post-snippet" />
             if !post.text.trim().is_empty() && post.text != snippet {
-                <details class="post-full">
-                    <summary>{ ui.t("Full text", "Полный текст") }</summary>
-                    <SafeHtml html={post.text.clone()} class="post-text" />
-                </details>
+                <FullText text={post.text.clone()} />
             }
             <footer class="post-foot">
                 <dl class="post-counters">
@@ -564,4 +561,33 @@ fn post_item(props: &PostItemProps) -> Html {
 #[derive(Clone, PartialEq, Serialize)]
 struct PostQuery {
     post: String,
+}
+
+#[derive(Properties, PartialEq)]
+struct FullTextProps {
+    text: AttrValue,
+}
+
+/// A post's full text behind "Full text": sanitized and built only once it is opened, since most
+/// of a page's texts are never read and each can be long.
+#[function_component(FullText)]
+fn full_text(props: &FullTextProps) -> Html {
+    let ui = use_ui();
+    let open = use_state_eq(|| false);
+    let ontoggle = {
+        let open = open.clone();
+        Callback::from(move |event: Event| {
+            if let Some(details) = event.target_dyn_into::<web_sys::Element>() {
+                open.set(details.has_attribute("open"));
+            }
+        })
+    };
+    html! {
+        <details class="post-full" {ontoggle}>
+            <summary>{ ui.t("Full text", "Полный текст") }</summary>
+            if *open {
+                <SafeHtml html={props.text.clone()} class="post-text" />
+            }
+        </details>
+    }
 }
