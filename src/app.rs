@@ -1,6 +1,7 @@
 //! The console: routes, the shell (header, navigation, settings) and the catalogue of tools.
 
 use yew::prelude::*;
+use yew_router::history::{BrowserHistory, History};
 use yew_router::prelude::*;
 
 use crate::pages::{
@@ -34,6 +35,50 @@ pub enum Route {
     #[not_found]
     #[at("/404")]
     NotFound,
+}
+
+/// The address of `route` with `query` (a page's parameters) as its query string, encoded as the
+/// pages read it back.
+pub fn route_href(route: Route, query: &impl serde::Serialize) -> String {
+    let path = route.to_path();
+    match serde_urlencoded::to_string(query) {
+        Ok(encoded) if !encoded.is_empty() => format!("{path}?{encoded}"),
+        _ => path,
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct RouteLinkProps {
+    /// From [`Route::to_path`] or [`route_href`].
+    pub href: AttrValue,
+    #[prop_or_default]
+    pub classes: Classes,
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// A link to a page of the console: a plain `<a href>` that the router follows without reloading
+/// on a plain click (a click with a modifier key opens a tab as usual). One component for every
+/// route and query, where yew-router's `Link` is compiled once per query type.
+#[function_component(RouteLink)]
+pub fn route_link(props: &RouteLinkProps) -> Html {
+    let onclick = {
+        let href = props.href.clone();
+        Callback::from(move |event: MouseEvent| {
+            let modified =
+                event.ctrl_key() || event.meta_key() || event.shift_key() || event.alt_key();
+            if event.button() != 0 || modified || event.default_prevented() {
+                return;
+            }
+            event.prevent_default();
+            BrowserHistory::new().push(href.to_string());
+        })
+    };
+    html! {
+        <a href={props.href.clone()} class={props.classes.clone()} {onclick}>
+            { props.children.clone() }
+        </a>
+    }
 }
 
 /// The eight tools in the order the API documents them.
@@ -143,10 +188,10 @@ fn home() -> Html {
             <ul class="tools">
                 { for TOOLS.iter().map(|&tool| html! {
                     <li class="tool">
-                        <Link<Route> to={tool}>
+                        <RouteLink href={tool.to_path()}>
                             <h2>{ tool.title(&ui) }</h2>
                             <p>{ tool.summary(&ui) }</p>
-                        </Link<Route>>
+                        </RouteLink>
                     </li>
                 }) }
             </ul>
@@ -160,7 +205,7 @@ fn not_found() -> Html {
     html! {
         <section class="not-found">
             <h1>{ ui.t("Page not found", "Страница не найдена") }</h1>
-            <Link<Route> to={Route::Home}>{ ui.t("Back to the overview", "К обзору") }</Link<Route>>
+            <RouteLink href={Route::Home.to_path()}>{ ui.t("Back to the overview", "К обзору") }</RouteLink>
         </section>
     }
 }
@@ -202,7 +247,7 @@ fn shell() -> Html {
         <div class="app" data-app-ready="true">
             <a class="skip-link" href="#main">{ ui.t("Skip to content", "К содержимому") }</a>
             <header class="app-header">
-                <Link<Route> to={Route::Home} classes="brand">{ "Chanscope" }</Link<Route>>
+                <RouteLink href={Route::Home.to_path()} classes="brand">{ "Chanscope" }</RouteLink>
                 <button type="button" class="menu-toggle secondary" aria-expanded={menu_open.to_string()}
                     aria-controls="tools-nav" onclick={toggle_menu}>
                     { ui.t("Tools", "Инструменты") }
@@ -214,11 +259,11 @@ fn shell() -> Html {
                             let current = (tool == route).then_some("page");
                             html! {
                                 <li>
-                                    <Link<Route> to={tool} classes={classes!(current.map(|_| "active"))}>
+                                    <RouteLink href={tool.to_path()} classes={classes!(current.map(|_| "active"))}>
                                         <span aria-current={current} title={tool.title(&ui)}>
                                             { tool.nav_title(&ui) }
                                         </span>
-                                    </Link<Route>>
+                                    </RouteLink>
                                 </li>
                             }
                         }) }

@@ -5,13 +5,12 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 use crate::api::ids::ChannelId;
 use crate::api::model::Channel;
 use crate::api::ops::ChannelInfo;
 use crate::api::Error;
-use crate::app::Route;
+use crate::app::{route_href, Route, RouteLink};
 use crate::components::{CardVariant, ChannelCard};
 use crate::pages::form::page_header;
 use crate::pages::form::Field;
@@ -108,15 +107,13 @@ fn actions(ui: &Ui, asked: &str, channel: &Channel) -> Html {
     };
     html! {
         <>
-            <Link<Route, ChannelQuery> to={Route::SubscriberDynamics} classes="cs-button"
-                query={Some(ChannelQuery { channel: asked.trim().to_owned() })}>
+            <RouteLink href={route_href(Route::SubscriberDynamics, &ChannelQuery { channel: asked.trim().to_owned() })} classes="cs-button">
                 { ui.t("Subscriber dynamics", "Динамика подписчиков") }
-            </Link<Route, ChannelQuery>>
+            </RouteLink>
             if !posts_query.is_empty() {
-                <Link<Route, PostSearchQuery> to={Route::PostSearch} classes="cs-button cs-button-quiet"
-                    query={Some(PostSearchQuery { q: posts_query.clone() })}>
+                <RouteLink href={route_href(Route::PostSearch, &PostSearchQuery { q: posts_query.clone() })} classes="cs-button cs-button-quiet">
                     { ui.t("Search its posts", "Искать его посты") }
-                </Link<Route, PostSearchQuery>>
+                </RouteLink>
                 <p class="hint">
                     { ui.t("Post search has no channel filter: this finds posts that contain ",
                         "У поиска постов нет фильтра по каналу: будут найдены посты, содержащие ") }

@@ -4,7 +4,6 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 use crate::api::limits::{
     CHANNEL_SEARCH_LANGUAGE_DEFAULT, CHANNEL_SEARCH_LIMIT_DEFAULT, CHANNEL_SEARCH_LIMIT_MAX,
@@ -13,7 +12,7 @@ use crate::api::limits::{
 use crate::api::model::ChannelSearchResponse;
 use crate::api::ops::ChannelSearch;
 use crate::api::{Error, Operation, PeerType};
-use crate::app::Route;
+use crate::app::{route_href, Route, RouteLink};
 use crate::components::status::{fill, EmptyState};
 use crate::components::{CardVariant, ChannelCard};
 use crate::pages::channel_info::{channel_ref, ChannelQuery};
@@ -166,21 +165,17 @@ pub fn page() -> Html {
 }
 
 fn card_actions(ui: &Ui, channel: &str) -> Html {
-    let query = || {
-        Some(ChannelQuery {
-            channel: channel.to_owned(),
-        })
+    let query = || ChannelQuery {
+        channel: channel.to_owned(),
     };
     html! {
         <>
-            <Link<Route, ChannelQuery> to={Route::ChannelInfo} classes="cs-button cs-button-quiet"
-                query={query()}>
+            <RouteLink href={route_href(Route::ChannelInfo, &query())} classes="cs-button cs-button-quiet">
                 { ui.t("Details", "Подробнее") }
-            </Link<Route, ChannelQuery>>
-            <Link<Route, ChannelQuery> to={Route::SubscriberDynamics} classes="cs-button cs-button-quiet"
-                query={query()}>
+            </RouteLink>
+            <RouteLink href={route_href(Route::SubscriberDynamics, &query())} classes="cs-button cs-button-quiet">
                 { ui.t("Subscribers", "Подписчики") }
-            </Link<Route, ChannelQuery>>
+            </RouteLink>
         </>
     }
 }

@@ -5,13 +5,12 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 use crate::api::limits::DEFAULT_PERIOD_DAYS;
 use crate::api::model::KeywordMentionsResponse;
 use crate::api::ops::KeywordMentions;
 use crate::api::{Error, Operation, PeerType};
-use crate::app::Route;
+use crate::app::{route_href, Route, RouteLink};
 use crate::components::status::{fill, EmptyState};
 use crate::components::{Column, DataTable, Row, SortKey, TableCell};
 use crate::export::Cell;
@@ -163,10 +162,9 @@ fn mentions_table(props: &MentionsTableProps) -> Html {
                 .filter(|t| !t.is_empty())
                 .unwrap_or_else(|| format!("#{}", item.channel_id));
             let link = html! {
-                <Link<Route, ChannelQuery> to={Route::ChannelInfo}
-                    query={Some(ChannelQuery { channel: reference })}>
+                <RouteLink href={route_href(Route::ChannelInfo, &ChannelQuery { channel: reference })}>
                     { title.clone() }
-                </Link<Route, ChannelQuery>>
+                </RouteLink>
             };
             let username = channel
                 .map(|c| c.username.trim().to_owned())

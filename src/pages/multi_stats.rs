@@ -7,7 +7,6 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 use super::post_stats::count_i64;
 use crate::api::batch::{batch_count, fetch_in_batches, BatchError, MAX_CONCURRENT_BATCHES};
@@ -16,7 +15,7 @@ use crate::api::limits::STAT_MULTI_IDS_MAX;
 use crate::api::model::{PostStatRecord, StoryStatRecord};
 use crate::api::ops::{MultiStats, Posts, StatSubject, Stories};
 use crate::api::{Error, Operation};
-use crate::app::Route;
+use crate::app::{route_href, Route, RouteLink};
 use crate::components::status::{fill, EmptyState, ErrorBanner};
 use crate::components::{Column, DataTable, Row, SortKey, TableCell};
 use crate::export::Cell;
@@ -406,10 +405,9 @@ fn stats_results<S: Subject>(props: &StatsResultsProps<S>) -> Html {
     let id_cell = |id: i64| {
         let display = if S::LINKS_TO_POST_STATS {
             html! {
-                <Link<Route, PostLink> to={Route::PostStats}
-                    query={Some(PostLink { post: id.to_string() })}>
+                <RouteLink href={route_href(Route::PostStats, &PostLink { post: id.to_string() })}>
                     { id.to_string() }
-                </Link<Route, PostLink>>
+                </RouteLink>
             }
         } else {
             html! { { id.to_string() } }

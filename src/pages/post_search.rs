@@ -6,7 +6,6 @@ use chrono::DateTime;
 
 use serde::{Deserialize, Serialize};
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 use crate::api::limits::{
     POST_SEARCH_LIMIT_DEFAULT, POST_SEARCH_LIMIT_MAX, POST_SEARCH_OFFSET_MAX,
@@ -14,7 +13,7 @@ use crate::api::limits::{
 use crate::api::model::{Channel, ForwardedFrom, Post, PostSearchResponse};
 use crate::api::ops::PostSearch;
 use crate::api::{Error, Operation, PeerType};
-use crate::app::Route;
+use crate::app::{route_href, Route, RouteLink};
 use crate::components::status::{fill, EmptyState};
 use crate::components::SafeHtml;
 use crate::export::{self, Cell, Table};
@@ -445,10 +444,9 @@ fn counter(ui: &Ui, label: &'static str, n: u64) -> Html {
 
 fn channel_link(class: &'static str, query: String, text: String) -> Html {
     html! {
-        <Link<Route, ChannelQuery> to={Route::ChannelInfo} classes={class}
-            query={Some(ChannelQuery { channel: query })}>
+        <RouteLink href={route_href(Route::ChannelInfo, &ChannelQuery { channel: query })} classes={class}>
             { text }
-        </Link<Route, ChannelQuery>>
+        </RouteLink>
     }
 }
 
@@ -547,10 +545,9 @@ fn post_item(props: &PostItemProps) -> Html {
                             { ui.t("Open in the messenger", "Открыть в мессенджере") }
                         </a>
                     }
-                    <Link<Route, PostQuery> to={Route::PostStats} classes="post-stats-link"
-                        query={Some(PostQuery { post: post_ref })}>
+                    <RouteLink href={route_href(Route::PostStats, &PostQuery { post: post_ref })} classes="post-stats-link">
                         { ui.t("Post statistics", "Статистика поста") }
-                    </Link<Route, PostQuery>>
+                    </RouteLink>
                 </div>
             </footer>
         </li>

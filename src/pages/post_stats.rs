@@ -6,14 +6,13 @@ use std::rc::Rc;
 use chrono::NaiveDateTime;
 use serde::{Deserialize, Serialize};
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 use crate::api::ids::PostId;
 use crate::api::limits::VIEW_GROWTH_WINDOW_DAYS;
 use crate::api::model::{Forward, PostMention, PostStatsResponse, ViewGrowthPoint};
 use crate::api::ops::PostStats;
 use crate::api::{Error, ViewGrowthGroup};
-use crate::app::Route;
+use crate::app::{route_href, Route, RouteLink};
 use crate::components::status::{fill, EmptyState};
 use crate::components::{
     Column, DataTable, LineChart, Point, Row, Series, SortKey, StatTiles, TableCell, Tile,
@@ -360,10 +359,9 @@ fn time_cell(ui: &Ui, secs: i64) -> TableCell {
 
 fn channel_cell(id: i64) -> TableCell {
     let link = html! {
-        <Link<Route, ChannelLink> to={Route::ChannelInfo}
-            query={Some(ChannelLink { channel: id.to_string() })}>
+        <RouteLink href={route_href(Route::ChannelInfo, &ChannelLink { channel: id.to_string() })}>
             { id.to_string() }
-        </Link<Route, ChannelLink>>
+        </RouteLink>
     };
     TableCell::new(link, SortKey::Number(id as f64), Cell::Int(id))
 }
