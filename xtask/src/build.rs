@@ -11,7 +11,7 @@ use crate::Result;
 pub fn run_release_build(setup: &Setup) -> Result {
     let _t = step("trunk build --release (dist/)");
     exec(
-        setup.wasm_command("trunk").args(["build", "--release"]),
+        setup.release_command("trunk").args(["build", "--release"]),
         "trunk build --release",
     )
 }

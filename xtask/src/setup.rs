@@ -4,6 +4,9 @@
 //! it and its download cannot be relied on. So: use a rustup toolchain that has it; else try
 //! `rustup target add` under a short timeout; else fall back to Debian's `rustc-web` family, which
 //! works offline by building std from source (`-Zbuild-std`).
+//!
+//! Release builds always take the Debian way: building std from source is what lets them use the
+//! size settings that a prebuilt std cannot have (see [`RELEASE_RUSTFLAGS`]).
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -29,6 +32,12 @@ const DEBIAN_RUST_PACKAGES: &[&str] = &[
     "lld-22",
 ];
 const DEBIAN_RUSTC: &str = "/usr/bin/rustc";
+/// The release build's std is compiled for size, like the console itself.
+const RELEASE_STD_FEATURES: &str = "optimize_for_size";
+/// A panic aborts at once, with no message formatting or location data compiled in (in wasm a
+/// panic ends the app either way; the console never panics by design). Together with
+/// [`RELEASE_STD_FEATURES`] this took 30 KB off the console's brotli-compressed wasm.
+const RELEASE_RUSTFLAGS: &str = "-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none";
 
 /// How wasm32 code is compiled on this machine.
 #[derive(Clone, Debug)]
@@ -48,6 +57,8 @@ pub struct Setup {
     pub tool_dirs: Vec<PathBuf>,
     pub chromium: PathBuf,
     pub chromedriver: PathBuf,
+    /// The Debian toolchain's shim directory, for release builds (see [`Setup::release_command`]).
+    release_shim: PathBuf,
 }
 
 impl Setup {
@@ -60,15 +71,12 @@ impl Setup {
 
         let wasm = choose_wasm_toolchain(&tools, &mut report)?;
 
-        let mut apt = Vec::new();
-        if matches!(wasm, WasmToolchain::Debian { .. }) {
-            apt.extend(
-                DEBIAN_RUST_PACKAGES
-                    .iter()
-                    .filter(|p| !dpkg_installed(p))
-                    .copied(),
-            );
-        }
+        // Release builds need Debian's toolchain whichever one compiles the tests.
+        let mut apt: Vec<&str> = DEBIAN_RUST_PACKAGES
+            .iter()
+            .filter(|p| !dpkg_installed(p))
+            .copied()
+            .collect();
         for (path, package) in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")] {
             if !Path::new(path).exists() {
                 apt.push(package);
@@ -78,11 +86,13 @@ impl Setup {
             apt.extend(["nodejs", "npm"]);
         }
         apt_install(&apt, &mut report)?;
-        if let WasmToolchain::Debian { .. } = &wasm {
-            let version = version_of(Path::new(DEBIAN_RUSTC))
-                .ok_or("Debian's rustc-web is installed but /usr/bin/rustc does not run")?;
-            report.found("rustc for wasm32 (Debian, std built from source)", &version);
-        }
+        let version = version_of(Path::new(DEBIAN_RUSTC))
+            .ok_or("Debian's rustc-web is installed but /usr/bin/rustc does not run")?;
+        report.found(
+            "rustc for release builds (Debian, std built from source)",
+            &version,
+        );
+        let release_shim = debian_shim(&tools)?;
 
         let bin = tools.join("bin");
         ensure_cargo_tool(
@@ -120,49 +130,86 @@ impl Setup {
             tool_dirs: vec![bin, binaryen_bin],
             chromium: PathBuf::from(CHROMIUM),
             chromedriver: PathBuf::from(CHROMEDRIVER),
+            release_shim,
         };
         setup.fetch_wasm_dependencies()?;
         report.print(started.elapsed());
         Ok(setup)
     }
 
-    /// A command for the wasm32 build: the chosen toolchain first on PATH, the tools next.
+    /// A command for the wasm32 build of the tests, lints and preview: the chosen toolchain first
+    /// on PATH, the tools next.
     pub fn wasm_command(&self, program: &str) -> Command {
-        let mut cmd = Command::new(program);
-        cmd.current_dir(&self.root);
-        let mut path: Vec<PathBuf> = Vec::new();
-        if let WasmToolchain::Debian { shim } = &self.wasm {
-            path.push(shim.clone());
-            cmd.env("RUSTC", DEBIAN_RUSTC)
-                .env("RUSTDOC", "/usr/bin/rustdoc")
-                .env("RUSTC_BOOTSTRAP", "1")
-                // panic_abort: wasm32 has no unwinding, and the release profile aborts anyway.
-                .env("CARGO_UNSTABLE_BUILD_STD", "std,panic_abort")
-                // A separate target dir: artefacts of two compilers must not mix.
-                .env(
-                    "CARGO_TARGET_DIR",
-                    self.root.join("target").join("wasm-debian"),
-                )
-                .env_remove("RUSTUP_TOOLCHAIN")
-                .env_remove("CARGO");
+        let mut cmd = self.tool_command(program);
+        if let WasmToolchain::Debian { .. } = &self.wasm {
+            debian_env(&mut cmd, &self.root.join("target").join("wasm-debian"));
         }
-        path.extend(self.tool_dirs.iter().cloned());
-        cmd.env("PATH", prepend_path(&path))
+        cmd.env("PATH", self.path_with(&self.wasm));
+        cmd
+    }
+
+    /// A command for the release build: Debian's toolchain with std built from source for size
+    /// and panics that abort at once, in a target directory of its own.
+    pub fn release_command(&self, program: &str) -> Command {
+        let mut cmd = self.tool_command(program);
+        debian_env(&mut cmd, &self.root.join("target").join("wasm-release"));
+        cmd.env("CARGO_UNSTABLE_BUILD_STD_FEATURES", RELEASE_STD_FEATURES)
+            .env(
+                "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS",
+                RELEASE_RUSTFLAGS,
+            )
+            .env(
+                "PATH",
+                self.path_with(&WasmToolchain::Debian {
+                    shim: self.release_shim.clone(),
+                }),
+            );
+        cmd
+    }
+
+    fn tool_command(&self, program: &str) -> Command {
+        let mut cmd = Command::new(program);
+        cmd.current_dir(&self.root)
             .env("TRUNK_SKIP_VERSION_CHECK", "true")
             .env("TRUNK_OFFLINE", "true")
             .env("CHROMEDRIVER", &self.chromedriver);
         cmd
     }
 
-    /// Trunk and build-std run cargo offline: fetch every crate (std's own included) first.
-    fn fetch_wasm_dependencies(&self) -> Result {
-        exec(
-            self.wasm_command("cargo")
-                .args(["fetch", "--target", WASM_TARGET])
-                .arg("--quiet"),
-            "cargo fetch for wasm32",
-        )
+    /// PATH with `toolchain`'s shim (if any) first, then the tools.
+    fn path_with(&self, toolchain: &WasmToolchain) -> std::ffi::OsString {
+        let mut path: Vec<PathBuf> = Vec::new();
+        if let WasmToolchain::Debian { shim } = toolchain {
+            path.push(shim.clone());
+        }
+        path.extend(self.tool_dirs.iter().cloned());
+        prepend_path(&path)
     }
+
+    /// Trunk and build-std run cargo offline: fetch every crate (std's own included) first, for
+    /// both toolchains.
+    fn fetch_wasm_dependencies(&self) -> Result {
+        for mut cmd in [self.wasm_command("cargo"), self.release_command("cargo")] {
+            exec(
+                cmd.args(["fetch", "--target", WASM_TARGET]).arg("--quiet"),
+                "cargo fetch for wasm32",
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Debian's rustc building std from source (`-Zbuild-std`), its artefacts in `target_dir`.
+fn debian_env(cmd: &mut Command, target_dir: &Path) {
+    cmd.env("RUSTC", DEBIAN_RUSTC)
+        .env("RUSTDOC", "/usr/bin/rustdoc")
+        .env("RUSTC_BOOTSTRAP", "1")
+        // panic_abort: wasm32 has no unwinding, and the release profile aborts anyway.
+        .env("CARGO_UNSTABLE_BUILD_STD", "std,panic_abort")
+        // A separate target dir: artefacts of two compilers must not mix.
+        .env("CARGO_TARGET_DIR", target_dir)
+        .env_remove("RUSTUP_TOOLCHAIN")
+        .env_remove("CARGO");
 }
 
 fn tools_dir() -> Result<PathBuf> {
@@ -257,6 +304,11 @@ fn rustup_has_wasm_std(tools: &Path) -> bool {
 }
 
 fn debian_toolchain(tools: &Path) -> Result<WasmToolchain> {
+    debian_shim(tools).map(|shim| WasmToolchain::Debian { shim })
+}
+
+/// A directory of `cargo`, `rustc`, … links to Debian's, for tools that run plain `cargo`.
+fn debian_shim(tools: &Path) -> Result<PathBuf> {
     let shim = tools.join("debian-rust");
     fs::create_dir_all(&shim).map_err(|e| format!("creating {}: {e}", shim.display()))?;
     for name in ["cargo", "rustc", "rustdoc", "cargo-clippy", "clippy-driver"] {
@@ -266,7 +318,7 @@ fn debian_toolchain(tools: &Path) -> Result<WasmToolchain> {
                 .map_err(|e| format!("linking {}: {e}", link.display()))?;
         }
     }
-    Ok(WasmToolchain::Debian { shim })
+    Ok(shim)
 }
 
 fn dpkg_installed(package: &str) -> bool {
