@@ -1,8 +1,9 @@
 //! The gateway over real sockets, with the in-process sandbox as its upstream: the sandbox
 //! requires a token (no anonymous one) and sits behind a counter of the requests that reach it.
 
+use std::io::{Read, Write};
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -178,8 +179,63 @@ async fn listen() -> TcpListener {
         .unwrap()
 }
 
-/// A temporary directory with `dist/` (a page, a hashed module, an unhashed script) and a file
-/// beside it, outside, that must never be served.
+/// The console's page in the test build: large enough that its copies gain, as in a real one.
+fn index_html() -> String {
+    let routes: String = [
+        "post-search",
+        "channel-info",
+        "subscriber-dynamics",
+        "post-stats",
+    ]
+    .iter()
+    .map(|r| format!("<link rel=\"prefetch\" href=\"/{r}\" data-route=\"{r}\">\n"))
+    .collect();
+    format!(
+        "<!doctype html><title>console</title>\n{}",
+        routes.repeat(8)
+    )
+}
+
+/// A hashed module of the test build, with brotli and gzip copies.
+const MODULE: &str = "/app-0123456789abcdef.js";
+
+fn module_js() -> String {
+    (0..300)
+        .map(|i| format!("export function widget{i}(element) {{ return mount(element, {i}); }}\n"))
+        .collect()
+}
+
+/// Writes `content` to `path` and, for each of `suffixes` (`br`, `gz`), its compressed copy
+/// beside it, as `cargo xtask build` does.
+fn write_with_copies(path: &Path, content: &[u8], suffixes: &[&str]) {
+    std::fs::write(path, content).unwrap();
+    for suffix in suffixes {
+        let packed = match *suffix {
+            "br" => {
+                let mut out = Vec::new();
+                let mut encoder = brotli::CompressorWriter::new(&mut out, 4096, 11, 22);
+                encoder.write_all(content).unwrap();
+                drop(encoder);
+                out
+            }
+            "gz" => {
+                let mut encoder =
+                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+                encoder.write_all(content).unwrap();
+                encoder.finish().unwrap()
+            }
+            other => panic!("no encoder for .{other}"),
+        };
+        assert!(packed.len() < content.len(), "{}.{suffix}", path.display());
+        let mut name = path.as_os_str().to_owned();
+        name.push(format!(".{suffix}"));
+        std::fs::write(name, packed).unwrap();
+    }
+}
+
+/// A temporary directory with `dist/` (a page and a hashed module with compressed copies, a
+/// stylesheet with a gzip copy only, a hashed wasm file and an unhashed script without copies)
+/// and a file beside it, outside, that must never be served.
 fn dist() -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
     let root = std::env::temp_dir().join(format!(
@@ -189,11 +245,21 @@ fn dist() -> PathBuf {
     ));
     let dist = root.join("dist");
     std::fs::create_dir_all(dist.join("assets")).unwrap();
-    std::fs::write(
-        dist.join("index.html"),
-        "<!doctype html><title>console</title>",
-    )
-    .unwrap();
+    write_with_copies(
+        &dist.join("index.html"),
+        index_html().as_bytes(),
+        &["br", "gz"],
+    );
+    write_with_copies(
+        &dist.join(&MODULE[1..]),
+        module_js().as_bytes(),
+        &["br", "gz"],
+    );
+    write_with_copies(
+        &dist.join("gzip-only.css"),
+        "body { margin: 0 }\n".repeat(40).as_bytes(),
+        &["gz"],
+    );
     std::fs::write(dist.join("app-0123456789abcdef_bg.wasm"), b"\0asm").unwrap();
     std::fs::write(dist.join("boot.js"), "boot()").unwrap();
     std::fs::write(root.join("secret.txt"), "outside").unwrap();
@@ -203,12 +269,46 @@ fn dist() -> PathBuf {
 struct Answer {
     status: StatusCode,
     headers: HeaderMap,
+    /// The body as received (compressed when `Content-Encoding` says so).
+    bytes: Bytes,
+    /// The body as received, as text.
     body: String,
 }
 
 impl Answer {
     fn header(&self, name: &str) -> Option<&str> {
         self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+
+    /// Every `Vary` entry, lower case, whether in one header line or several.
+    fn vary(&self) -> Vec<String> {
+        self.headers
+            .get_all("vary")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .map(|v| v.trim().to_ascii_lowercase())
+            .collect()
+    }
+
+    /// The body decoded as its `Content-Encoding` says.
+    fn decoded(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        match self.header("content-encoding") {
+            None => out.extend_from_slice(&self.bytes),
+            Some("br") => {
+                brotli::Decompressor::new(&self.bytes[..], 4096)
+                    .read_to_end(&mut out)
+                    .unwrap();
+            }
+            Some("gzip") => {
+                flate2::read::GzDecoder::new(&self.bytes[..])
+                    .read_to_end(&mut out)
+                    .unwrap();
+            }
+            Some(other) => panic!("unexpected Content-Encoding {other}"),
+        };
+        out
     }
 
     fn json(&self) -> Value {
@@ -247,11 +347,12 @@ async fn send(method: Method, url: &str, headers: &[(&str, &str)]) -> Answer {
         .unwrap();
     let status = response.status();
     let headers = response.headers().clone();
-    let body = response.into_body().collect().await.unwrap().to_bytes();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
     Answer {
         status,
         headers,
-        body: String::from_utf8_lossy(&body).into_owned(),
+        body: String::from_utf8_lossy(&bytes).into_owned(),
+        bytes,
     }
 }
 
@@ -637,7 +738,7 @@ async fn static_files_with_security_headers_and_the_console_routes() {
     for path in ["/", "/post-search", "/channel-info", "/assets"] {
         let page = rig.get(path).await;
         assert_eq!(page.status, StatusCode::OK, "{path}");
-        assert_eq!(page.body, "<!doctype html><title>console</title>");
+        assert_eq!(page.body, index_html());
         assert_eq!(
             page.header("content-type"),
             Some("text/html; charset=utf-8")
@@ -682,6 +783,327 @@ async fn static_files_with_security_headers_and_the_console_routes() {
         rig.send(Method::POST, "/", &[]).await.status,
         StatusCode::METHOD_NOT_ALLOWED
     );
+}
+
+/// The bytes of a file of the test build's `dist/`.
+fn dist_file(rig: &Rig, name: &str) -> Vec<u8> {
+    std::fs::read(rig.files.join("dist").join(name)).unwrap()
+}
+
+#[tokio::test]
+async fn files_go_in_the_encoding_the_client_prefers() {
+    let rig = Rig::start(healthy(), |_| {}).await;
+    let index = index_html().into_bytes();
+    let module = module_js().into_bytes();
+    let immutable = Some("public, max-age=31536000, immutable");
+    // (path, file behind it, original bytes, Content-Type, Cache-Control)
+    let files = [
+        (
+            "/",
+            "index.html",
+            &index,
+            "text/html; charset=utf-8",
+            Some("no-cache"),
+        ),
+        (
+            "/post-search",
+            "index.html",
+            &index,
+            "text/html; charset=utf-8",
+            Some("no-cache"),
+        ),
+        (
+            MODULE,
+            &MODULE[1..],
+            &module,
+            "text/javascript; charset=utf-8",
+            immutable,
+        ),
+    ];
+    // (Accept-Encoding, the encoding expected)
+    let choices: [(Option<&str>, Option<&str>); 10] = [
+        (Some("br"), Some("br")),
+        (Some("gzip"), Some("gzip")),
+        (Some("gzip, deflate, br, zstd"), Some("br")),
+        (Some("gzip;q=0.8, br;q=0.8"), Some("br")),
+        (Some("br;q=0.5, gzip"), Some("gzip")),
+        (Some("gzip;q=0.9, br;q=0"), Some("gzip")),
+        (Some("br;q=0.5, identity"), None),
+        (Some("deflate, zstd"), None),
+        (Some("br;q=0, gzip;q=0"), None),
+        (None, None),
+    ];
+    for (path, file, original, content_type, cache) in files {
+        let mut tags = Vec::new();
+        for (accept, expected) in choices {
+            let headers: Vec<(&str, &str)> =
+                accept.map(|a| ("accept-encoding", a)).into_iter().collect();
+            let answer = rig.send(Method::GET, path, &headers).await;
+            let case = format!("{path} with {accept:?}");
+            assert_eq!(answer.status, StatusCode::OK, "{case}");
+            assert_eq!(answer.header("content-encoding"), expected, "{case}");
+            assert_eq!(answer.decoded(), *original, "{case}");
+            // The copy is sent as it was written, not compressed again.
+            let sent = match expected {
+                Some("br") => dist_file(&rig, &format!("{file}.br")),
+                Some(_) => dist_file(&rig, &format!("{file}.gz")),
+                None => original.clone(),
+            };
+            assert_eq!(answer.bytes, sent, "{case}");
+            assert_eq!(
+                answer.header("content-length"),
+                Some(sent.len().to_string().as_str()),
+                "{case}"
+            );
+            assert_eq!(answer.header("content-type"), Some(content_type), "{case}");
+            assert_eq!(answer.header("cache-control"), cache, "{case}");
+            assert_eq!(answer.vary(), ["accept-encoding", "origin"], "{case}");
+            assert_eq!(
+                answer.header("content-security-policy"),
+                Some(CONTENT_SECURITY_POLICY)
+            );
+            let tag = answer.header("etag").unwrap().to_owned();
+            let suffix = match expected {
+                Some(encoding) => format!("-{encoding}\""),
+                None => "\"".to_owned(),
+            };
+            assert!(
+                tag.starts_with('"') && tag.ends_with(&suffix),
+                "{case}: {tag}"
+            );
+            tags.push(tag);
+        }
+        // One tag per encoding, the same whenever that encoding is sent.
+        tags.sort();
+        tags.dedup();
+        assert_eq!(tags.len(), 3, "{path}: {tags:?}");
+    }
+
+    // A missing copy: the next accepted one, then the file itself.
+    let css = dist_file(&rig, "gzip-only.css");
+    let both = [("accept-encoding", "br, gzip")];
+    let answer = rig.send(Method::GET, "/gzip-only.css", &both).await;
+    assert_eq!(answer.header("content-encoding"), Some("gzip"));
+    assert_eq!(answer.decoded(), css);
+    let answer = rig
+        .send(Method::GET, "/gzip-only.css", &[("accept-encoding", "br")])
+        .await;
+    assert_eq!(answer.header("content-encoding"), None);
+    assert_eq!(answer.bytes, css);
+    assert_eq!(answer.vary(), ["accept-encoding", "origin"]);
+    assert_eq!(
+        answer.header("content-type"),
+        Some("text/css; charset=utf-8")
+    );
+
+    // A file without copies is the same for everyone: no Vary on Accept-Encoding.
+    let boot = rig.send(Method::GET, "/boot.js", &both).await;
+    assert_eq!(
+        (boot.header("content-encoding"), boot.body.as_str()),
+        (None, "boot()")
+    );
+    assert_eq!(boot.vary(), ["origin"]);
+
+    // HEAD: the headers of the copy GET would send, and no body.
+    for path in ["/", "/channel-info"] {
+        let head = rig.send(Method::HEAD, path, &both).await;
+        assert_eq!(head.status, StatusCode::OK);
+        assert_eq!(head.header("content-encoding"), Some("br"));
+        let br = dist_file(&rig, "index.html.br");
+        assert_eq!(
+            head.header("content-length"),
+            Some(br.len().to_string().as_str())
+        );
+        assert_eq!(
+            head.header("content-type"),
+            Some("text/html; charset=utf-8")
+        );
+        assert!(head.bytes.is_empty());
+    }
+
+    // The refusals stay as they were, whatever the client accepts.
+    let probe = rig.send(Method::GET, "/%2e%2e/secret.txt", &both).await;
+    assert_eq!(probe.status, StatusCode::BAD_REQUEST);
+    let missing = rig
+        .send(Method::GET, "/missing-0123456789abcdef.js", &both)
+        .await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_eq!(missing.header("content-encoding"), None);
+}
+
+#[tokio::test]
+async fn a_revalidated_file_answers_not_modified() {
+    let rig = Rig::start(healthy(), |_| {}).await;
+    for path in ["/", "/post-search", MODULE] {
+        for accept in ["br", "gzip", "identity"] {
+            let case = format!("{path} with {accept}");
+            let ask = |extra: Option<(&'static str, String)>| {
+                let rig = &rig;
+                async move {
+                    let mut headers = vec![("accept-encoding", accept.to_owned())];
+                    headers.extend(extra);
+                    let headers: Vec<(&str, &str)> =
+                        headers.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                    rig.send(Method::GET, path, &headers).await
+                }
+            };
+            let first = ask(None).await;
+            assert_eq!(first.status, StatusCode::OK, "{case}");
+            let etag = first.header("etag").unwrap().to_owned();
+            let modified = first.header("last-modified").unwrap().to_owned();
+
+            let current = [
+                ("if-none-match", etag.clone()),
+                ("if-none-match", format!("W/{etag}")),
+                ("if-none-match", format!("\"other\", {etag}")),
+                ("if-none-match", "*".to_owned()),
+                ("if-modified-since", modified.clone()),
+                (
+                    "if-modified-since",
+                    "Fri, 01 Jan 2100 00:00:00 GMT".to_owned(),
+                ),
+            ];
+            for validator in current {
+                let again = ask(Some(validator.clone())).await;
+                assert_eq!(
+                    again.status,
+                    StatusCode::NOT_MODIFIED,
+                    "{case}, {validator:?}"
+                );
+                assert!(again.bytes.is_empty());
+                assert_eq!(again.header("etag"), Some(etag.as_str()));
+                assert_eq!(again.header("cache-control"), first.header("cache-control"));
+                assert_eq!(again.vary(), first.vary());
+                assert_eq!(again.header("content-encoding"), None);
+                assert_eq!(again.header("content-type"), None);
+            }
+
+            let outdated = [
+                ("if-none-match", "\"1-1\"".to_owned()),
+                (
+                    "if-modified-since",
+                    "Thu, 01 Jan 2015 00:00:00 GMT".to_owned(),
+                ),
+                ("if-modified-since", "not a date".to_owned()),
+            ];
+            for validator in outdated {
+                let again = ask(Some(validator.clone())).await;
+                assert_eq!(again.status, StatusCode::OK, "{case}, {validator:?}");
+                assert_eq!(again.bytes, first.bytes, "{case}, {validator:?}");
+            }
+        }
+    }
+
+    // If-None-Match decides when both are sent; another encoding's tag is another file.
+    let br = rig
+        .send(Method::GET, "/", &[("accept-encoding", "br")])
+        .await;
+    let br_tag = br.header("etag").unwrap();
+    let modified = br.header("last-modified").unwrap();
+    let gzip = rig
+        .send(
+            Method::GET,
+            "/",
+            &[
+                ("accept-encoding", "gzip"),
+                ("if-none-match", br_tag),
+                ("if-modified-since", modified),
+            ],
+        )
+        .await;
+    assert_eq!(gzip.status, StatusCode::OK);
+    assert_eq!(gzip.header("content-encoding"), Some("gzip"));
+    assert_eq!(gzip.decoded(), index_html().as_bytes());
+
+    let head = rig
+        .send(
+            Method::HEAD,
+            "/channel-info",
+            &[("accept-encoding", "br"), ("if-none-match", br_tag)],
+        )
+        .await;
+    assert_eq!(head.status, StatusCode::NOT_MODIFIED);
+}
+
+#[tokio::test]
+async fn large_api_answers_are_compressed_for_clients_that_accept_it() {
+    let rig = Rig::start(healthy(), |_| {}).await;
+    let large = "/api/posts/search?q=law&limit=50";
+    let plain = rig.get(large).await;
+    assert_eq!(plain.status, StatusCode::OK);
+    assert_eq!(plain.header("content-encoding"), None);
+    assert!(plain.bytes.len() >= 4 * 1024, "{}", plain.bytes.len());
+    // Its encoding depends on Accept-Encoding, even when no encoding was asked for.
+    assert_eq!(plain.vary(), ["accept-encoding", "origin"]);
+    let json: Value = serde_json::from_slice(&plain.bytes).unwrap();
+    assert_eq!(json["status"], "ok");
+
+    for (accept, expected) in [
+        ("br", Some("br")),
+        ("gzip", Some("gzip")),
+        ("gzip, deflate, br", Some("br")),
+        ("br;q=0.2, gzip;q=0.9", Some("gzip")),
+        ("identity", None),
+        ("deflate", None),
+    ] {
+        let answer = rig
+            .send(Method::GET, large, &[("accept-encoding", accept)])
+            .await;
+        assert_eq!(answer.status, StatusCode::OK, "{accept}");
+        assert_eq!(answer.header("content-encoding"), expected, "{accept}");
+        assert_eq!(answer.header("x-chanscope-cache"), Some("hit"));
+        assert_eq!(answer.header("cache-control"), Some("no-store"));
+        assert_eq!(
+            answer.header("content-type"),
+            Some("application/json; charset=utf-8")
+        );
+        assert_eq!(answer.vary(), ["accept-encoding", "origin"]);
+        let decoded = answer.decoded();
+        assert_eq!(decoded, plain.bytes, "{accept}");
+        assert_eq!(serde_json::from_slice::<Value>(&decoded).unwrap(), json);
+        if expected.is_some() {
+            assert!(
+                answer.bytes.len() * 3 < plain.bytes.len(),
+                "{accept}: {} of {}",
+                answer.bytes.len(),
+                plain.bytes.len()
+            );
+        }
+    }
+    assert_eq!(rig.upstream_calls(), 1);
+
+    // Small answers, errors and flood control go as they are, whatever is accepted.
+    let small = [
+        "/api/posts/search?q=law&limit=1&offset=999",
+        "/api/channels/get?channelId=@nobody_here",
+        "/api/nothing",
+        "/healthz",
+    ];
+    for path in small {
+        let answer = rig
+            .send(Method::GET, path, &[("accept-encoding", "br, gzip")])
+            .await;
+        assert!(answer.bytes.len() < 1024, "{path}: {}", answer.bytes.len());
+        assert_eq!(answer.header("content-encoding"), None, "{path}");
+        assert_eq!(answer.vary(), ["origin"], "{path}");
+        assert_eq!(
+            answer.header("content-length"),
+            Some(answer.bytes.len().to_string().as_str())
+        );
+        serde_json::from_slice::<Value>(&answer.bytes).unwrap();
+    }
+    let limited = Rig::start(healthy(), |c| {
+        c.rate = 0.1;
+        c.burst = 1.0;
+    })
+    .await;
+    limited.get(large).await;
+    let refused = limited
+        .send(Method::GET, large, &[("accept-encoding", "br")])
+        .await;
+    assert_eq!(refused.status, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(refused.header("content-encoding"), None);
+    assert_eq!(refused.error(), "flood_control_10");
 }
 
 #[test]

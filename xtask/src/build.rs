@@ -1,19 +1,27 @@
-//! `cargo xtask build`: the release console in `dist/` and the gateway that serves it, ready to
-//! deploy.
+//! `cargo xtask build`: the release console in `dist/` with brotli and gzip copies of its files,
+//! and the gateway that serves it, ready to deploy.
 
 use std::path::Path;
 
 use crate::proc::{exec, step};
-use crate::sandbox;
 use crate::setup::Setup;
 use crate::Result;
+use crate::{precompress, sandbox};
 
+/// `trunk build --release`, then the compressed copies the gateway serves: every release build
+/// (build, test, bench) is the one that gets deployed or measured.
 pub fn run_release_build(setup: &Setup) -> Result {
-    let _t = step("trunk build --release (dist/)");
-    exec(
-        setup.release_command("trunk").args(["build", "--release"]),
-        "trunk build --release",
-    )
+    {
+        let _t = step("trunk build --release (dist/)");
+        exec(
+            setup.release_command("trunk").args(["build", "--release"]),
+            "trunk build --release",
+        )?;
+    }
+    let _t = step("precompress dist/ (brotli 11, gzip 9)");
+    let rows = precompress::run(&setup.root.join("dist"))?;
+    print!("{}", precompress::table(&rows));
+    Ok(())
 }
 
 pub fn run(root: &Path) -> Result {

@@ -5,6 +5,7 @@
 
 mod bench;
 mod build;
+mod precompress;
 mod proc;
 mod sandbox;
 mod serve;
@@ -19,8 +20,9 @@ usage: cargo xtask <command>
 
 commands:
   setup   find or install everything the build and the tests need (idempotent)
-  build   release build of the console (and embed.js for host pages) into dist/, and the
-          gateway that serves it in production (target/release/gateway)
+  build   release build of the console (and embed.js for host pages) into dist/ with
+          brotli (.br) and gzip (.gz) copies of its text and wasm files, and the gateway
+          that serves it in production (target/release/gateway)
   serve   the sandbox and the console at http://127.0.0.1:8080 (trunk serve; /api/ proxied
           to the sandbox); --no-sandbox: the console alone, proxied as Trunk.toml says
   test    every test suite: fmt, clippy (native and wasm32), native tests (API layer,

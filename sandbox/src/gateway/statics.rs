@@ -1,12 +1,23 @@
 //! The built console from `--dist`: files by exact relative path (no `..`, no encoded bytes, no
-//! directory listing, nothing outside the directory), `index.html` for the console's routes, and
-//! the headers every page and asset carries.
+//! directory listing, nothing outside the directory), `index.html` for the console's routes, the
+//! brotli or gzip copy `cargo xtask build` wrote beside a file when the client accepts it,
+//! revalidation by `ETag` and `Last-Modified`, and the headers every page and asset carries.
+//!
+//! The lookup is the gateway's own rather than tower-http's `ServeDir`, which cannot keep its
+//! guarantees: it follows a symbolic link out of the directory, decodes `%2e%2e` and answers such
+//! probes with 404 rather than refusing them, redirects `/assets` to `/assets/`, and its fallback
+//! would have to look the path up again to tell a console route (`index.html`) from a missing
+//! asset (404). It sends no `ETag` and no `Vary` either. Once the file is known, tower-http's
+//! `ServeFile` negotiates the encoding and opens the copy to send.
 
+use std::ffi::OsString;
 use std::path::{Component, Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::body::Body;
-use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
+use tower_http::services::ServeFile;
 
 /// The console's own policy (the meta tag in `index.html`), with two changes a server can make
 /// and a meta tag cannot: calls go only to this origin (the gateway), and no other site may frame
@@ -21,6 +32,10 @@ const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// Pages and unhashed files are revalidated on every use, so a deploy shows at once.
 const REVALIDATE: &str = "no-cache";
 
+/// The suffixes of the compressed copies beside a file, as `cargo xtask build` writes them and
+/// `ServeFile::precompressed_br`/`precompressed_gzip` look for them.
+const COPY_SUFFIXES: [&str; 2] = ["br", "gz"];
+
 pub struct Statics {
     /// Canonical, so that a symbolic link pointing out of it can be told apart.
     dist: PathBuf,
@@ -33,8 +48,8 @@ impl Statics {
         })
     }
 
-    /// GET or HEAD of `url_path`.
-    pub async fn serve(&self, method: &Method, url_path: &str) -> Response {
+    /// GET or HEAD of `url_path`; `request` gives the accepted encodings and the validators.
+    pub async fn serve(&self, method: &Method, url_path: &str, request: &HeaderMap) -> Response {
         if method != Method::GET && method != Method::HEAD {
             return plain(StatusCode::METHOD_NOT_ALLOWED, "method not allowed\n");
         }
@@ -59,35 +74,125 @@ impl Statics {
             // A console route (`/post-search`) or a directory: the page that boots the app.
             _ => self.dist.join("index.html"),
         };
-        let bytes = match tokio::fs::read(&file).await {
-            Ok(b) => b,
-            Err(_) => return plain(StatusCode::NOT_FOUND, "not found\n"),
-        };
-        let name = last_segment(file.to_str().unwrap_or_default());
-        let mut response = if method == Method::HEAD {
-            let mut r = Response::new(Body::empty());
-            r.headers_mut()
-                .insert(header::CONTENT_LENGTH, HeaderValue::from(bytes.len()));
-            r
-        } else {
-            Response::new(Body::from(bytes))
-        };
-        let cache = if is_hashed(name) {
-            IMMUTABLE
-        } else {
-            REVALIDATE
-        };
-        for (name, value) in [
-            (header::CONTENT_TYPE, content_type(name)),
-            (header::CACHE_CONTROL, cache),
-            (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
-        ] {
-            response
-                .headers_mut()
-                .insert(name, HeaderValue::from_static(value));
-        }
-        response
+        send_file(&file, method, request)
+            .await
+            .unwrap_or_else(|| plain(StatusCode::NOT_FOUND, "not found\n"))
     }
+}
+
+/// `file` (inside `dist`, known to exist) or its compressed copy, or `304 Not Modified`; `None`
+/// when it cannot be read.
+async fn send_file(file: &Path, method: &Method, request: &HeaderMap) -> Option<Response> {
+    // ServeFile negotiates: `Accept-Encoding` with q-values (`q=0` excludes; br before gzip at
+    // equal weight), falling back to the next accepted copy, then to the file itself, where a
+    // copy is missing. It sees only the method and that header: its own 304 would carry no
+    // ETag, Cache-Control or Vary, so revalidation is judged here, on the copy it opened; and it
+    // would answer a range without an If-Range check, so ranges stay unsupported, as before.
+    let mut ask = Request::builder().method(method.clone());
+    for accepted in request.get_all(header::ACCEPT_ENCODING) {
+        ask = ask.header(header::ACCEPT_ENCODING, accepted);
+    }
+    let opened = ServeFile::new(file)
+        .precompressed_br()
+        .precompressed_gzip()
+        .try_call(ask.body(()).ok()?)
+        .await
+        .ok()
+        .filter(|r| r.status() == StatusCode::OK)?;
+    let (parts, body) = opened.into_parts();
+    let opened = &parts.headers;
+    let encoding = opened.get(header::CONTENT_ENCODING).cloned();
+    let length: u64 = header_text(opened, header::CONTENT_LENGTH)?.parse().ok()?;
+    let last_modified = opened.get(header::LAST_MODIFIED).cloned()?;
+    let modified = httpdate::parse_http_date(last_modified.to_str().ok()?).ok()?;
+    let etag = entity_tag(length, modified, encoding.as_ref())?;
+
+    let name = last_segment(file.to_str().unwrap_or_default());
+    let mut headers = HeaderMap::new();
+    headers.insert(header::ETAG, etag.clone());
+    headers.insert(header::LAST_MODIFIED, last_modified);
+    let cache = if is_hashed(name) {
+        IMMUTABLE
+    } else {
+        REVALIDATE
+    };
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    // Caches must keep the copies apart wherever the answer depends on Accept-Encoding.
+    if encoding.is_some() || has_copies(file).await {
+        headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
+    }
+
+    let mut response = if not_modified(request, &etag, modified) {
+        let mut response = Response::new(Body::empty());
+        *response.status_mut() = StatusCode::NOT_MODIFIED;
+        response
+    } else {
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static(content_type(name)),
+        );
+        headers.insert(header::CONTENT_LENGTH, HeaderValue::from(length));
+        if let Some(encoding) = encoding {
+            headers.insert(header::CONTENT_ENCODING, encoding);
+        }
+        Response::new(Body::new(body))
+    };
+    *response.headers_mut() = headers;
+    Some(response)
+}
+
+/// A strong validator from the size and modification time of the bytes sent, suffixed with
+/// their encoding: a copy's tag never matches the plain file's, nor another copy's.
+fn entity_tag(
+    length: u64,
+    modified: SystemTime,
+    encoding: Option<&HeaderValue>,
+) -> Option<HeaderValue> {
+    let seconds = modified
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let suffix = encoding
+        .and_then(|e| e.to_str().ok())
+        .map_or(String::new(), |e| format!("-{e}"));
+    HeaderValue::from_str(&format!("\"{length:x}-{seconds:x}{suffix}\"")).ok()
+}
+
+/// Whether the client's copy is current (RFC 9110, 13.2.2): `If-None-Match` decides when sent,
+/// by weak comparison; `If-Modified-Since` only without it, to the second.
+fn not_modified(request: &HeaderMap, etag: &HeaderValue, modified: SystemTime) -> bool {
+    let mut tags = request.get_all(header::IF_NONE_MATCH).iter().peekable();
+    if tags.peek().is_some() {
+        let ours = etag.to_str().unwrap_or_default();
+        return tags
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .map(str::trim)
+            .any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == ours);
+    }
+    header_text(request, header::IF_MODIFIED_SINCE)
+        .and_then(|since| httpdate::parse_http_date(since).ok())
+        .is_some_and(|since| modified <= since)
+}
+
+/// Whether `cargo xtask build` wrote a compressed copy beside `file`.
+async fn has_copies(file: &Path) -> bool {
+    for suffix in COPY_SUFFIXES {
+        let mut copy = OsString::from(file);
+        copy.push(".");
+        copy.push(suffix);
+        if tokio::fs::try_exists(&copy).await.unwrap_or(false) {
+            return true;
+        }
+    }
+    false
+}
+
+fn header_text(headers: &HeaderMap, name: HeaderName) -> Option<&str> {
+    headers.get(name).and_then(|v| v.to_str().ok())
 }
 
 /// Headers for every response of the gateway: no content sniffing, no referrer sent on.
