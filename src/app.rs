@@ -295,7 +295,14 @@ pub fn app() -> Html {
     }
 }
 
-/// Mounts the console on the page's `<body>`.
+/// Mounts the console on the page's `<body>`, in place of the shell `index.html` paints while the
+/// module loads (removed in the same task, so no frame shows both or neither).
 pub fn start() {
+    if let Some(shell) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("boot-shell"))
+    {
+        shell.remove();
+    }
     yew::Renderer::<App>::new().render();
 }

@@ -174,6 +174,10 @@ fn boot_check(setup: &Setup) -> Result {
             ));
         }
     }
+    // The shell painted before the module loads is replaced, not left beside the console.
+    if dom.contains("id=\"boot-shell\"") {
+        return Err(format!("the loading shell is still there; DOM was:\n{dom}"));
+    }
     println!("    rendered; screenshot: {}", shot.display());
     Ok(())
 }
