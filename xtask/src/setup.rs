@@ -43,6 +43,8 @@ pub enum WasmToolchain {
 /// What `setup` found: everything a later step needs to run the tools.
 pub struct Setup {
     pub root: PathBuf,
+    /// The tools directory (`~/.cache/chanscope/tools` or `CHANSCOPE_TOOLS_DIR`).
+    pub tools: PathBuf,
     pub wasm: WasmToolchain,
     /// Directories holding trunk, wasm-bindgen(-test-runner) and wasm-opt.
     pub tool_dirs: Vec<PathBuf>,
@@ -116,6 +118,7 @@ impl Setup {
 
         let setup = Setup {
             root: root.to_path_buf(),
+            tools,
             wasm,
             tool_dirs: vec![bin, binaryen_bin],
             chromium: PathBuf::from(CHROMIUM),
@@ -139,10 +142,7 @@ impl Setup {
                 // panic_abort: wasm32 has no unwinding, and the release profile aborts anyway.
                 .env("CARGO_UNSTABLE_BUILD_STD", "std,panic_abort")
                 // A separate target dir: artefacts of two compilers must not mix.
-                .env(
-                    "CARGO_TARGET_DIR",
-                    self.root.join("target").join("wasm-debian"),
-                )
+                .env("CARGO_TARGET_DIR", self.wasm_target_dir())
                 .env_remove("RUSTUP_TOOLCHAIN")
                 .env_remove("CARGO");
         }
@@ -152,6 +152,14 @@ impl Setup {
             .env("TRUNK_OFFLINE", "true")
             .env("CHROMEDRIVER", &self.chromedriver);
         cmd
+    }
+
+    /// Where cargo puts what [`Setup::wasm_command`] builds (under `wasm32-unknown-unknown/`).
+    pub fn wasm_target_dir(&self) -> PathBuf {
+        match self.wasm {
+            WasmToolchain::Rustup => self.root.join("target"),
+            WasmToolchain::Debian { .. } => self.root.join("target").join("wasm-debian"),
+        }
     }
 
     /// Trunk and build-std run cargo offline: fetch every crate (std's own included) first.
