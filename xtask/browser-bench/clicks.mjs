@@ -6,14 +6,14 @@
 import { hourlyMonth } from "./pages.mjs";
 import { figure, median, newContext, round } from "./common.mjs";
 
-export const RUNS = 15;
+const RUNS = 15;
 const LIMIT_MS = 60_000;
 const POST_SEARCH_LIMIT = 50;
 
 // Runs in the page before the click. t0: the click on the submit button, seen in the capture
 // phase before any handler of the page; t1: the second animation frame after `expect` holds,
 // i.e. once the frame with the expected DOM has been painted.
-export function instrument(expect) {
+function instrument(expect) {
   const state = { t0: null, t1: null };
   window.__clickToPainted = state;
   const points = (el) =>

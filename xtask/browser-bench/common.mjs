@@ -1,5 +1,5 @@
 // What every part of the browser benchmark shares: how figures are printed for xtask, the
-// picks, the browser's flags, medians and time limits.
+// picks, the browser and its flags, medians.
 
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -75,17 +75,4 @@ export function newContext(browser) {
     locale: "en-US",
     timezoneId: "UTC",
   });
-}
-
-// `promise`, or an error naming `what` after `ms`.
-export async function within(ms, what, promise) {
-  let timer;
-  const limit = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms / 1000} s`)), ms);
-  });
-  try {
-    return await Promise.race([promise, limit]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
