@@ -157,7 +157,10 @@ impl Setup {
     /// Where cargo puts what [`Setup::wasm_command`] builds (under `wasm32-unknown-unknown/`).
     pub fn wasm_target_dir(&self) -> PathBuf {
         match self.wasm {
-            WasmToolchain::Rustup => self.root.join("target"),
+            // Left as the caller set it, as for any cargo run.
+            WasmToolchain::Rustup => std::env::var_os("CARGO_TARGET_DIR")
+                .map(|dir| self.root.join(dir))
+                .unwrap_or_else(|| self.root.join("target")),
             WasmToolchain::Debian { .. } => self.root.join("target").join("wasm-debian"),
         }
     }
