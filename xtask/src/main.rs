@@ -4,9 +4,11 @@
 //! machine needs nothing installed by hand.
 
 mod bench;
+mod browser_bench;
 mod build;
 mod precompress;
 mod proc;
+mod report;
 mod sandbox;
 mod serve;
 mod setup;
@@ -28,9 +30,13 @@ commands:
   test    every test suite: fmt, clippy (native and wasm32), native tests (API layer,
           sandbox, gateway), browser tests in headless Chromium, release build and boot
           check, end-to-end tests (console, embedding, console through the gateway)
-  bench   size of the release build (wasm and JS, raw and gzip); sandbox start-up,
-          /posts/search latency under a bounded loopback load, and memory; gateway
-          latency of cached calls and the share of a session's calls sent upstream
+  bench   size of the release build (raw, gzip, brotli; the console's and the widgets'
+          wasm + JS against their brotli targets); sandbox start-up, /posts/search latency
+          under a bounded loopback load, and memory; gateway latency of cached calls and the
+          share of a session's calls sent upstream; the release build in headless Chromium
+          behind the gateway: bytes on the wire, Lighthouse per page, click to painted
+          against plain-DOM pages, decoding against JSON.parse. A table of every figure and
+          its target ends it; target/bench/results.json has them too
 
 environment:
   CHANSCOPE_TOOLS_DIR       where tools are installed (default ~/.cache/chanscope/tools)

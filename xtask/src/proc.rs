@@ -1,6 +1,10 @@
 //! Running child processes: every step is announced, timed, and fails with a message that names it.
 
-use std::process::{Command, Stdio};
+use std::io::{BufRead, BufReader};
+use std::path::Path;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::Result;
@@ -38,6 +42,54 @@ pub fn with_timeout(limit: Duration, program: &str) -> Command {
     cmd
 }
 
+/// Cargo for native work, freed of anything a wasm build might have set.
+pub fn native_cargo(root: &Path) -> Command {
+    let mut cmd = Command::new("cargo");
+    cmd.current_dir(root)
+        .env_remove("CARGO_UNSTABLE_BUILD_STD")
+        .env_remove("CARGO_TARGET_DIR");
+    cmd
+}
+
+/// Runs `cmd` with each line of its standard output handed to `each_line`, and its exit status.
+/// Past `limit` it gets SIGTERM, so that it can stop what it started, and SIGKILL 15 s later. It
+/// stays in this process group (unlike under `timeout`), so Ctrl-C reaches it too.
+pub fn stream_lines(
+    cmd: &mut Command,
+    limit: Duration,
+    what: &str,
+    mut each_line: impl FnMut(&str),
+) -> Result<ExitStatus> {
+    let mut child = cmd
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("{what}: could not start {:?}: {e}", cmd.get_program()))?;
+    let pid = child.id().to_string();
+    let (finished, wait) = mpsc::channel::<()>();
+    let watchdog = thread::spawn(move || {
+        let mut timed_out = false;
+        for (signal, after) in [("-TERM", limit), ("-KILL", Duration::from_secs(15))] {
+            if wait.recv_timeout(after) != Err(RecvTimeoutError::Timeout) {
+                break;
+            }
+            timed_out = true;
+            let _ = Command::new("kill").args([signal, &pid]).status();
+        }
+        timed_out
+    });
+    if let Some(stdout) = child.stdout.take() {
+        for line in BufReader::new(stdout).lines().map_while(|l| l.ok()) {
+            each_line(&line);
+        }
+    }
+    let status = child.wait().map_err(|e| format!("{what}: {e}"));
+    let _ = finished.send(());
+    if watchdog.join().unwrap_or(false) {
+        return Err(format!("{what}: stopped after {} s", limit.as_secs()));
+    }
+    status
+}
+
 /// Runs a command with inherited output; a non-zero exit is an error naming `what`.
 pub fn exec(cmd: &mut Command, what: &str) -> Result {
     let status = cmd
@@ -66,6 +118,6 @@ pub fn output(cmd: &mut Command) -> Option<String> {
 }
 
 /// The first line a tool prints for `--version`, if it runs at all.
-pub fn version_of(program: &std::path::Path) -> Option<String> {
+pub fn version_of(program: &Path) -> Option<String> {
     output(Command::new(program).arg("--version")).and_then(|s| s.lines().next().map(str::to_owned))
 }

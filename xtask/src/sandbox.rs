@@ -1,35 +1,35 @@
-//! The sandbox server as a child process: built in release mode, started on a loopback port,
-//! awaited through `/healthz`, and killed when the guard is dropped.
+//! The sandbox server, and the gateway in front of it, as child processes: built in release mode,
+//! started on a loopback port, awaited through `/healthz`, and killed when the guard is dropped.
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
+use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::proc::{exec, step};
+use crate::proc::{exec, native_cargo, step};
 use crate::Result;
 
 /// The port `Trunk.toml` proxies `/api/` to.
 pub const PREVIEW_PORT: u16 = 8090;
+
+/// The environment variable the gateway reads its API token from (`--token-file` is the other
+/// way; a variable leaves no file behind).
+const GATEWAY_TOKEN_ENV: &str = "CHANSCOPE_API_TOKEN";
 
 /// Builds the sandbox crate's binaries (release): `sandbox`, `gateway` and their benches; returns
 /// the directory holding them.
 pub fn build(root: &Path) -> Result<PathBuf> {
     let _t = step("cargo build -p sandbox --release");
     exec(
-        Command::new("cargo")
-            .current_dir(root)
-            .env_remove("CARGO_UNSTABLE_BUILD_STD")
-            .env_remove("CARGO_TARGET_DIR")
-            .args(["build", "--quiet", "-p", "sandbox", "--release", "--bins"]),
+        native_cargo(root).args(["build", "--quiet", "-p", "sandbox", "--release", "--bins"]),
         "building the sandbox",
     )?;
     Ok(root.join("target").join("release"))
 }
 
-/// A running sandbox; dropping it stops the process.
+/// A running server; dropping it stops the process.
 pub struct Running {
     child: Child,
 }
@@ -41,17 +41,54 @@ impl Drop for Running {
     }
 }
 
-/// Starts the sandbox binary from `bin_dir` on `port` with `args`, refusing a busy port (a
-/// leftover server could answer in its place), and waits until it is healthy.
+/// Starts the sandbox binary from `bin_dir` on `port` with `args`, and waits until it is healthy.
 pub fn start(bin_dir: &Path, port: u16, args: &[&str]) -> Result<Running> {
+    let mut cmd = Command::new(bin_dir.join("sandbox"));
+    cmd.args(["--port", &port.to_string()]).args(args);
+    launch(cmd, port, "the sandbox")
+}
+
+/// Starts the gateway binary from `bin_dir` on `port`, holding `token` for `upstream`, with
+/// `args`; its access log (a line per request) goes to `log`.
+pub fn start_gateway(
+    bin_dir: &Path,
+    port: u16,
+    upstream: &str,
+    token: &str,
+    args: &[&str],
+    log: &Path,
+) -> Result<Running> {
+    let log = std::fs::File::create(log).map_err(|e| format!("{}: {e}", log.display()))?;
+    let mut cmd = Command::new(bin_dir.join("gateway"));
+    cmd.args([
+        "--listen",
+        &format!("127.0.0.1:{port}"),
+        "--upstream",
+        upstream,
+    ])
+    .args(args)
+    .env(GATEWAY_TOKEN_ENV, token)
+    .stderr(Stdio::from(log));
+    launch(cmd, port, "the gateway")
+}
+
+/// A loopback port nothing listens on now.
+pub fn free_port() -> Result<u16> {
+    let listener =
+        TcpListener::bind("127.0.0.1:0").map_err(|e| format!("binding a loopback port: {e}"))?;
+    listener
+        .local_addr()
+        .map(|a| a.port())
+        .map_err(|e| e.to_string())
+}
+
+/// Spawns `cmd`, a server of ours that will listen on `port`, refusing a busy port (a leftover
+/// server could answer in its place), and waits until it answers `/healthz`.
+fn launch(mut cmd: Command, port: u16, what: &str) -> Result<Running> {
     TcpListener::bind(("127.0.0.1", port)).map_err(|e| {
         format!("port {port} on 127.0.0.1 is taken ({e}); stop whatever listens there first")
     })?;
-    let child = Command::new(bin_dir.join("sandbox"))
-        .args(["--port", &port.to_string()])
-        .args(args)
-        .spawn()
-        .map_err(|e| format!("starting the sandbox: {e}"))?;
+    let child = cmd.spawn().map_err(|e| format!("starting {what}: {e}"))?;
     let mut running = Running { child };
     let deadline = Instant::now() + Duration::from_secs(60);
     while Instant::now() < deadline {
@@ -59,11 +96,11 @@ pub fn start(bin_dir: &Path, port: u16, args: &[&str]) -> Result<Running> {
             return Ok(running);
         }
         if let Ok(Some(status)) = running.child.try_wait() {
-            return Err(format!("the sandbox exited during start-up ({status})"));
+            return Err(format!("{what} exited during start-up ({status})"));
         }
         thread::sleep(Duration::from_millis(100));
     }
-    Err("the sandbox did not answer /healthz within 60 s".into())
+    Err(format!("{what} did not answer /healthz within 60 s"))
 }
 
 fn healthy(port: u16) -> bool {

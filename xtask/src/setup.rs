@@ -52,6 +52,8 @@ pub enum WasmToolchain {
 /// What `setup` found: everything a later step needs to run the tools.
 pub struct Setup {
     pub root: PathBuf,
+    /// The tools directory (`~/.cache/chanscope/tools` or `CHANSCOPE_TOOLS_DIR`).
+    pub tools: PathBuf,
     pub wasm: WasmToolchain,
     /// Directories holding trunk, wasm-bindgen(-test-runner) and wasm-opt.
     pub tool_dirs: Vec<PathBuf>,
@@ -126,6 +128,7 @@ impl Setup {
 
         let setup = Setup {
             root: root.to_path_buf(),
+            tools,
             wasm,
             tool_dirs: vec![bin, binaryen_bin],
             chromium: PathBuf::from(CHROMIUM),
@@ -152,7 +155,7 @@ impl Setup {
     /// and panics that abort at once, in a target directory of its own.
     pub fn release_command(&self, program: &str) -> Command {
         let mut cmd = self.tool_command(program);
-        debian_env(&mut cmd, &self.root.join("target").join("wasm-release"));
+        debian_env(&mut cmd, &self.release_target_dir());
         cmd.env("CARGO_UNSTABLE_BUILD_STD_FEATURES", RELEASE_STD_FEATURES)
             .env(
                 "CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS",
@@ -184,6 +187,11 @@ impl Setup {
         }
         path.extend(self.tool_dirs.iter().cloned());
         prepend_path(&path)
+    }
+
+    /// Where cargo puts what [`Setup::release_command`] builds (under `wasm32-unknown-unknown/`).
+    pub fn release_target_dir(&self) -> PathBuf {
+        self.root.join("target").join("wasm-release")
     }
 
     /// Trunk and build-std run cargo offline: fetch every crate (std's own included) first, for

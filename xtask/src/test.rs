@@ -3,12 +3,11 @@
 use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::time::{Duration, Instant};
 use std::{fs, thread};
 
 use crate::build::run_release_build;
-use crate::proc::{self, exec, step, with_timeout};
+use crate::proc::{self, exec, native_cargo, step, with_timeout};
 use crate::setup::{Setup, WASM_TARGET};
 use crate::Result;
 
@@ -97,7 +96,7 @@ pub fn run(root: &Path) -> Result {
 }
 
 /// The end-to-end suite's package (tests/e2e).
-const E2E_PACKAGE: &str = "chanscope-e2e";
+pub const E2E_PACKAGE: &str = "chanscope-e2e";
 
 /// The test files that run in the browser: those that start with
 /// `#![cfg(target_arch = "wasm32")]` (natively they compile to nothing).
@@ -133,15 +132,6 @@ fn test_args(names: &[String]) -> Vec<String> {
         .iter()
         .flat_map(|name| ["--test".to_owned(), name.clone()])
         .collect()
-}
-
-/// Cargo for native work, freed of anything a wasm build might have set.
-fn native_cargo(root: &Path) -> Command {
-    let mut cmd = Command::new("cargo");
-    cmd.current_dir(root)
-        .env_remove("CARGO_UNSTABLE_BUILD_STD")
-        .env_remove("CARGO_TARGET_DIR");
-    cmd
 }
 
 /// Serves the release build on loopback and loads it in headless Chromium: the console must boot

@@ -1,0 +1,146 @@
+// Click to painted: from the click on a form's submit button to the first frame after the
+// expected DOM is present, in the console and in a plain-DOM page that fetches the same answer
+// from the same /api and renders the same fields (site/). Both are timed by the same code in the
+// page, in the same browser, alternately, after one warm-up run each.
+
+import { hourlyMonth } from "./pages.mjs";
+import { figure, median, newContext, round } from "./common.mjs";
+
+const RUNS = 15;
+const LIMIT_MS = 60_000;
+const POST_SEARCH_LIMIT = 50;
+
+// Runs in the page before the click. t0: the click on the submit button, seen in the capture
+// phase before any handler of the page; t1: the second animation frame after `expect` holds,
+// i.e. once the frame with the expected DOM has been painted.
+function instrument(expect) {
+  const state = { t0: null, t1: null };
+  window.__clickToPainted = state;
+  const points = (el) =>
+    el.tagName.toLowerCase() === "polyline"
+      ? (el.getAttribute("points") || "").trim().split(/\s+/).length
+      : ((el.getAttribute("d") || "").match(/[ML]/g) || []).length;
+  const present = () => {
+    const found = [...document.querySelectorAll(expect.selector)];
+    return expect.points
+      ? found.some((el) => points(el) >= expect.points)
+      : found.length >= expect.count;
+  };
+  document.addEventListener(
+    "click",
+    (event) => {
+      if (state.t0 === null && event.target.closest("button[type=submit]")) {
+        state.t0 = performance.now();
+      }
+    },
+    true,
+  );
+  const observer = new MutationObserver(() => {
+    if (state.t0 === null || !present()) return;
+    observer.disconnect();
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => {
+        state.t1 = performance.now();
+      }),
+    );
+  });
+  observer.observe(document.documentElement, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
+}
+
+// One timed run: `prepare` loads the page and fills its form; then the click.
+async function timeOnce(page, prepare, expect) {
+  await prepare(page);
+  await page.evaluate(instrument, expect);
+  await page.click("form button[type=submit]");
+  await page.waitForFunction(() => window.__clickToPainted.t1 !== null, null, {
+    timeout: LIMIT_MS,
+  });
+  return page.evaluate(() => window.__clickToPainted.t1 - window.__clickToPainted.t0);
+}
+
+// The two subjects of each comparison. The console's forms are filled as a person would; its
+// first run's /api request is what the plain page is given to fetch, so both get one answer.
+function subjects(origin, picks) {
+  const month = hourlyMonth(picks);
+  return [
+    {
+      name: "post_search",
+      api: "/api/posts/search",
+      console: {
+        expect: { selector: "ol.post-list > li", count: POST_SEARCH_LIMIT },
+        async prepare(page) {
+          await page.goto(`${origin}/post-search`, { timeout: LIMIT_MS });
+          await page.fill("#ps-q", picks.keyword);
+          await page.check("#ps-extended");
+          await page.click("details.advanced > summary");
+          await page.fill("#ps-limit", String(POST_SEARCH_LIMIT));
+        },
+      },
+      plain: {
+        page: "post-search.html",
+        expect: { selector: "#posts > li", count: POST_SEARCH_LIMIT },
+      },
+    },
+    {
+      name: "chart",
+      api: "/api/channels/subscribers",
+      console: {
+        expect: { selector: "svg path", points: month.points },
+        async prepare(page) {
+          await page.goto(`${origin}/subscriber-dynamics`, { timeout: LIMIT_MS });
+          await page.fill("#sd-channel-0", picks.channel);
+          await page.selectOption("#sd-group", "hour");
+          await page.selectOption("#sd-period", "custom");
+          await page.fill("#sd-start", month.start);
+          await page.fill("#sd-end", month.end);
+        },
+      },
+      plain: {
+        page: "chart.html",
+        expect: { selector: "svg path", points: month.points },
+      },
+    },
+  ];
+}
+
+export async function clicks(browser, origin, picks) {
+  const context = await newContext(browser);
+  try {
+    const page = await context.newPage();
+    let asked = null;
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith("/api/")) asked = url.pathname + url.search;
+    });
+    for (const subject of subjects(origin, picks)) {
+      const { console: app, plain } = subject;
+      asked = null;
+      await timeOnce(page, app.prepare, app.expect);
+      if (!asked?.startsWith(subject.api)) {
+        throw new Error(`${subject.name}: the console asked ${asked}, not ${subject.api}`);
+      }
+      const plainUrl = `${origin}/bench/${plain.page}?${new URLSearchParams({ api: asked })}`;
+      const openPlain = (p) => p.goto(plainUrl, { timeout: LIMIT_MS });
+      await timeOnce(page, openPlain, plain.expect);
+      const times = { console: [], plain: [] };
+      for (let run = 0; run < RUNS; run += 1) {
+        times.console.push(await timeOnce(page, app.prepare, app.expect));
+        times.plain.push(await timeOnce(page, openPlain, plain.expect));
+      }
+      const [appMs, plainMs] = [median(times.console), median(times.plain)];
+      console.log(`    ${subject.name}: ${asked}`);
+      console.log(`      console ms: ${times.console.map((t) => t.toFixed(1)).join(" ")}`);
+      console.log(`      plain ms:   ${times.plain.map((t) => t.toFixed(1)).join(" ")}`);
+      figure(`click.${subject.name}.console_ms`, round(appMs, 1));
+      figure(`click.${subject.name}.plain_ms`, round(plainMs, 1));
+      figure(`click.${subject.name}.ratio`, round(appMs / plainMs, 2));
+    }
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,84 @@
+// The browser section of `cargo xtask bench`, against a gateway that serves the release build
+// (with the plain-DOM reference pages and the decode module under /bench/) in front of a sandbox:
+//
+//   node run.mjs --prefix DIR --origin URL --picks FILE --out DIR
+//
+// --prefix: where package.json's packages are installed; --picks: `bench-picks` output; --out:
+// where Lighthouse reports go. Prints `key=value` figures for xtask, which holds the targets.
+// A part that fails prints `error.<part>=…` and the others still run.
+
+import { parseArgs } from "node:util";
+
+import { clicks } from "./clicks.mjs";
+import { launch, newContext, note, readPicks, requireFrom } from "./common.mjs";
+import { decode } from "./decode.mjs";
+import { lighthouse, stopLighthouse } from "./lighthouse.mjs";
+import { consolePages } from "./pages.mjs";
+import { wire } from "./wire.mjs";
+
+const { values: args } = parseArgs({
+  options: {
+    prefix: { type: "string" },
+    origin: { type: "string" },
+    picks: { type: "string" },
+    out: { type: "string" },
+  },
+});
+for (const name of ["prefix", "origin", "picks", "out"]) {
+  if (!args[name]) throw new Error(`--${name} is required`);
+}
+
+// xtask sends SIGTERM past its time limit, a terminal SIGINT on Ctrl-C; Playwright closes its
+// browser on either, and Lighthouse's command line, in a process group of its own, is told here.
+for (const [signal, code] of [["SIGTERM", 143], ["SIGINT", 130]]) {
+  process.on(signal, () => {
+    stopLighthouse();
+    process.exit(code);
+  });
+}
+
+const picks = readPicks(args.picks);
+const pages = consolePages(picks);
+const playwright = requireFrom(args.prefix)("playwright-core");
+let failed = false;
+
+async function part(name, measure) {
+  console.log(`  ${name}`);
+  try {
+    await measure();
+  } catch (error) {
+    failed = true;
+    note(`error.${name}`, error.message.split("\n")[0]);
+    console.error(error.stack);
+  }
+}
+
+// Lighthouse of a page that shows an error or nothing found would measure the wrong thing.
+async function resultsShown(browser) {
+  const context = await newContext(browser);
+  try {
+    const page = await context.newPage();
+    for (const { name, path, found } of pages) {
+      await page.goto(args.origin + path, { timeout: 60_000 });
+      await page
+        .waitForSelector(found, { timeout: 30_000 })
+        .catch(() => Promise.reject(new Error(`${name}: ${path} shows no ${found}`)));
+      console.log(`    ${name}: ${path}`);
+    }
+  } finally {
+    await context.close();
+  }
+}
+
+const browser = await launch(playwright);
+try {
+  await part("pages", () => resultsShown(browser));
+  await part("wire", () => wire(browser, args.origin, picks));
+  await part("clicks", () => clicks(browser, args.origin, picks));
+  await part("decode", () => decode(browser, args.origin, picks));
+} finally {
+  await browser.close();
+}
+// Alone on the machine's cores: Lighthouse's simulated throttling scales what it observed.
+await part("lighthouse", () => lighthouse(args.prefix, args.origin, pages, args.out));
+process.exitCode = failed ? 1 : 0;
