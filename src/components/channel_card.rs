@@ -25,6 +25,10 @@ pub struct ChannelCardProps {
     /// Buttons of the page (e.g. "Subscriber dynamics"), shown at the bottom of the card.
     #[prop_or_default]
     pub actions: Html,
+    /// The level of the card's title: 2 right under a page's `h1`; 3 (the default) inside a
+    /// section, as in a widget's box.
+    #[prop_or(3)]
+    pub heading: u8,
 }
 
 /// Up to two initials of a title, for a channel without a usable avatar.
@@ -203,7 +207,7 @@ pub fn channel_card(props: &ChannelCardProps) -> Html {
             <header class="cs-card-head">
                 { avatar }
                 <div class="cs-card-names">
-                    <h3 class="cs-card-title">{ title }</h3>
+                    <@{if props.heading == 2 { "h2" } else { "h3" }} class="cs-card-title">{ title }</@>
                     if let Some(username) = username {
                         <p class="cs-card-username">{ username }</p>
                     }

@@ -86,7 +86,7 @@ pub fn page() -> Html {
             )) }
             if let Some(channel) = state.data.clone() {
                 <div class={form.results_class("channel-info")}>
-                    <ChannelCard channel={(*channel).clone()} variant={CardVariant::Full}
+                    <ChannelCard channel={(*channel).clone()} variant={CardVariant::Full} heading={2}
                         actions={actions(&ui, &form.params.channel, &channel)} />
                 </div>
             }

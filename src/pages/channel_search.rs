@@ -151,7 +151,7 @@ pub fn page() -> Html {
                         <ul class="channel-grid">
                             { for data.items.iter().map(|channel| html! {
                                 <li class="channel-grid-item">
-                                    <ChannelCard channel={Rc::new(channel.clone())}
+                                    <ChannelCard channel={Rc::new(channel.clone())} heading={2}
                                         variant={CardVariant::Compact}
                                         actions={card_actions(&ui, &channel_ref(channel))} />
                                 </li>
