@@ -444,9 +444,10 @@ async fn channel_card_shows_identity_counts_and_safe_links() {
         channel: Rc::new(channel()),
         variant: CardVariant::Full,
         actions: html! { <button class="page-action">{ "Dynamics" }</button> },
+        heading: 2,
     })
     .await;
-    assert_eq!(texts(&root, ".cs-card-title"), ["Rust News"]);
+    assert_eq!(texts(&root, "h2.cs-card-title"), ["Rust News"]);
     let title_link = find(&root, ".cs-card-title a");
     assert_eq!(
         title_link.get_attribute("href").as_deref(),
@@ -513,8 +514,10 @@ async fn compact_card_uses_the_small_avatar_and_warns_of_restrictions() {
         channel: Rc::new(restricted),
         variant: CardVariant::Compact,
         actions: Html::default(),
+        heading: 3,
     })
     .await;
+    assert_eq!(texts(&root, "h3.cs-card-title").len(), 1);
     assert_eq!(
         find(&root, "img.cs-avatar").get_attribute("src"),
         Some(format!("{silent}a100.jpg"))
@@ -540,6 +543,7 @@ async fn an_avatar_that_fails_to_load_gives_way_to_initials() {
         channel: Rc::new(broken),
         variant: CardVariant::Compact,
         actions: Html::default(),
+        heading: 3,
     })
     .await;
     // The avatar loads lazily: only once it is in view does the browser try (and fail).
