@@ -6,7 +6,7 @@
 //! exactly those variants. Anything else becomes a serde error: no input makes them panic, and a
 //! number that does not fit its field is refused rather than wrapped or truncated.
 
-use serde::de::{self, Deserialize, DeserializeOwned, Deserializer, Visitor};
+use serde::de::{self, Deserialize, DeserializeOwned, Deserializer, IntoDeserializer, Visitor};
 use serde_json::{Map, Value};
 use std::fmt;
 use std::marker::PhantomData;
@@ -220,27 +220,114 @@ where
     deserializer.deserialize_any(ScalarVisitor(PhantomData))
 }
 
-/// The service encodes "nothing" as `null`, `[]` or `{}` (an empty PHP array).
-fn is_empty_value(value: &Value) -> bool {
-    match value {
-        Value::Null => true,
-        Value::Array(items) => items.is_empty(),
-        Value::Object(fields) => fields.is_empty(),
-        _ => false,
-    }
-}
-
-/// An object field that may instead be `null`, `[]` or `{}`, all of which mean "none".
+/// An object field that may instead be `null`, `[]` or `{}`, all of which mean "none" (the
+/// service encodes "nothing" as an empty PHP array).
+///
+/// Read as it streams by: an object is told empty by its first key, which is then handed back to
+/// `T` in front of the rest (no intermediate `Value`: a post search reads one per post).
 pub fn none_if_empty<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
 where
     D: Deserializer<'de>,
     T: DeserializeOwned,
 {
-    let value = Value::deserialize(deserializer)?;
-    if is_empty_value(&value) {
-        return Ok(None);
+    deserializer.deserialize_any(NoneIfEmpty(PhantomData))
+}
+
+struct NoneIfEmpty<T>(PhantomData<T>);
+
+impl<'de, T: DeserializeOwned> Visitor<'de> for NoneIfEmpty<T> {
+    type Value = Option<T>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("an object, null, [] or {}")
     }
-    T::deserialize(value).map(Some).map_err(de::Error::custom)
+
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_some<D: Deserializer<'de>>(self, deserializer: D) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_any(self)
+    }
+
+    // A scalar is not empty: `T` reads it (`forwarded_from` is a channel ID).
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
+        T::deserialize(v.into_deserializer()).map(Some)
+    }
+
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        T::deserialize(v.into_deserializer()).map(Some)
+    }
+
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        T::deserialize(v.into_deserializer()).map(Some)
+    }
+
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        T::deserialize(v.into_deserializer()).map(Some)
+    }
+
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        T::deserialize(v.into_deserializer()).map(Some)
+    }
+
+    fn visit_map<M: de::MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
+        let Some(first) = map.next_key::<String>()? else {
+            return Ok(None);
+        };
+        let rest = FirstKeyThen {
+            first: Some(first),
+            map,
+        };
+        T::deserialize(de::value::MapAccessDeserializer::new(rest)).map(Some)
+    }
+
+    /// A non-empty array is read as `T` would read it (a struct takes its fields in order).
+    fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<Self::Value, S::Error> {
+        let mut items: Vec<Value> = Vec::new();
+        while let Some(item) = seq.next_element()? {
+            items.push(item);
+        }
+        if items.is_empty() {
+            return Ok(None);
+        }
+        T::deserialize(Value::Array(items))
+            .map(Some)
+            .map_err(de::Error::custom)
+    }
+}
+
+/// A map whose first key has been read already.
+struct FirstKeyThen<M> {
+    first: Option<String>,
+    map: M,
+}
+
+impl<'de, M: de::MapAccess<'de>> de::MapAccess<'de> for FirstKeyThen<M> {
+    type Error = M::Error;
+
+    fn next_key_seed<K: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: K,
+    ) -> Result<Option<K::Value>, M::Error> {
+        match self.first.take() {
+            Some(key) => seed
+                .deserialize(de::value::StringDeserializer::<M::Error>::new(key))
+                .map(Some),
+            None => self.map.next_key_seed(seed),
+        }
+    }
+
+    fn next_value_seed<V: de::DeserializeSeed<'de>>(
+        &mut self,
+        seed: V,
+    ) -> Result<V::Value, M::Error> {
+        self.map.next_value_seed(seed)
+    }
 }
 
 /// A list that may also arrive as `null` (no elements) or as one bare element.

@@ -22,9 +22,42 @@ struct Envelope<'a> {
     error: Option<&'a RawValue>,
 }
 
+/// A successful envelope read in one pass, `response` straight into its type.
+#[derive(Deserialize)]
+struct Success<'a, R> {
+    #[serde(borrow)]
+    status: Option<&'a str>,
+    #[serde(default = "none")]
+    response: Option<R>,
+}
+
+fn none<R>() -> Option<R> {
+    None
+}
+
 /// Decodes an HTTP answer into the operation's `response`, or the typed error it stands for.
 /// Any input gives `Ok` or `Err`, never a panic.
+///
+/// The common case, `{"status":"ok","response":…}`, is read in one pass over the body. Anything
+/// else (errors, `pending`, the `[]` the service sends for an empty object, malformed answers) is
+/// read again by [`classify`]: those answers are short or rare, and the first pass cost a third
+/// of the decoding time when it always ran.
 pub fn decode<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
+    if (200..300).contains(&answer.status) && answer.body.trim_start().starts_with('{') {
+        if let Ok(Success {
+            status: Some("ok"),
+            response: Some(response),
+        }) = serde_json::from_str::<Success<R>>(&answer.body)
+        {
+            return Ok(response);
+        }
+    }
+    classify(answer)
+}
+
+/// The envelope read field by field: which kind of answer it is, then its `response` if it is a
+/// success.
+fn classify<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
     let success = (200..300).contains(&answer.status);
     // serde would also read a struct from an array (`[1,2,3]`); only an object is an envelope,
     // and other JSON is still read through to tell a cut-short answer from one of another shape.
