@@ -120,6 +120,26 @@ async fn open_host_page(h: &Harness) -> Res<usize> {
 async fn host_page_shows_three_widgets(h: Arc<Harness>) -> Res<()> {
     let mark = open_host_page(&h).await?;
 
+    // The host page runs the widgets-only bundle, never the console's module.
+    let loaded = run_js(
+        &h,
+        "return performance.getEntriesByType('resource')
+             .map(e => new URL(e.name).pathname.slice(1))
+             .filter(name => /\\.(js|wasm)$/.test(name));",
+        vec![],
+    )
+    .await?;
+    let loaded: Vec<&str> = loaded
+        .as_array()
+        .map(|names| names.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let widgets = |name: &&str| name.starts_with("chanscope-widgets-");
+    let console = |name: &&str| name.starts_with("chanscope-") && !widgets(name);
+    ensure(
+        loaded.iter().any(|n| widgets(n) && n.ends_with("_bg.wasm")) && !loaded.iter().any(console),
+        || format!("embed.html loaded {loaded:?}"),
+    )?;
+
     // The card and the chart's heading both need the channel: one request between them.
     let info_calls = h.sent(mark, "/channels/get");
     ensure(info_calls.len() == 1, || {
