@@ -6,7 +6,7 @@
 //! exactly those variants. Anything else becomes a serde error: no input makes them panic, and a
 //! number that does not fit its field is refused rather than wrapped or truncated.
 
-use serde::de::{self, Deserialize, DeserializeOwned, Deserializer, IntoDeserializer, Visitor};
+use serde::de::{self, Deserialize, DeserializeOwned, Deserializer, Visitor};
 use serde_json::{Map, Value};
 use std::fmt;
 use std::marker::PhantomData;
@@ -254,25 +254,27 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for NoneIfEmpty<T> {
         deserializer.deserialize_any(self)
     }
 
-    // A scalar is not empty: `T` reads it (`forwarded_from` is a channel ID).
+    // A scalar is not empty: `T` reads it (`forwarded_from` is a channel ID). Through a `Value`,
+    // as arrays are below: one reading of `T` from a `Value` rather than one per scalar type
+    // (the wasm is smaller), and a scalar `Value` costs no allocation but a string's.
     fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
-        T::deserialize(v.into_deserializer()).map(Some)
+        from_value(Value::Bool(v))
     }
 
     fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
-        T::deserialize(v.into_deserializer()).map(Some)
+        from_value(Value::from(v))
     }
 
     fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
-        T::deserialize(v.into_deserializer()).map(Some)
+        from_value(Value::from(v))
     }
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        T::deserialize(v.into_deserializer()).map(Some)
+        from_value(Value::from(v))
     }
 
     fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        T::deserialize(v.into_deserializer()).map(Some)
+        from_value(Value::String(v.to_owned()))
     }
 
     fn visit_map<M: de::MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
@@ -295,10 +297,12 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for NoneIfEmpty<T> {
         if items.is_empty() {
             return Ok(None);
         }
-        T::deserialize(Value::Array(items))
-            .map(Some)
-            .map_err(de::Error::custom)
+        from_value(Value::Array(items))
     }
+}
+
+fn from_value<T: DeserializeOwned, E: de::Error>(value: Value) -> Result<Option<T>, E> {
+    T::deserialize(value).map(Some).map_err(E::custom)
 }
 
 /// A map whose first key has been read already.
