@@ -107,11 +107,7 @@ impl Api {
     /// Sends `request`, or answers from the cache when the same request (same base URL and
     /// token) succeeded less than [`CACHE_TTL_MS`] ago, or joins the identical request already
     /// on its way.
-    pub async fn send<O>(&self, request: &O) -> Result<Rc<O::Response>, Error>
-    where
-        O: Operation + Clone + 'static,
-        O::Response: 'static,
-    {
+    pub async fn send<O: Operation>(&self, request: &O) -> Result<Rc<O::Response>, Error> {
         let token = self
             .config
             .token
