@@ -220,8 +220,33 @@ where
     deserializer.deserialize_any(ScalarVisitor(PhantomData))
 }
 
-/// An object field that may instead be `null`, `[]` or `{}`, all of which mean "none" (the
-/// service encodes "nothing" as an empty PHP array).
+/// The service encodes "nothing" as `null`, `[]` or `{}` (an empty PHP array).
+fn is_empty_value(value: &Value) -> bool {
+    match value {
+        Value::Null => true,
+        Value::Array(items) => items.is_empty(),
+        Value::Object(fields) => fields.is_empty(),
+        _ => false,
+    }
+}
+
+/// A field of any JSON shape that may instead be `null`, `[]` or `{}`, all of which mean "none"
+/// (`forwarded_from`: a channel ID, or something else kept as sent).
+pub fn value_or_none<'de, D, T>(deserializer: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: DeserializeOwned,
+{
+    let value = Value::deserialize(deserializer)?;
+    if is_empty_value(&value) {
+        return Ok(None);
+    }
+    T::deserialize(value).map(Some).map_err(de::Error::custom)
+}
+
+/// An object field that may instead be `null`, `[]` or `{}`, all of which mean "none". Any other
+/// shape (a scalar, a non-empty array) is not the object either and reads as none too, rather
+/// than failing the whole answer over one field.
 ///
 /// Read as it streams by: an object is told empty by its first key, which is then handed back to
 /// `T` in front of the rest (no intermediate `Value`: a post search reads one per post).
@@ -254,27 +279,29 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for NoneIfEmpty<T> {
         deserializer.deserialize_any(self)
     }
 
-    // A scalar is not empty: `T` reads it (`forwarded_from` is a channel ID). Through a `Value`,
-    // as arrays are below: one reading of `T` from a `Value` rather than one per scalar type
-    // (the wasm is smaller), and a scalar `Value` costs no allocation but a string's.
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Self::Value, E> {
-        from_value(Value::Bool(v))
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(None)
     }
 
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
-        from_value(Value::from(v))
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(None)
     }
 
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
-        from_value(Value::from(v))
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(None)
     }
 
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-        from_value(Value::from(v))
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(None)
     }
 
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-        from_value(Value::String(v.to_owned()))
+    fn visit_str<E: de::Error>(self, _: &str) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+
+    fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<Self::Value, S::Error> {
+        while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+        Ok(None)
     }
 
     fn visit_map<M: de::MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
@@ -287,22 +314,6 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for NoneIfEmpty<T> {
         };
         T::deserialize(de::value::MapAccessDeserializer::new(rest)).map(Some)
     }
-
-    /// A non-empty array is read as `T` would read it (a struct takes its fields in order).
-    fn visit_seq<S: de::SeqAccess<'de>>(self, mut seq: S) -> Result<Self::Value, S::Error> {
-        let mut items: Vec<Value> = Vec::new();
-        while let Some(item) = seq.next_element()? {
-            items.push(item);
-        }
-        if items.is_empty() {
-            return Ok(None);
-        }
-        from_value(Value::Array(items))
-    }
-}
-
-fn from_value<T: DeserializeOwned, E: de::Error>(value: Value) -> Result<Option<T>, E> {
-    T::deserialize(value).map(Some).map_err(E::custom)
 }
 
 /// A map whose first key has been read already.

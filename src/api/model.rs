@@ -323,7 +323,7 @@ pub struct Post {
     #[serde(deserialize_with = "de::lenient")]
     pub channel_id: i64,
     /// `None` when the post is not a repost (`null`, `[]` or absent).
-    #[serde(deserialize_with = "de::none_if_empty")]
+    #[serde(deserialize_with = "de::value_or_none")]
     pub forwarded_from: Option<ForwardedFrom>,
     #[serde(deserialize_with = "de::lenient")]
     pub is_deleted: bool,
