@@ -489,7 +489,12 @@ fn empty_array_where_an_object_belongs_means_none() {
 
 #[test]
 fn an_object_field_of_another_shape_reads_as_none_and_the_rest_still_decodes() {
-    for other in [json!("photo"), json!(7), json!(true), json!(["mediaPhoto", "image/jpeg"])] {
+    for other in [
+        json!("photo"),
+        json!(7),
+        json!(true),
+        json!(["mediaPhoto", "image/jpeg"]),
+    ] {
         let post: Post = decode(json!({"id": 1, "views": 12, "media": other, "text": "t"}));
         assert_eq!(post.media, None, "media {other}");
         assert_eq!((post.id, post.views, post.text.as_str()), (1, 12, "t"));
@@ -499,7 +504,10 @@ fn an_object_field_of_another_shape_reads_as_none_and_the_rest_still_decodes() {
     assert_eq!(channel.title, "T");
     // A repost's source is kept whatever its shape.
     let post: Post = decode(json!({"id": 1, "forwarded_from": ["x"]}));
-    assert_eq!(post.forwarded_from, Some(ForwardedFrom::Other(json!(["x"]))));
+    assert_eq!(
+        post.forwarded_from,
+        Some(ForwardedFrom::Other(json!(["x"])))
+    );
 }
 
 #[test]
