@@ -9,9 +9,9 @@ use serde_json::Value;
 use super::error::{ApiError, Error};
 use super::transport::HttpResponse;
 
-/// The envelope's fields as slices of the body: the body is scanned once here and `response` is
-/// then read straight into the operation's types, with no `Value` tree in between (that tree
-/// cost a second pass and every string copied twice).
+/// The envelope's fields as slices of the body, for answers other than a plain success (see
+/// [`decode`]): `response` is then read from its slice straight into the operation's types, with
+/// no `Value` tree in between.
 #[derive(Default, Deserialize)]
 struct Envelope<'a> {
     #[serde(borrow, default)]

@@ -3,7 +3,7 @@
 use chrono::{NaiveDate, NaiveDateTime, NaiveTime};
 
 use super::error::FormatError;
-use super::iso::{iso_date, iso_minutes};
+use super::iso::{iso_date, iso_minutes, parse_iso_date};
 use super::label::{date_label, date_time_label};
 use super::scan::scan;
 use super::Locale;
@@ -16,9 +16,7 @@ pub fn parse_growth_date(group: ViewGrowthGroup, s: &str) -> Result<NaiveDateTim
         ViewGrowthGroup::Hour => scan(s, "YYYY-mm-dd HH:ii").and_then(|f| {
             NaiveDate::from_ymd_opt(f.year, f.month, f.day)?.and_hms_opt(f.hour, f.minute, 0)
         }),
-        ViewGrowthGroup::Day => scan(s, "YYYY-mm-dd").and_then(|f| {
-            Some(NaiveDate::from_ymd_opt(f.year, f.month, f.day)?.and_time(NaiveTime::MIN))
-        }),
+        ViewGrowthGroup::Day => parse_iso_date(s).map(|day| day.and_time(NaiveTime::MIN)),
     };
     parsed.ok_or_else(|| FormatError::InvalidGrowthDate {
         group,

@@ -5,7 +5,7 @@ use std::fmt;
 use chrono::{Datelike, Duration, Months, NaiveDate, NaiveDateTime, NaiveTime, Timelike, Weekday};
 
 use super::error::FormatError;
-use super::iso::{iso_date, iso_minutes, iso_month};
+use super::iso::{iso_date, iso_minutes, iso_month, parse_iso_date};
 use super::label::{date_label, date_time_label, month_label, week_label};
 use super::scan::scan;
 use super::Locale;
@@ -130,10 +130,7 @@ fn parse_standard(group: PeriodGroup, s: &str) -> Option<Period> {
             let f = scan(s, "YYYY-mm-dd HH:00")?;
             NaiveDate::from_ymd_opt(f.year, f.month, f.day)?.and_hms_opt(f.hour, 0, 0)?
         }
-        PeriodGroup::Day => {
-            let f = scan(s, "YYYY-mm-dd")?;
-            NaiveDate::from_ymd_opt(f.year, f.month, f.day)?.and_time(NaiveTime::MIN)
-        }
+        PeriodGroup::Day => parse_iso_date(s)?.and_time(NaiveTime::MIN),
         PeriodGroup::Month => {
             let f = scan(s, "YYYY-mm")?;
             NaiveDate::from_ymd_opt(f.year, f.month, 1)?.and_time(NaiveTime::MIN)
