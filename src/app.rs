@@ -1,164 +1,16 @@
-//! The console: routes, the shell (header, navigation, settings) and the catalogue of tools.
+//! The console: the page of each route, the shell (header, navigation, settings) and the
+//! catalogue of tools. The routes themselves and the links between pages are [`crate::route`].
 
 use yew::prelude::*;
-use yew_router::history::{BrowserHistory, History};
 use yew_router::prelude::*;
 
 use crate::pages::{
     ChannelInfoPage, ChannelSearchPage, KeywordMentionsPage, MultiPostStatsPage,
     MultiStoryStatsPage, PostSearchPage, PostStatsPage, SubscriberDynamicsPage,
 };
+use crate::route::{Route, RouteLink, TOOLS};
 use crate::settings::{SettingsPanel, SettingsProvider};
-use crate::ui::{use_ui, Ui};
-
-/// One page per operation; the path names the operation as `src/api/ops` does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Routable)]
-pub enum Route {
-    #[at("/")]
-    Home,
-    #[at("/keyword-mentions")]
-    KeywordMentions,
-    #[at("/channel-search")]
-    ChannelSearch,
-    #[at("/subscriber-dynamics")]
-    SubscriberDynamics,
-    #[at("/channel-info")]
-    ChannelInfo,
-    #[at("/multi-post-stats")]
-    MultiPostStats,
-    #[at("/multi-story-stats")]
-    MultiStoryStats,
-    #[at("/post-stats")]
-    PostStats,
-    #[at("/post-search")]
-    PostSearch,
-    #[not_found]
-    #[at("/404")]
-    NotFound,
-}
-
-/// The address of `route` with `query` (a page's parameters) as its query string, encoded as the
-/// pages read it back.
-pub fn route_href(route: Route, query: &impl serde::Serialize) -> String {
-    let path = route.to_path();
-    match serde_urlencoded::to_string(query) {
-        Ok(encoded) if !encoded.is_empty() => format!("{path}?{encoded}"),
-        _ => path,
-    }
-}
-
-#[derive(Properties, PartialEq)]
-pub struct RouteLinkProps {
-    /// From [`Route::to_path`] or [`route_href`].
-    pub href: AttrValue,
-    #[prop_or_default]
-    pub classes: Classes,
-    #[prop_or_default]
-    pub children: Html,
-}
-
-/// A link to a page of the console: a plain `<a href>` that the router follows without reloading
-/// on a plain click (a click with a modifier key opens a tab as usual). One component for every
-/// route and query, where yew-router's `Link` is compiled once per query type.
-#[function_component(RouteLink)]
-pub fn route_link(props: &RouteLinkProps) -> Html {
-    let onclick = {
-        let href = props.href.clone();
-        Callback::from(move |event: MouseEvent| {
-            let modified =
-                event.ctrl_key() || event.meta_key() || event.shift_key() || event.alt_key();
-            if event.button() != 0 || modified || event.default_prevented() {
-                return;
-            }
-            event.prevent_default();
-            BrowserHistory::new().push(href.to_string());
-        })
-    };
-    html! {
-        <a href={props.href.clone()} class={props.classes.clone()} {onclick}>
-            { props.children.clone() }
-        </a>
-    }
-}
-
-/// The eight tools in the order the API documents them.
-pub const TOOLS: [Route; 8] = [
-    Route::KeywordMentions,
-    Route::ChannelSearch,
-    Route::SubscriberDynamics,
-    Route::ChannelInfo,
-    Route::MultiPostStats,
-    Route::MultiStoryStats,
-    Route::PostStats,
-    Route::PostSearch,
-];
-
-impl Route {
-    /// The tool's name, short enough for the navigation bar.
-    pub fn title(self, ui: &Ui) -> &'static str {
-        match self {
-            Route::Home => ui.t("Overview", "Обзор"),
-            Route::KeywordMentions => ui.t("Keyword mentions", "Упоминания"),
-            Route::ChannelSearch => ui.t("Channel search", "Поиск каналов"),
-            Route::SubscriberDynamics => ui.t("Subscribers", "Подписчики"),
-            Route::ChannelInfo => ui.t("Channel info", "О канале"),
-            Route::MultiPostStats => ui.t("Posts stats", "Статистика постов"),
-            Route::MultiStoryStats => ui.t("Stories stats", "Статистика историй"),
-            Route::PostStats => ui.t("Post stats", "Статистика поста"),
-            Route::PostSearch => ui.t("Post search", "Поиск постов"),
-            Route::NotFound => ui.t("Not found", "Не найдено"),
-        }
-    }
-
-    /// The tool's name in the navigation bar, where all eight share one row.
-    pub fn nav_title(self, ui: &Ui) -> &'static str {
-        match self {
-            Route::MultiPostStats => ui.t("Posts stats", "Посты"),
-            Route::MultiStoryStats => ui.t("Stories stats", "Истории"),
-            Route::PostStats => ui.t("Post stats", "Один пост"),
-            other => other.title(ui),
-        }
-    }
-
-    /// What the tool answers, for the catalogue.
-    pub fn summary(self, ui: &Ui) -> &'static str {
-        match self {
-            Route::KeywordMentions => ui.t(
-                "Per channel: mentions of a word or phrase, their reach and the latest one",
-                "По каналам: число упоминаний слова или фразы, охват и дата последнего",
-            ),
-            Route::ChannelSearch => ui.t(
-                "Find channels and chats by keyword or category",
-                "Поиск каналов и чатов по ключевому слову или категории",
-            ),
-            Route::SubscriberDynamics => ui.t(
-                "Participants of a channel over time, by hour, day, week or month",
-                "Число участников канала во времени: по часам, дням, неделям, месяцам",
-            ),
-            Route::ChannelInfo => ui.t(
-                "Everything known about one channel or chat",
-                "Всё об одном канале или чате",
-            ),
-            Route::MultiPostStats => ui.t(
-                "Views, shares, comments and reactions of many posts",
-                "Просмотры, репосты, комментарии и реакции многих постов",
-            ),
-            Route::MultiStoryStats => ui.t(
-                "Views, shares and reactions of many stories",
-                "Просмотры, репосты и реакции многих историй",
-            ),
-            Route::PostStats => ui.t(
-                "Counters, reposts, mentions and the growth of views of one post",
-                "Счётчики, репосты, упоминания и рост просмотров одного поста",
-            ),
-            Route::PostSearch => ui.t(
-                "Full-text search of posts, newest first",
-                "Полнотекстовый поиск постов, сначала новые",
-            ),
-            Route::Home | Route::NotFound => "",
-        }
-    }
-}
+use crate::ui::use_ui;
 
 fn switch(route: Route) -> Html {
     match route {

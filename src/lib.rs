@@ -1,7 +1,8 @@
 //! Chanscope: a typed client for the channel analytics API, the formatting of its period and date
 //! strings, and (in the browser) the console built on top of them.
 //!
-//! `api` and `format` compile for every target, so their tests run natively with `cargo test`;
+//! `api`, `format`, `sanitize`, `export` and `view` (what pages and widgets compute) compile for
+//! every target, so their tests run natively with `cargo test`;
 //! the user interface (the console and the embeddable widgets of [`embed`]) is compiled for
 //! `wasm32` only.
 
@@ -9,6 +10,7 @@ pub mod api;
 pub mod export;
 pub mod format;
 pub mod sanitize;
+pub mod view;
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;
@@ -20,6 +22,8 @@ pub mod embed;
 pub mod pages;
 #[cfg(target_arch = "wasm32")]
 pub mod request;
+#[cfg(target_arch = "wasm32")]
+pub mod route;
 #[cfg(target_arch = "wasm32")]
 pub mod settings;
 #[cfg(target_arch = "wasm32")]

@@ -88,14 +88,14 @@ fn fingerprint(text: &str) -> u64 {
 
 /// What a job may call: the API client bound to the job's cancel signal, through the cache.
 #[derive(Clone)]
-pub struct Api {
+pub struct CachedClient {
     config: ClientConfig,
     signal: AbortSignal,
 }
 
-impl Api {
+impl CachedClient {
     pub fn new(config: ClientConfig, signal: AbortSignal) -> Self {
-        Api { config, signal }
+        CachedClient { config, signal }
     }
 
     /// The same calls with another token (e.g. one a host page's function just returned).
@@ -356,7 +356,7 @@ impl<T: 'static> Task<T> {
     /// Starts `job`, aborting the one still running. Only the newest job's outcome is kept.
     pub fn run<F, Fut>(&self, job: F)
     where
-        F: FnOnce(Api) -> Fut,
+        F: FnOnce(CachedClient) -> Fut,
         Fut: Future<Output = Result<T, Error>> + 'static,
     {
         let Ok(controller) = AbortController::new() else {
@@ -379,7 +379,7 @@ impl<T: 'static> Task<T> {
             error: None,
             loading: true,
         });
-        let future = job(Api::new(self.config.clone(), controller.signal()));
+        let future = job(CachedClient::new(self.config.clone(), controller.signal()));
         let state = self.state.clone();
         let current = self.generation.clone();
         let data = self.state.data.clone();

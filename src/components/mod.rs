@@ -5,13 +5,15 @@
 pub mod channel_card;
 pub mod chart;
 pub mod rich_text;
+pub mod stats_table;
 pub mod status;
 pub mod table;
 pub mod tiles;
 
 pub use channel_card::{CardVariant, ChannelCard};
-pub use chart::{LineChart, Point, Series};
+pub use chart::LineChart;
 pub use rich_text::{render_nodes, RichText, SafeHtml};
+pub use stats_table::StatsTable;
 pub use status::{EmptyState, ErrorBanner, Loading};
-pub use table::{Column, DataTable, Row, SortKey, TableCell};
+pub use table::{Column, DataTable, Row, TableCell};
 pub use tiles::{StatTiles, Tile};

@@ -1,12 +1,13 @@
-//! A sortable data table with CSV and JSON export of exactly what it shows.
+//! A sortable data table with CSV and JSON export of exactly what it shows; its order is
+//! [`crate::view::sort`].
 
-use std::cmp::Ordering;
 use std::rc::Rc;
 
 use yew::prelude::*;
 
 use crate::export::{self, Cell, Table};
 use crate::ui::{use_ui, Ui};
+use crate::view::sort::{self, Direction, Sort, SortKey};
 
 /// A column of a [`DataTable`].
 #[derive(Clone, Debug, PartialEq)]
@@ -34,16 +35,6 @@ impl Column {
             ..Column::text(key, title)
         }
     }
-}
-
-/// What a cell sorts by.
-#[derive(Clone, Debug, PartialEq)]
-pub enum SortKey {
-    Number(f64),
-    /// Compared without regard to case.
-    Text(String),
-    /// Sorts after every value in either direction.
-    Missing,
 }
 
 /// One cell: what is shown, what it sorts by, what is exported.
@@ -95,60 +86,11 @@ impl TableCell {
 /// A row: one cell per column.
 pub type Row = Vec<TableCell>;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
-    Ascending,
-    Descending,
-}
-
-/// The column a table is sorted by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Sort {
-    pub column: usize,
-    pub direction: Direction,
-}
-
-impl Sort {
-    /// The sort after activating `column`'s header: ascending first, then toggling.
-    pub fn toggled(current: Option<Sort>, column: usize) -> Sort {
-        let direction = match current {
-            Some(sort) if sort.column == column && sort.direction == Direction::Ascending => {
-                Direction::Descending
-            }
-            _ => Direction::Ascending,
-        };
-        Sort { column, direction }
-    }
-}
-
-fn compare(a: &SortKey, b: &SortKey, direction: Direction) -> Ordering {
-    let ordered = |ordering: Ordering| match direction {
-        Direction::Ascending => ordering,
-        Direction::Descending => ordering.reverse(),
-    };
-    match (a, b) {
-        (SortKey::Missing, SortKey::Missing) => Ordering::Equal,
-        (SortKey::Missing, _) => Ordering::Greater,
-        (_, SortKey::Missing) => Ordering::Less,
-        (SortKey::Number(x), SortKey::Number(y)) => ordered(x.total_cmp(y)),
-        (SortKey::Text(x), SortKey::Text(y)) => ordered(x.cmp(y)),
-        // Mixed kinds in one column: numbers first, consistently.
-        (SortKey::Number(_), SortKey::Text(_)) => ordered(Ordering::Less),
-        (SortKey::Text(_), SortKey::Number(_)) => ordered(Ordering::Greater),
-    }
-}
-
 /// The rows in the order the table shows them; ties keep the order they came in.
 pub fn sorted_rows(rows: &[Row], sort: Option<Sort>) -> Vec<&Row> {
-    let mut shown: Vec<&Row> = rows.iter().collect();
-    if let Some(sort) = sort {
-        const MISSING: SortKey = SortKey::Missing;
-        fn key(row: &Row, column: usize) -> &SortKey {
-            row.get(column).map_or(&MISSING, |cell| &cell.sort)
-        }
-        shown.sort_by(|a, b| compare(key(a, sort.column), key(b, sort.column), sort.direction));
-    }
-    shown
+    sort::sorted(rows, sort, |row, column| {
+        row.get(column).map(|cell| &cell.sort)
+    })
 }
 
 /// The export of the given rows under the columns' titles.

@@ -1,11 +1,14 @@
-//! Headline counters: a compact number to read at a glance, the exact one beneath it.
+//! Headline counters: a compact number to read at a glance, the exact one beneath it; and the
+//! counters of one post as tiles, shown by the post-stats page and widget.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::api::model::PostStatsResponse;
 use crate::format::compact;
-use crate::ui::use_ui;
+use crate::ui::{use_ui, Ui};
+use crate::view::counts::count_i64;
 
 /// One counter.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,4 +64,21 @@ pub fn stat_tiles(props: &StatTilesProps) -> Html {
             }) }
         </dl>
     }
+}
+
+/// The post's counters as tiles, in the order the API lists them.
+pub fn post_tiles(ui: &Ui, r: &PostStatsResponse) -> Rc<Vec<Tile>> {
+    Rc::new(vec![
+        Tile::new(ui.t("Views", "Просмотры"), count_i64(r.views_count)),
+        Tile::new(ui.t("Shares", "Пересылки"), count_i64(r.shares_count))
+            .with_hint(ui.t("Including private messages", "Включая личные сообщения")),
+        Tile::new(ui.t("Comments", "Комментарии"), count_i64(r.comments_count)),
+        Tile::new(ui.t("Reactions", "Реакции"), count_i64(r.reactions_count)),
+        Tile::new(ui.t("Reposts", "Репосты"), count_i64(r.forwards_count))
+            .with_hint(ui.t("Into other channels", "В другие каналы")),
+        Tile::new(ui.t("Mentions", "Упоминания"), count_i64(r.mentions_count)).with_hint(ui.t(
+            "Links to the post elsewhere",
+            "Ссылки на пост в других каналах",
+        )),
+    ])
 }

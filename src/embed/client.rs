@@ -24,7 +24,7 @@ use crate::api::{
     ApiErrorKind, ChannelId, ClientConfig, Error, Operation, PeerType, PeriodGroup, PostId,
     ViewGrowthGroup,
 };
-use crate::request::Api;
+use crate::request::CachedClient;
 
 /// `new Client({ baseUrl, token })`: both optional; without a token the gateway adds its own.
 #[wasm_bindgen]
@@ -200,7 +200,7 @@ where
 {
     let controller = AbortController::new()
         .map_err(|_| Error::Network("the browser cannot run requests".into()))?;
-    let api = Api::new(config, controller.signal()).with_token(token.resolve().await?);
+    let api = CachedClient::new(config, controller.signal()).with_token(token.resolve().await?);
     api.send(&request).await
 }
 

@@ -1,8 +1,8 @@
 //! The JavaScript face of Chanscope for pages that embed it: a `mount*` function per widget that
 //! returns a handle with `update(options)` and `unmount()`, and a promise-based [`Client`]. It is
-//! the console's own module (one build); `embed.js`, written at build time, loads it once per
-//! page, so every widget and client on a page shares one instance, one cache and one request per
-//! identical call.
+//! built as its own module, the widgets bundle (`src/bin/widgets.rs`); `embed.js`, written at
+//! build time, loads it once per page, so every widget and client on a page shares one instance,
+//! one cache and one request per identical call.
 
 mod client;
 mod options;
@@ -22,13 +22,13 @@ pub use client::Client;
 use options::{
     options_object, Common, OptionError, Reader, CHANNEL_FORMS, COMMON_KEYS, POST_FORMS,
 };
-use widgets::{WidgetKind, WidgetProps, HOUR_GROUP_MAX_DAYS};
+use widgets::{WidgetKind, WidgetProps, WidgetRoot};
 
 use crate::api::limits::POST_SEARCH_LIMIT_MAX;
 use crate::api::ops::{ChannelInfo, MultiPostStats, PostSearch, PostStats};
 use crate::api::{ChannelId, Operation, PeerType, PeriodGroup, PostId, ViewGrowthGroup};
 use crate::components::CardVariant;
-use widgets::Widget as WidgetRoot;
+use crate::view::dynamics::HOURLY_MAX_DAYS;
 
 /// Set by `embed.js`: where the API and the stylesheet are, relative to the module's address.
 #[derive(Default)]
@@ -87,9 +87,9 @@ fn ensure_stylesheet(document: &web_sys::Document) {
 /// Reads one widget's options: the shared ones, then its own.
 type Parse = fn(&JsValue) -> Result<WidgetProps, OptionError>;
 
-/// A mounted widget, as the host page holds it.
-#[wasm_bindgen]
-pub struct Widget {
+/// A mounted widget, as the host page holds it (a `Widget` in JavaScript).
+#[wasm_bindgen(js_name = Widget)]
+pub struct WidgetHandle {
     what: &'static str,
     parse: Parse,
     /// The options in force: `update` merges new ones into these.
@@ -97,8 +97,8 @@ pub struct Widget {
     mounted: Option<(AppHandle<WidgetRoot>, Element)>,
 }
 
-#[wasm_bindgen]
-impl Widget {
+#[wasm_bindgen(js_class = Widget)]
+impl WidgetHandle {
     /// Changes some options (the others stay); a bad option throws and leaves the widget as it
     /// was.
     pub fn update(&mut self, options: JsValue) -> Result<(), JsValue> {
@@ -154,7 +154,7 @@ fn mount(
     target: JsValue,
     options: JsValue,
     parse: Parse,
-) -> Result<Widget, JsValue> {
+) -> Result<WidgetHandle, JsValue> {
     let fail = |message: &str| -> JsValue {
         OptionError {
             what,
@@ -197,7 +197,7 @@ fn mount(
         .append_child(&root)
         .map_err(|_| fail("the element does not accept children"))?;
     let handle = yew::Renderer::<WidgetRoot>::with_root_and_props(root.clone(), props).render();
-    Ok(Widget {
+    Ok(WidgetHandle {
         what,
         parse,
         options,
@@ -236,7 +236,7 @@ fn channel_option(reader: &mut Reader) -> Result<ChannelId, OptionError> {
 
 /// `mountChannelCard(element, { channel, variant: "full" | "compact", …shared options })`.
 #[wasm_bindgen(js_name = mountChannelCard)]
-pub fn mount_channel_card(element: JsValue, options: JsValue) -> Result<Widget, JsValue> {
+pub fn mount_channel_card(element: JsValue, options: JsValue) -> Result<WidgetHandle, JsValue> {
     mount("channel card", element, options, |options| {
         props("channel card", options, &["channel", "variant"], |r| {
             let request = ChannelInfo::new(channel_option(r)?);
@@ -256,7 +256,7 @@ pub fn mount_channel_card(element: JsValue, options: JsValue) -> Result<Widget, 
 
 /// `mountSubscriberChart(element, { channel, group: "day", days: 30, controls: true, … })`.
 #[wasm_bindgen(js_name = mountSubscriberChart)]
-pub fn mount_subscriber_chart(element: JsValue, options: JsValue) -> Result<Widget, JsValue> {
+pub fn mount_subscriber_chart(element: JsValue, options: JsValue) -> Result<WidgetHandle, JsValue> {
     mount("subscriber chart", element, options, |options| {
         props(
             "subscriber chart",
@@ -268,10 +268,10 @@ pub fn mount_subscriber_chart(element: JsValue, options: JsValue) -> Result<Widg
                     .choice::<PeriodGroup>("group", &["hour", "day", "week", "month"])?
                     .unwrap_or_default();
                 let days = r.number("days", 1, 3_650)?.unwrap_or(30);
-                if group == PeriodGroup::Hour && days > HOUR_GROUP_MAX_DAYS {
+                if group == PeriodGroup::Hour && days > HOURLY_MAX_DAYS {
                     return Err(r.error(format!(
-                    "hourly records cover at most {HOUR_GROUP_MAX_DAYS} days; \"days\" is {days}"
-                )));
+                        "hourly records cover at most {HOURLY_MAX_DAYS} days; \"days\" is {days}"
+                    )));
                 }
                 let controls = r.flag("controls")?.unwrap_or(true);
                 Ok(WidgetKind::SubscriberChart {
@@ -287,7 +287,7 @@ pub fn mount_subscriber_chart(element: JsValue, options: JsValue) -> Result<Widg
 
 /// `mountPostStats(element, { post, group: "day" | "hour", … })`.
 #[wasm_bindgen(js_name = mountPostStats)]
-pub fn mount_post_stats(element: JsValue, options: JsValue) -> Result<Widget, JsValue> {
+pub fn mount_post_stats(element: JsValue, options: JsValue) -> Result<WidgetHandle, JsValue> {
     mount("post statistics", element, options, |options| {
         props("post statistics", options, &["post", "group"], |r| {
             let post: PostId = r.id("post", POST_FORMS)?;
@@ -320,7 +320,7 @@ const SEARCH_WIDGET_KEYS: &[&str] = &[
 /// `mountPostSearch(element, { query, limit: 5, peerType, hideForwards, hideDeleted,
 /// strongSearch, minusWords, extendedSyntax, country, category, contentLanguage, … })`.
 #[wasm_bindgen(js_name = mountPostSearch)]
-pub fn mount_post_search(element: JsValue, options: JsValue) -> Result<Widget, JsValue> {
+pub fn mount_post_search(element: JsValue, options: JsValue) -> Result<WidgetHandle, JsValue> {
     mount("post search", element, options, |options| {
         props("post search", options, SEARCH_WIDGET_KEYS, |r| {
             let mut request = PostSearch::new(r.required("query", "the text to search")?);
@@ -350,7 +350,7 @@ pub fn mount_post_search(element: JsValue, options: JsValue) -> Result<Widget, J
 
 /// `mountMultiPostStats(element, { channel, posts: [id, …] (at most 50), … })`.
 #[wasm_bindgen(js_name = mountMultiPostStats)]
-pub fn mount_multi_post_stats(element: JsValue, options: JsValue) -> Result<Widget, JsValue> {
+pub fn mount_multi_post_stats(element: JsValue, options: JsValue) -> Result<WidgetHandle, JsValue> {
     mount("posts statistics", element, options, |options| {
         props("posts statistics", options, &["channel", "posts"], |r| {
             let channel = channel_option(r)?;

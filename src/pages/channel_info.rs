@@ -3,46 +3,19 @@
 
 use std::rc::Rc;
 
-use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 
 use crate::api::ids::ChannelId;
 use crate::api::model::Channel;
 use crate::api::ops::ChannelInfo;
 use crate::api::Error;
-use crate::app::{route_href, Route, RouteLink};
 use crate::components::{CardVariant, ChannelCard};
-use crate::pages::form::page_header;
 use crate::pages::form::Field;
-use crate::pages::form_request::{use_page_form, PageParams, Problems};
-use crate::request::Api;
+use crate::pages::form::{use_page_form, PageParams, Problems};
+use crate::pages::page_header;
+use crate::request::CachedClient;
+use crate::route::{route_href, ChannelQuery, Route, RouteLink, SearchQuery};
 use crate::ui::{use_ui, Ui};
-
-/// `?channel=…`: the query of every page about one channel (this one and subscriber dynamics),
-/// so that links between them carry the channel.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub(super) struct ChannelQuery {
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub channel: String,
-}
-
-/// How other pages name a channel in their links: its username when it has one (readable in the
-/// address), else the service's numeric ID.
-pub(super) fn channel_ref(channel: &Channel) -> String {
-    let name = channel.username.trim().trim_start_matches('@');
-    if name.is_empty() {
-        channel.id.to_string()
-    } else {
-        format!("@{name}")
-    }
-}
-
-/// `?q=…` of the post search page.
-#[derive(Clone, PartialEq, Serialize)]
-struct PostSearchQuery {
-    q: String,
-}
 
 impl PageParams for ChannelQuery {
     type Request = ChannelInfo;
@@ -55,13 +28,13 @@ impl PageParams for ChannelQuery {
             .map_err(|e| Problems::bad_id(ui, "channelId", "channelId", e))
     }
 
-    async fn fetch(api: Api, op: ChannelInfo) -> Result<Self::Output, Error> {
+    async fn fetch(api: CachedClient, op: ChannelInfo) -> Result<Self::Output, Error> {
         api.send(&op).await
     }
 }
 
 #[function_component(ChannelInfoPage)]
-pub fn page() -> Html {
+pub fn channel_info_page() -> Html {
     let ui = use_ui();
     let form = use_page_form::<ChannelQuery>(Route::ChannelInfo);
     let draft = (*form.draft).clone();
@@ -107,11 +80,11 @@ fn actions(ui: &Ui, asked: &str, channel: &Channel) -> Html {
     };
     html! {
         <>
-            <RouteLink href={route_href(Route::SubscriberDynamics, &ChannelQuery { channel: asked.trim().to_owned() })} classes="cs-button">
+            <RouteLink href={route_href(Route::SubscriberDynamics, &ChannelQuery::new(asked.trim()))} classes="cs-button">
                 { ui.t("Subscriber dynamics", "Динамика подписчиков") }
             </RouteLink>
             if !posts_query.is_empty() {
-                <RouteLink href={route_href(Route::PostSearch, &PostSearchQuery { q: posts_query.clone() })} classes="cs-button cs-button-quiet">
+                <RouteLink href={route_href(Route::PostSearch, &SearchQuery { q: posts_query.clone() })} classes="cs-button cs-button-quiet">
                     { ui.t("Search its posts", "Искать его посты") }
                 </RouteLink>
                 <p class="hint">

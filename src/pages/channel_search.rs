@@ -12,15 +12,17 @@ use crate::api::limits::{
 use crate::api::model::ChannelSearchResponse;
 use crate::api::ops::ChannelSearch;
 use crate::api::{Error, Operation, PeerType};
-use crate::app::{route_href, Route, RouteLink};
 use crate::components::status::{fill, EmptyState};
 use crate::components::{CardVariant, ChannelCard};
-use crate::pages::channel_info::{channel_ref, ChannelQuery};
-use crate::pages::form::{is_false, page_header, peer_type_or};
+use crate::pages::form::{is_false, peer_type_or};
 use crate::pages::form::{peer_type_options, Advanced, Check, Field, LimitField, Select};
-use crate::pages::form_request::{use_page_form, PageParams, Problems};
-use crate::request::Api;
+use crate::pages::form::{use_page_form, PageParams, Problems};
+use crate::pages::page_header;
+use crate::request::CachedClient;
+use crate::route::{route_href, ChannelQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
+use crate::view::counts::parse_count;
+use crate::view::labels::channel_ref;
 
 #[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -41,17 +43,6 @@ struct Params {
     limit: String,
 }
 
-/// A count typed into a number input: blank is not given. Fractions round; anything below zero
-/// or not a number reads as 0, which the request's range check then reports with its limits.
-pub(super) fn parse_count(text: &str) -> Option<u32> {
-    let text = text.trim();
-    if text.is_empty() {
-        return None;
-    }
-    let value = text.parse::<f64>().ok().filter(|x| x.is_finite());
-    Some(value.map_or(0, |x| x.round().clamp(0.0, f64::from(u32::MAX)) as u32))
-}
-
 impl PageParams for Params {
     type Request = ChannelSearch;
     type Output = Rc<ChannelSearchResponse>;
@@ -69,13 +60,13 @@ impl PageParams for Params {
         Ok(op)
     }
 
-    async fn fetch(api: Api, op: ChannelSearch) -> Result<Self::Output, Error> {
+    async fn fetch(api: CachedClient, op: ChannelSearch) -> Result<Self::Output, Error> {
         api.send(&op).await
     }
 }
 
 #[function_component(ChannelSearchPage)]
-pub fn page() -> Html {
+pub fn channel_search_page() -> Html {
     let ui = use_ui();
     let form = use_page_form::<Params>(Route::ChannelSearch);
     let draft = (*form.draft).clone();
@@ -165,9 +156,7 @@ pub fn page() -> Html {
 }
 
 fn card_actions(ui: &Ui, channel: &str) -> Html {
-    let query = || ChannelQuery {
-        channel: channel.to_owned(),
-    };
+    let query = || ChannelQuery::new(channel);
     html! {
         <>
             <RouteLink href={route_href(Route::ChannelInfo, &query())} classes="cs-button cs-button-quiet">

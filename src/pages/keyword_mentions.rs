@@ -10,19 +10,19 @@ use crate::api::limits::DEFAULT_PERIOD_DAYS;
 use crate::api::model::KeywordMentionsResponse;
 use crate::api::ops::KeywordMentions;
 use crate::api::{Error, Operation, PeerType};
-use crate::app::{route_href, Route, RouteLink};
 use crate::components::status::{fill, EmptyState};
-use crate::components::{Column, DataTable, Row, SortKey, TableCell};
+use crate::components::{Column, DataTable, Row, TableCell};
 use crate::export::Cell;
 use crate::format::iso_date;
-use crate::pages::channel_info::{channel_ref, ChannelQuery};
-use crate::pages::form::{
-    is_false, page_header, peer_type_or, Advanced, Check, PeriodQuery, PERIOD_PRESETS,
-};
-use crate::pages::form_request::{use_page_form, PageParams, Problems};
+use crate::pages::form::{is_false, peer_type_or, Advanced, Check, PeriodQuery, PERIOD_PRESETS};
+use crate::pages::form::{use_page_form, PageParams, Problems};
+use crate::pages::page_header;
 use crate::pages::text_search::{matching_fields, query_fields, TextQuery, TextSearch};
-use crate::request::Api;
+use crate::request::CachedClient;
+use crate::route::{route_href, ChannelQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
+use crate::view::labels::channel_ref;
+use crate::view::sort::SortKey;
 
 #[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -62,7 +62,7 @@ impl PageParams for Params {
         Ok(op)
     }
 
-    async fn fetch(api: Api, op: KeywordMentions) -> Result<Self::Output, Error> {
+    async fn fetch(api: CachedClient, op: KeywordMentions) -> Result<Self::Output, Error> {
         api.send(&op).await
     }
 }
@@ -81,7 +81,7 @@ impl TextSearch for Params {
 }
 
 #[function_component(KeywordMentionsPage)]
-pub fn page() -> Html {
+pub fn keyword_mentions_page() -> Html {
     let ui = use_ui();
     let form = use_page_form::<Params>(Route::KeywordMentions);
     let draft = (*form.draft).clone();
@@ -162,7 +162,7 @@ fn mentions_table(props: &MentionsTableProps) -> Html {
                 .filter(|t| !t.is_empty())
                 .unwrap_or_else(|| format!("#{}", item.channel_id));
             let link = html! {
-                <RouteLink href={route_href(Route::ChannelInfo, &ChannelQuery { channel: reference })}>
+                <RouteLink href={route_href(Route::ChannelInfo, &ChannelQuery::new(reference))}>
                     { title.clone() }
                 </RouteLink>
             };

@@ -1,8 +1,10 @@
 //! One page per operation of the API. Each keeps its submitted form in the URL query (see
 //! [`form::use_url_state`]), validates before sending, and renders loading, empty and error states.
+//! A page of several parts is a folder: its form as the address keeps it (`params.rs`), its
+//! results, and what else it shows. What a page computes lives in [`crate::view`], so that the
+//! widgets share it without importing pages.
 
 pub mod form;
-pub mod form_request;
 
 mod channel_info;
 mod channel_search;
@@ -21,12 +23,17 @@ pub use post_search::PostSearchPage;
 pub use post_stats::PostStatsPage;
 pub use subscriber_dynamics::SubscriberDynamicsPage;
 
-/// What the embeddable widgets share with the pages.
-#[cfg(feature = "embed")]
-pub(crate) mod embedded {
-    pub(crate) use super::post_search::channel_label;
-    pub(crate) use super::post_stats::{count_i64, cumulative, growth_series, post_tiles};
-    pub(crate) use super::subscriber_dynamics::{
-        axis_format, chart_series, readings, signed, summarize,
-    };
+use yew::prelude::*;
+
+use crate::route::Route;
+use crate::ui::Ui;
+
+/// The heading every page starts with: the tool's name and what it answers.
+pub fn page_header(ui: &Ui, route: Route) -> Html {
+    html! {
+        <header class="page-header">
+            <h1>{ route.title(ui) }</h1>
+            <p class="lead">{ route.summary(ui) }</p>
+        </header>
+    }
 }

@@ -8,7 +8,7 @@ use crate::pages::form::{
     extended_syntax_hint, peer_type_options, peer_type_or, Check, Field, PeriodFields, PeriodQuery,
     Select, PERIOD_PRESETS,
 };
-use crate::pages::form_request::{PageForm, PageParams};
+use crate::pages::form::{PageForm, PageParams};
 use crate::ui::Ui;
 
 /// The draft fields that every full-text search form has, borrowed from its parameters.

@@ -1,18 +1,11 @@
-//! Form pieces shared by the pages: labelled fields with hints and inline errors, the folded
-//! "advanced" section, the choice of a period, and the URL-as-state hook that makes every view a
-//! shareable link.
+//! Labelled form fields with hints and inline errors, the folded "advanced" section, and the
+//! switch between views of one answer.
 
-use chrono::{DateTime, Utc};
-use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 use crate::api::PeerType;
-use crate::app::Route;
 use crate::components::status::fill;
-use crate::format::{iso_date, last_days, parse_iso_date};
 use crate::ui::{use_ui, Ui};
 
 #[derive(Properties, PartialEq)]
@@ -217,187 +210,6 @@ pub fn peer_type_options(ui: &Ui) -> Vec<(AttrValue, AttrValue)> {
         .collect()
 }
 
-/// The submitted form of a page, kept in the URL query: `P` is read from the address on every
-/// navigation (so deep links and back/forward reproduce a view), and `submit` pushes a new
-/// history entry. `P` must never hold the token.
-pub struct UrlState<P> {
-    pub params: P,
-    /// Whether the address carries any query at all (a fresh page shows no results yet).
-    pub submitted: bool,
-    pub submit: Callback<P>,
-}
-
-#[hook]
-pub fn use_url_state<P>(route: Route) -> UrlState<P>
-where
-    P: Serialize + DeserializeOwned + Default + Clone + PartialEq + 'static,
-{
-    let location = use_location();
-    let navigator = use_navigator();
-    let query = location
-        .as_ref()
-        .map(|l| l.query_str().trim_start_matches('?').to_owned())
-        .unwrap_or_default();
-    let params = location
-        .as_ref()
-        .and_then(|l| l.query::<P>().ok())
-        .unwrap_or_default();
-    let submit = Callback::from(move |next: P| {
-        if let Some(navigator) = &navigator {
-            let _ = navigator.push_with_query(&route, &next);
-        }
-    });
-    UrlState {
-        params,
-        submitted: !query.is_empty(),
-        submit,
-    }
-}
-
-/// `skip_serializing_if` for flags: only set flags go into the address.
-pub fn is_false(flag: &bool) -> bool {
-    !*flag
-}
-
-/// The peer type chosen in a form; blank or unknown text means the operation's default.
-pub fn peer_type_or(text: &str, default: PeerType) -> PeerType {
-    text.parse().unwrap_or(default)
-}
-
-/// Period presets in days of the search pages; a form also offers the API's default and a
-/// custom range.
-pub const PERIOD_PRESETS: &[u32] = &[7, 30, 90];
-/// The `period` value of a custom range (`startDate`/`endDate` from the date inputs).
-const CUSTOM_PERIOD: &str = "custom";
-
-/// The period of a form as kept in the address.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default, rename_all = "camelCase")]
-pub struct PeriodQuery {
-    /// Blank for the API's default, a preset number of days, or `custom`.
-    #[serde(rename = "period", skip_serializing_if = "String::is_empty")]
-    pub choice: String,
-    /// `YYYY-MM-DD`, for a custom period.
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub start_date: String,
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub end_date: String,
-}
-
-/// The period chosen in a form, as the API takes it.
-pub struct PeriodBounds {
-    pub start: Option<DateTime<Utc>>,
-    pub end: Option<DateTime<Utc>>,
-    /// How many days the period spans, when the form sets its first day.
-    pub days: Option<i64>,
-}
-
-impl PeriodQuery {
-    pub fn is_custom(&self) -> bool {
-        self.choice == CUSTOM_PERIOD
-    }
-
-    /// The period chosen among `presets`: nothing for the default (blank), the last N days up
-    /// to today for a preset, and the given days (either may be blank) for a custom range.
-    /// Days are read in the interface's time zone.
-    pub fn bounds(&self, ui: &Ui, presets: &[u32]) -> PeriodBounds {
-        let at = |secs: i64| DateTime::from_timestamp(secs, 0);
-        let today = ui.today();
-        if let Some(days) = presets.iter().find(|d| d.to_string() == self.choice) {
-            let (first, last) = last_days(today, *days);
-            let range = ui.day_range(first, last);
-            return PeriodBounds {
-                start: range.and_then(|(from, _)| at(from)),
-                end: range.and_then(|(_, to)| at(to)),
-                days: Some(i64::from(*days)),
-            };
-        }
-        if !self.is_custom() {
-            return PeriodBounds {
-                start: None,
-                end: None,
-                days: None,
-            };
-        }
-        // A date input shows nothing for text that is not a date, so such text (only possible
-        // in a hand-edited link) counts as not given, as the user sees it.
-        let day = |text: &str| parse_iso_date(text.trim());
-        let (first, last) = (day(&self.start_date), day(&self.end_date));
-        PeriodBounds {
-            start: first
-                .and_then(|d| ui.day_range(d, d))
-                .and_then(|(from, _)| at(from)),
-            end: last
-                .and_then(|d| ui.day_range(d, d))
-                .and_then(|(_, to)| at(to)),
-            days: first.map(|first| (last.unwrap_or(today) - first).num_days() + 1),
-        }
-    }
-}
-
-#[derive(Properties, PartialEq)]
-pub struct PeriodFieldsProps {
-    /// Prefix of the inputs' ids.
-    pub id: AttrValue,
-    pub value: PeriodQuery,
-    /// The label of the blank choice: what the API does without a period.
-    pub default_label: AttrValue,
-    /// The preset numbers of days offered.
-    pub presets: &'static [u32],
-    /// Whether the date inputs show today's date as their placeholder.
-    #[prop_or(true)]
-    pub today_placeholder: bool,
-    pub onchange: Callback<PeriodQuery>,
-    #[prop_or_default]
-    pub error: Option<String>,
-}
-
-/// The period of a search: the API default, a preset, or two date inputs.
-#[function_component(PeriodFields)]
-pub fn period_fields(props: &PeriodFieldsProps) -> Html {
-    let ui = use_ui();
-    let edit = |apply: fn(&mut PeriodQuery, String)| {
-        let (value, onchange) = (props.value.clone(), props.onchange.clone());
-        Callback::from(move |text: String| {
-            let mut next = value.clone();
-            apply(&mut next, text);
-            onchange.emit(next);
-        })
-    };
-    let mut options = vec![(AttrValue::from(""), props.default_label.clone())];
-    options.extend(props.presets.iter().map(|days| {
-        let label = fill(
-            ui.t("Last {n} days", "Последние {n} дней"),
-            &[("n", days.to_string())],
-        );
-        (AttrValue::from(days.to_string()), AttrValue::from(label))
-    }));
-    options.push((
-        AttrValue::Static(CUSTOM_PERIOD),
-        AttrValue::Static(ui.t("Custom dates", "Свои даты")),
-    ));
-    let today = props.today_placeholder.then(|| iso_date(ui.today()));
-    html! {
-        <>
-            <Select id={format!("{}-period", props.id)} label={ui.t("Period", "Период")}
-                value={props.value.choice.clone()} {options}
-                onchange={edit(|p, v| p.choice = v)} />
-            if props.value.is_custom() {
-                <Field id={format!("{}-start", props.id)} kind="date"
-                    label={ui.t("From (startDate)", "С (startDate)")}
-                    value={props.value.start_date.clone()} oninput={edit(|p, v| p.start_date = v)}
-                    placeholder={today.clone()} error={props.error.clone()} />
-                <Field id={format!("{}-end", props.id)} kind="date"
-                    label={ui.t("To (endDate)", "По (endDate)")}
-                    value={props.value.end_date.clone()} oninput={edit(|p, v| p.end_date = v)}
-                    placeholder={today}
-                    hint={ui.t("Days in the interface's time zone; either may be left blank.",
-                        "Дни в часовом поясе интерфейса; любую границу можно не задавать.")} />
-            }
-        </>
-    }
-}
-
 /// The hint for `extendedSyntax`.
 pub fn extended_syntax_hint(ui: &Ui) -> &'static str {
     ui.t(
@@ -432,15 +244,5 @@ pub fn view_switch(props: &ViewSwitchProps) -> Html {
                 }
             }) }
         </div>
-    }
-}
-
-/// The heading every page starts with: the tool's name and what it answers.
-pub fn page_header(ui: &Ui, route: Route) -> Html {
-    html! {
-        <header class="page-header">
-            <h1>{ route.title(ui) }</h1>
-            <p class="lead">{ route.summary(ui) }</p>
-        </header>
     }
 }

@@ -9,12 +9,12 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use yew::prelude::*;
 
+use super::url_state::use_url_state;
 use crate::api::ids::IdError;
 use crate::api::{Error, Invalid, Problem, Rule};
-use crate::app::Route;
 use crate::components::status::{problem_text, ErrorBanner, Loading};
-use crate::pages::form::use_url_state;
-use crate::request::{use_task, Api, Task};
+use crate::request::{use_task, CachedClient, Task};
+use crate::route::Route;
 use crate::ui::{use_ui, Ui};
 
 /// Problems of a submitted form, worded for the interface, each tied to the field (by key) that
@@ -81,7 +81,7 @@ pub trait PageParams: Serialize + DeserializeOwned + Default + Clone + PartialEq
 
     /// The job: one or more calls of the API.
     fn fetch(
-        api: Api,
+        api: CachedClient,
         request: Self::Request,
     ) -> impl Future<Output = Result<Self::Output, Error>> + 'static;
 }

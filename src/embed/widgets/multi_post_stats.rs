@@ -1,0 +1,59 @@
+//! The counters of several posts of one channel as a table with totals.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::{frame, status, use_channel_name, use_operation};
+use crate::api::model::PostStatRecord;
+use crate::api::ops::MultiPostStats;
+use crate::components::status::fill;
+use crate::components::{EmptyState, StatsTable};
+use crate::embed::options::TokenSource;
+use crate::ui::use_ui;
+use crate::view::multi_stats::missing_ids;
+
+#[derive(Properties, PartialEq)]
+pub(super) struct MultiPostStatsWidgetProps {
+    pub(super) request: MultiPostStats,
+    pub(super) token: TokenSource,
+}
+
+#[function_component(MultiPostStatsWidget)]
+pub(super) fn multi_post_stats_widget(props: &MultiPostStatsWidgetProps) -> Html {
+    let ui = use_ui();
+    let (task, retry) = use_operation(props.request.clone(), props.token.clone());
+    let body = status(&task, &retry).unwrap_or_else(|| {
+        let records: Rc<Vec<PostStatRecord>> =
+            task.state().data.as_deref().cloned().unwrap_or_default();
+        if records.is_empty() {
+            return html! {
+                <EmptyState title={ui.t("The service returned no statistics for these posts.",
+                    "Сервис не вернул статистику по этим постам.")} />
+            };
+        }
+        let missing: Vec<String> = missing_ids(&props.request.ids, &records)
+            .iter()
+            .map(u64::to_string)
+            .collect();
+        html! {
+            <>
+                <StatsTable<PostStatRecord> {records} id_title={ui.t("Post", "Пост")}
+                    export_name="post-stats" caption={ui.t("Statistics of posts", "Статистика постов")} />
+                if !missing.is_empty() {
+                    <p class="cs-widget-note cs-widget-missing">
+                        { fill(ui.t("Not returned by the service: {ids}", "Сервис не вернул: {ids}"),
+                            &[("ids", missing.join(", "))]) }
+                    </p>
+                }
+            </>
+        }
+    });
+    let name = use_channel_name(props.request.channel_id.clone(), props.token.clone());
+    frame(
+        "cs-widget-multi",
+        fill(ui.t("Posts · {c}", "Посты · {c}"), &[("c", name)]),
+        Html::default(),
+        body,
+    )
+}

@@ -1,0 +1,216 @@
+//! Statistics of several posts and of several stories: one page shape for both. Any number of
+//! pasted IDs is split into calls of at most 50 (a few running at once) and put back together
+//! ([`params`]); the table is the shared [`StatsTable`].
+
+mod params;
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::api::ids::parse_id_list;
+use crate::api::limits::STAT_MULTI_IDS_MAX;
+use crate::api::ops::{Posts, StatSubject, Stories};
+use crate::components::status::{fill, EmptyState, ErrorBanner};
+use crate::components::StatsTable;
+use crate::pages::form::use_page_form;
+use crate::pages::form::Field;
+use crate::pages::page_header;
+use crate::route::{route_href, PostQuery, Route, RouteLink};
+use crate::ui::{use_ui, Ui};
+use crate::view::multi_stats::{missing_ids, StatsRecord};
+use params::Params;
+
+/// What differs between the posts page and the stories page besides the operation.
+pub(super) trait Subject: StatSubject<Record: StatsRecord> + Clone + 'static {
+    const ROUTE: Route;
+    /// Prefix of element ids and exported file names.
+    const KEY: &'static str;
+    /// Whether an ID opens the statistics page of one post.
+    const LINKS_TO_POST_STATS: bool;
+
+    /// Label of the ID list, its hint, and the header of the ID column.
+    fn ids_texts(ui: &Ui) -> (&'static str, &'static str, &'static str);
+}
+
+impl Subject for Posts {
+    const ROUTE: Route = Route::MultiPostStats;
+    const KEY: &'static str = "multi-post-stats";
+    const LINKS_TO_POST_STATS: bool = true;
+
+    fn ids_texts(ui: &Ui) -> (&'static str, &'static str, &'static str) {
+        (
+            ui.t("Post IDs (postsIds)", "ID постов (postsIds)"),
+            ui.t(
+                "The service's numeric post IDs (the id of a post in post search), separated by commas, spaces or new lines. Links such as t.me/name/123 hold the message number in the channel, not the service's ID, so they are not accepted here; open one post by link on the Post stats page. More than 50 IDs are sent in several requests.",
+                "Числовые ID постов в сервисе (поле id в поиске постов) через запятую, пробел или с новой строки. Ссылки вида t.me/name/123 содержат номер сообщения в канале, а не ID сервиса, поэтому здесь не подходят; пост по ссылке откройте на странице «Статистика поста». Больше 50 ID отправляются несколькими запросами.",
+            ),
+            ui.t("Post ID", "ID поста"),
+        )
+    }
+}
+
+impl Subject for Stories {
+    const ROUTE: Route = Route::MultiStoryStats;
+    const KEY: &'static str = "multi-story-stats";
+    const LINKS_TO_POST_STATS: bool = false;
+
+    fn ids_texts(ui: &Ui) -> (&'static str, &'static str, &'static str) {
+        (
+            ui.t("Story IDs (storiesIds)", "ID историй (storiesIds)"),
+            ui.t(
+                "The service's numeric story IDs, separated by commas, spaces or new lines; links are not accepted. More than 50 IDs are sent in several requests.",
+                "Числовые ID историй в сервисе через запятую, пробел или с новой строки; ссылки не подходят. Больше 50 ID отправляются несколькими запросами.",
+            ),
+            ui.t("Story ID", "ID истории"),
+        )
+    }
+}
+
+#[function_component(MultiPostStatsPage)]
+pub fn multi_post_stats_page() -> Html {
+    html! { <MultiStatsPage<Posts> /> }
+}
+
+#[function_component(MultiStoryStatsPage)]
+pub fn multi_story_stats_page() -> Html {
+    html! { <MultiStatsPage<Stories> /> }
+}
+
+#[function_component(MultiStatsPage)]
+fn multi_stats_page<S: Subject>() -> Html {
+    let ui = use_ui();
+    let form = use_page_form::<Params<S>>(S::ROUTE);
+    let draft = (*form.draft).clone();
+    let (ids_label, ids_hint, _) = S::ids_texts(&ui);
+    let typed = parse_id_list(&draft.ids).map(|ids| ids.len()).unwrap_or(0);
+    let plan = (typed > 0).then(|| {
+        fill(
+            ui.t(
+                "IDs: {n}; requests of at most 50 each: {k}",
+                "ID: {n}; запросов по 50 и меньше: {k}",
+            ),
+            &[
+                ("n", typed.to_string()),
+                ("k", typed.div_ceil(STAT_MULTI_IDS_MAX).to_string()),
+            ],
+        )
+    });
+    let retry = form.retry.clone();
+    html! {
+        <section class={classes!("page", "multi-stats-page", format!("{}-page", S::KEY))}>
+            { page_header(&ui, S::ROUTE) }
+            <form class="query-form" onsubmit={form.onsubmit.clone()} novalidate=true>
+                <Field id={format!("{}-channel", S::KEY)}
+                    label={ui.t("Channel (channelId)", "Канал (channelId)")}
+                    value={draft.channel.clone()} required=true placeholder="@durov"
+                    hint={ui.t("@username, t.me/username, t.me/joinchat/CODE or the service's numeric ID",
+                        "@username, t.me/username, t.me/joinchat/КОД или числовой ID сервиса")}
+                    oninput={form.edit(|p: &mut Params<S>, v| p.channel = v)}
+                    error={form.error("channelId")} />
+                <div class="id-list">
+                    <Field id={format!("{}-ids", S::KEY)} label={ids_label} multiline=true
+                        value={draft.ids.clone()} required=true placeholder="1234567, 1234568"
+                        hint={ids_hint}
+                        oninput={form.edit(|p: &mut Params<S>, v| p.ids = v)}
+                        error={form.error(S::IDS_PARAM)} />
+                    if let Some(plan) = plan {
+                        <p class="muted id-count">{ plan }</p>
+                    }
+                </div>
+                <div class="actions">
+                    <button type="submit">{ ui.t("Show statistics", "Показать статистику") }</button>
+                </div>
+            </form>
+            { form.status(ui.t(
+                "Enter a channel and the IDs of its posts or stories.",
+                "Введите канал и ID его постов или историй.",
+            )) }
+            if let Some(data) = form.task.state().data.clone() {
+                <div class={form.results_class("multi-stats-results")}>
+                    <p class="summary batch-summary">
+                        { fill(ui.t("IDs: {n}; requests sent: {k}", "ID: {n}; отправлено запросов: {k}"),
+                            &[("n", data.ids.len().to_string()), ("k", data.batches.to_string())]) }
+                    </p>
+                    { match &data.outcome {
+                        Ok(records) => html! {
+                            <MultiStatsResults<S> ids={Rc::new(data.ids.clone())}
+                                records={Rc::new(records.clone())} />
+                        },
+                        Err(failed) => html! {
+                            <div class="batch-failure">
+                                <p class="batch-failed">{ fill(ui.t(
+                                    "Request {i} of {k} (IDs {from}–{to}) failed; no results are shown.",
+                                    "Запрос {i} из {k} (ID {from}–{to}) не удался; результаты не показаны.",
+                                ), &[
+                                    ("i", (failed.batch.batch + 1).to_string()),
+                                    ("k", failed.batch.batches.to_string()),
+                                    ("from", failed.batch.ids.first().map(u64::to_string).unwrap_or_default()),
+                                    ("to", failed.batch.ids.last().map(u64::to_string).unwrap_or_default()),
+                                ]) }</p>
+                                <ErrorBanner error={failed.error.clone()}
+                                    on_retry={retry.clone()} />
+                            </div>
+                        },
+                    } }
+                </div>
+            }
+        </section>
+    }
+}
+
+#[derive(Properties)]
+struct MultiStatsResultsProps<S: Subject> {
+    ids: Rc<Vec<u64>>,
+    records: Rc<Vec<S::Record>>,
+}
+
+impl<S: Subject> PartialEq for MultiStatsResultsProps<S> {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.ids, &other.ids) && Rc::ptr_eq(&self.records, &other.records)
+    }
+}
+
+/// The table of what came back, and the IDs that did not.
+#[function_component(MultiStatsResults)]
+fn multi_stats_results<S: Subject>(props: &MultiStatsResultsProps<S>) -> Html {
+    let ui = use_ui();
+    let (_, _, id_title) = S::ids_texts(&ui);
+    let missing = missing_ids(&props.ids, &props.records);
+    let id_link = S::LINKS_TO_POST_STATS.then(|| {
+        Callback::from(|id: i64| {
+            let query = PostQuery {
+                post: id.to_string(),
+            };
+            html! {
+                <RouteLink href={route_href(Route::PostStats, &query)}>{ id.to_string() }</RouteLink>
+            }
+        })
+    });
+    html! {
+        <>
+            if props.records.is_empty() {
+                <EmptyState title={ui.t("No statistics came back for these IDs.",
+                        "Для этих ID статистика не пришла.")}
+                    hint={ui.t("Check that the IDs are the service's IDs and belong to this channel.",
+                        "Проверьте, что это ID сервиса и что они относятся к этому каналу.")} />
+            } else {
+                <div class="stats-table">
+                    <StatsTable<S::Record> records={props.records.clone()} id_title={id_title}
+                        {id_link} export_name={S::KEY}
+                        caption={fill(ui.t("{n} returned", "Получено: {n}"),
+                            &[("n", props.records.len().to_string())])} />
+                </div>
+            }
+            if !missing.is_empty() {
+                <div class="not-returned">
+                    <p>{ fill(ui.t("Not returned ({n}):", "Не пришли ({n}):"),
+                        &[("n", missing.len().to_string())]) }</p>
+                    <ul class="id-chips">
+                        { for missing.iter().map(|id| html! { <li>{ id.to_string() }</li> }) }
+                    </ul>
+                </div>
+            }
+        </>
+    }
+}

@@ -1,0 +1,155 @@
+//! One post of a search: its channel and date, the snippet (the full text on demand), the
+//! counters, and links to the post and its statistics.
+
+use std::rc::Rc;
+
+use chrono::DateTime;
+use yew::prelude::*;
+
+use crate::api::model::{Channel, ForwardedFrom, Post, PostSearchResponse};
+use crate::components::SafeHtml;
+use crate::format::compact;
+use crate::route::{route_href, ChannelQuery, PostQuery, Route, RouteLink};
+use crate::ui::{use_ui, Ui};
+use crate::view::labels::{channel_label, excerpt};
+
+/// The channel a repost came from, when the response names it.
+fn forward_source<'a>(data: &'a PostSearchResponse, post: &Post) -> Option<&'a Channel> {
+    let id = post.forwarded_from_channel()?;
+    data.channels.iter().find(|channel| channel.id == id)
+}
+
+/// One post of an answer, by its place in the answer: the item shares the answer rather than a
+/// copy of its post, and is the same item as long as the answer is the same one.
+#[derive(Properties)]
+pub(super) struct PostItemProps {
+    pub(super) response: Rc<PostSearchResponse>,
+    pub(super) index: usize,
+}
+
+impl PartialEq for PostItemProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.response, &other.response) && self.index == other.index
+    }
+}
+
+fn counter(ui: &Ui, label: &'static str, n: u64) -> Html {
+    let n = i64::try_from(n).unwrap_or(i64::MAX);
+    html! {
+        <div class="post-counter">
+            <dt>{ label }</dt>
+            <dd title={ui.count(n)}>{ compact(n) }</dd>
+        </div>
+    }
+}
+
+fn channel_link(class: &'static str, query: String, text: String) -> Html {
+    html! {
+        <RouteLink href={route_href(Route::ChannelInfo, &ChannelQuery::new(query))} classes={class}>
+            { text }
+        </RouteLink>
+    }
+}
+
+#[function_component(PostItem)]
+pub(super) fn post_item(props: &PostItemProps) -> Html {
+    let ui = use_ui();
+    let data = &*props.response;
+    let Some(post) = data.items.get(props.index) else {
+        return Html::default();
+    };
+    let (channel_query, channel_text) =
+        channel_label(post.channel_id, data.channel_of(post), ui.locale);
+    let media = post
+        .media
+        .as_ref()
+        .map(|m| m.media_type.trim().to_owned())
+        .filter(|t| !t.is_empty());
+    let repost = post.forwarded_from.as_ref().map(|from| match from {
+        ForwardedFrom::Channel(id) => {
+            let (query, text) = channel_label(*id, forward_source(data, post), ui.locale);
+            html! {
+                <span class="badge post-repost">
+                    { ui.t("Repost from ", "Репост из ") }{ channel_link("post-source", query, text) }
+                </span>
+            }
+        }
+        ForwardedFrom::Other(_) => html! {
+            <span class="badge post-repost">{ ui.t("Repost", "Репост") }</span>
+        },
+    });
+    let snippet = excerpt(post).to_owned();
+    let published = DateTime::from_timestamp(post.date, 0).map(|at| at.to_rfc3339());
+    let post_ref = if post.link.trim().is_empty() {
+        post.id.to_string()
+    } else {
+        post.link.trim().to_owned()
+    };
+    html! {
+        <li class={classes!("post-item", post.is_deleted.then_some("post-deleted"))}
+            data-post-id={post.id.to_string()}>
+            <header class="post-head">
+                <time class="post-date" datetime={published}>{ ui.timestamp(post.date) }</time>
+                { channel_link("post-channel", channel_query, channel_text) }
+                if let Some(media) = media {
+                    <span class="badge post-media">{ media }</span>
+                }
+                { repost }
+                if post.is_deleted {
+                    <span class="badge post-deleted-badge">{ ui.t("Deleted", "Удалён") }</span>
+                }
+            </header>
+            <SafeHtml html={snippet.clone()} class="post-snippet" />
+            if !post.text.trim().is_empty() && post.text != snippet {
+                <FullText text={post.text.clone()} />
+            }
+            <footer class="post-foot">
+                <dl class="post-counters">
+                    { counter(&ui, ui.t("Views", "Просмотры"), post.views) }
+                    { counter(&ui, ui.t("Shares", "Репосты"), post.shares_count) }
+                    { counter(&ui, ui.t("Comments", "Комментарии"), post.comments_count) }
+                    { counter(&ui, ui.t("Reactions", "Реакции"), post.reactions_count) }
+                </dl>
+                <div class="post-links">
+                    if let Some(href) = post.url() {
+                        <a class="cs-link post-open" href={href} rel="noopener noreferrer" target="_blank">
+                            { ui.t("Open in the messenger", "Открыть в мессенджере") }
+                        </a>
+                    }
+                    <RouteLink href={route_href(Route::PostStats, &PostQuery { post: post_ref })} classes="post-stats-link">
+                        { ui.t("Post statistics", "Статистика поста") }
+                    </RouteLink>
+                </div>
+            </footer>
+        </li>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct FullTextProps {
+    text: AttrValue,
+}
+
+/// A post's full text behind "Full text": sanitized and built only once it is opened, since most
+/// of a page's texts are never read and each can be long.
+#[function_component(FullText)]
+fn full_text(props: &FullTextProps) -> Html {
+    let ui = use_ui();
+    let open = use_state_eq(|| false);
+    let ontoggle = {
+        let open = open.clone();
+        Callback::from(move |event: Event| {
+            if let Some(details) = event.target_dyn_into::<web_sys::Element>() {
+                open.set(details.has_attribute("open"));
+            }
+        })
+    };
+    html! {
+        <details class="post-full" {ontoggle}>
+            <summary>{ ui.t("Full text", "Полный текст") }</summary>
+            if *open {
+                <SafeHtml html={props.text.clone()} class="post-text" />
+            }
+        </details>
+    }
+}

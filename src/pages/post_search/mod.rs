@@ -1,0 +1,113 @@
+//! Post search: full-text search of posts, newest first, one page of results at a time. The
+//! form is [`params`], the page of results [`results`] with one [`item`] per post, the file of a
+//! page [`export`].
+
+mod export;
+mod item;
+mod params;
+mod results;
+
+use yew::prelude::*;
+
+use crate::api::limits::{POST_SEARCH_LIMIT_DEFAULT, POST_SEARCH_LIMIT_MAX};
+use crate::pages::form::use_page_form;
+use crate::pages::form::{Advanced, Check, Field, LimitField};
+use crate::pages::page_header;
+use crate::pages::text_search::{matching_fields, query_fields};
+use crate::route::Route;
+use crate::ui::use_ui;
+use params::Params;
+use results::PostResults;
+
+#[function_component(PostSearchPage)]
+pub fn post_search_page() -> Html {
+    let ui = use_ui();
+    let form = use_page_form::<Params>(Route::PostSearch);
+    let draft = (*form.draft).clone();
+    let advanced_open = !draft.limit.trim().is_empty()
+        || !draft.country.trim().is_empty()
+        || !draft.language.trim().is_empty()
+        || !draft.category.trim().is_empty()
+        || draft.hide_forwards
+        || draft.hide_deleted
+        || draft.strong_search
+        || !draft.minus_words.trim().is_empty()
+        || draft.extended_syntax;
+    let results_ref = use_node_ref();
+    let on_page = {
+        let (navigate, params) = (form.navigate.clone(), form.params.clone());
+        let results_ref = results_ref.clone();
+        Callback::from(move |offset: u32| {
+            // The pager sits below the list: bring the top of the new page into view.
+            if let Some(results) = results_ref.cast::<web_sys::Element>() {
+                results.scroll_into_view();
+            }
+            navigate.emit(Params {
+                offset: if offset == 0 {
+                    String::new()
+                } else {
+                    offset.to_string()
+                },
+                ..params.clone()
+            });
+        })
+    };
+    let any_channel = ui.t("Any", "Любая");
+    html! {
+        <section class="page post-search-page">
+            { page_header(&ui, Route::PostSearch) }
+            <form class="query-form" onsubmit={form.onsubmit.clone()} novalidate=true>
+                { query_fields(&form, &ui, "ps", ui.t("Text to search (q)", "Что искать (q)"),
+                    ui.t("Any time", "За всё время").into()) }
+                <Check id="ps-extended"
+                    label={ui.t("Include channel details (extended)", "С данными каналов (extended)")}
+                    hint={ui.t("Shows each post's channel by name", "Показывает канал каждого поста по имени")}
+                    checked={draft.extended}
+                    onchange={form.edit(|p: &mut Params, v| p.extended = v)} />
+                <Advanced open={advanced_open}>
+                    <LimitField id="ps-limit" label={ui.t("Per page (limit)", "На странице (limit)")}
+                        value={draft.limit.clone()}
+                        hint={ui.t("1 to {max} per page; {default} when blank",
+                            "От 1 до {max} на странице; без значения — {default}")}
+                        max={POST_SEARCH_LIMIT_MAX} default={POST_SEARCH_LIMIT_DEFAULT}
+                        oninput={form.edit(|p: &mut Params, v| p.limit = v)}
+                        error={form.error("limit")} />
+                    <Field id="ps-country" label={ui.t("Channel country", "Страна канала")}
+                        value={draft.country.clone()} placeholder={any_channel}
+                        oninput={form.edit(|p: &mut Params, v| p.country = v)} />
+                    <Field id="ps-language" label={ui.t("Channel language", "Язык канала")}
+                        value={draft.language.clone()} placeholder={any_channel}
+                        oninput={form.edit(|p: &mut Params, v| p.language = v)} />
+                    <Field id="ps-category" label={ui.t("Channel category", "Категория канала")}
+                        value={draft.category.clone()} placeholder={any_channel}
+                        oninput={form.edit(|p: &mut Params, v| p.category = v)} />
+                    <Check id="ps-hide-forwards"
+                        label={ui.t("Hide reposts (hideForwards)", "Скрыть репосты (hideForwards)")}
+                        checked={draft.hide_forwards}
+                        onchange={form.edit(|p: &mut Params, v| p.hide_forwards = v)} />
+                    <Check id="ps-hide-deleted"
+                        label={ui.t("Hide deleted posts (hideDeleted)", "Скрыть удалённые (hideDeleted)")}
+                        checked={draft.hide_deleted}
+                        onchange={form.edit(|p: &mut Params, v| p.hide_deleted = v)} />
+                    { matching_fields(&form, &ui, "ps") }
+                </Advanced>
+                if let Some(error) = form.error("offset") {
+                    <p class="field-error">{ error }</p>
+                }
+                <div class="actions">
+                    <button type="submit">{ ui.t("Search posts", "Искать посты") }</button>
+                </div>
+            </form>
+            { form.status(ui.t(
+                "Enter text to search posts of all channels, newest first.",
+                "Введите текст, чтобы найти посты всех каналов, сначала новые.",
+            )) }
+            if let Some(data) = form.task.state().data.clone() {
+                <div class={form.results_class("post-results")} ref={results_ref}>
+                    <PostResults response={(*data).clone()} offset={form.params.offset()}
+                        limit={form.params.limit()} {on_page} />
+                </div>
+            }
+        </section>
+    }
+}

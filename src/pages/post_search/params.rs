@@ -1,0 +1,111 @@
+//! The post-search form as the address keeps it, and the request it makes.
+
+use std::rc::Rc;
+
+use serde::{Deserialize, Serialize};
+
+use crate::api::limits::POST_SEARCH_LIMIT_DEFAULT;
+use crate::api::model::PostSearchResponse;
+use crate::api::ops::PostSearch;
+use crate::api::{Error, Operation, PeerType};
+use crate::pages::form::{is_false, peer_type_or, PeriodQuery, PERIOD_PRESETS};
+use crate::pages::form::{PageParams, Problems};
+use crate::pages::text_search::{TextQuery, TextSearch};
+use crate::request::CachedClient;
+use crate::ui::Ui;
+use crate::view::counts::parse_count;
+
+#[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+pub(super) struct Params {
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub(super) q: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub(super) limit: String,
+    /// Set by the pager, not by the form.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub(super) offset: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub(super) peer_type: String,
+    /// Blank is any time.
+    #[serde(flatten)]
+    pub(super) period: PeriodQuery,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub(super) country: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub(super) language: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub(super) category: String,
+    #[serde(skip_serializing_if = "is_false")]
+    pub(super) hide_forwards: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    pub(super) hide_deleted: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    pub(super) strong_search: bool,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub(super) minus_words: String,
+    #[serde(skip_serializing_if = "is_false")]
+    pub(super) extended_syntax: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    pub(super) extended: bool,
+}
+
+impl Params {
+    pub(super) fn limit(&self) -> u32 {
+        parse_count(&self.limit).unwrap_or(POST_SEARCH_LIMIT_DEFAULT)
+    }
+
+    pub(super) fn offset(&self) -> u32 {
+        parse_count(&self.offset).unwrap_or(0)
+    }
+}
+
+impl PageParams for Params {
+    type Request = PostSearch;
+    type Output = Rc<PostSearchResponse>;
+
+    fn to_request(&self, ui: &Ui) -> Result<PostSearch, Problems> {
+        let mut op = PostSearch::new(self.q.trim());
+        op.limit = parse_count(&self.limit);
+        op.offset = parse_count(&self.offset);
+        op.peer_type = peer_type_or(&self.peer_type, PeerType::All);
+        let period = self.period.bounds(ui, PERIOD_PRESETS);
+        (op.start_date, op.end_date) = (period.start, period.end);
+        op.country = self.country.trim().to_owned();
+        op.language = self.language.trim().to_owned();
+        op.category = self.category.trim().to_owned();
+        op.hide_forwards = self.hide_forwards;
+        op.hide_deleted = self.hide_deleted;
+        op.strong_search = self.strong_search;
+        op.minus_words = self.minus_words.trim().to_owned();
+        op.extended_syntax = self.extended_syntax;
+        op.extended = self.extended;
+        op.validate()
+            .map_err(|invalid| Problems::of(ui, &invalid))?;
+        Ok(op)
+    }
+
+    fn for_submit(self) -> Self {
+        Params {
+            offset: String::new(),
+            ..self
+        }
+    }
+
+    async fn fetch(api: CachedClient, op: PostSearch) -> Result<Self::Output, Error> {
+        api.send(&op).await
+    }
+}
+
+impl TextSearch for Params {
+    fn text_query(&mut self) -> TextQuery<'_> {
+        TextQuery {
+            q: &mut self.q,
+            peer_type: &mut self.peer_type,
+            period: &mut self.period,
+            strong_search: &mut self.strong_search,
+            minus_words: &mut self.minus_words,
+            extended_syntax: &mut self.extended_syntax,
+        }
+    }
+}

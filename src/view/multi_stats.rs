@@ -1,0 +1,85 @@
+//! The counters of several posts or stories as one table: the record's counters under one trait,
+//! the column totals, and the IDs the service did not return. Used by the posts-stats and
+//! stories-stats pages and the multi-post widget, so that all three count alike.
+
+use std::collections::HashSet;
+
+use crate::api::model::{PostStatRecord, StoryStatRecord};
+
+/// The counters of one post or story.
+pub trait StatsRecord: Clone + PartialEq + 'static {
+    fn id(&self) -> i64;
+    fn views(&self) -> u64;
+    fn shares(&self) -> u64;
+    /// `None` for stories, which have no comments.
+    fn comments(&self) -> Option<u64>;
+    fn reactions(&self) -> u64;
+}
+
+impl StatsRecord for PostStatRecord {
+    fn id(&self) -> i64 {
+        self.post_id
+    }
+    fn views(&self) -> u64 {
+        self.views_count
+    }
+    fn shares(&self) -> u64 {
+        self.shares_count
+    }
+    fn comments(&self) -> Option<u64> {
+        Some(self.comments_count)
+    }
+    fn reactions(&self) -> u64 {
+        self.reactions_count
+    }
+}
+
+impl StatsRecord for StoryStatRecord {
+    fn id(&self) -> i64 {
+        self.story_id
+    }
+    fn views(&self) -> u64 {
+        self.views_count
+    }
+    fn shares(&self) -> u64 {
+        self.shares_count
+    }
+    fn comments(&self) -> Option<u64> {
+        None
+    }
+    fn reactions(&self) -> u64 {
+        self.reactions_count
+    }
+}
+
+/// The sums of each counter over a set of records (saturating, never wrapping).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub views: u64,
+    pub shares: u64,
+    /// `None` when no record has comments (stories).
+    pub comments: Option<u64>,
+    pub reactions: u64,
+}
+
+pub fn totals<R: StatsRecord>(records: &[R]) -> Totals {
+    records.iter().fold(Totals::default(), |sum, r| Totals {
+        views: sum.views.saturating_add(r.views()),
+        shares: sum.shares.saturating_add(r.shares()),
+        comments: match (sum.comments, r.comments()) {
+            (None, None) => None,
+            (a, b) => Some(a.unwrap_or(0).saturating_add(b.unwrap_or(0))),
+        },
+        reactions: sum.reactions.saturating_add(r.reactions()),
+    })
+}
+
+/// The IDs asked for that no record answers, in the order asked.
+pub fn missing_ids<R: StatsRecord>(asked: &[u64], records: &[R]) -> Vec<u64> {
+    let returned: HashSet<i64> = records.iter().map(StatsRecord::id).collect();
+    asked
+        .iter()
+        .copied()
+        .filter(|id| i64::try_from(*id).map_or(true, |id| !returned.contains(&id)))
+        .collect()
+}
