@@ -248,7 +248,7 @@ pub fn line_chart(props: &LineChartProps) -> Html {
     let summary = format!(
         "{}. {}",
         props.y_title,
-        super::status::fill(
+        crate::format::fill(
             ui.t(
                 "{n} points from {from} to {to}; use the arrow keys to read values.",
                 "Точек: {n}, с {from} по {to}; значения — клавишами со стрелками.",

@@ -206,7 +206,7 @@ pub fn data_table(props: &DataTableProps) -> Html {
         html! {
             <button type="button" class="cs-button cs-button-quiet cs-table-more"
                 onclick={Callback::from(move |_: MouseEvent| show_all.set(true))}>
-                { crate::components::status::fill(
+                { crate::format::fill(
                     ui.t("Show all {n} rows", "Показать все строки: {n}"),
                     &[("n", ui.count(shown.len() as i64))],
                 ) }

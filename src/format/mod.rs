@@ -12,6 +12,7 @@ mod number;
 mod period;
 mod scan;
 mod series;
+mod template;
 mod time;
 
 pub use error::FormatError;
@@ -22,4 +23,5 @@ pub use locale::Locale;
 pub use number::{compact, compact_f64, format_percent, group_thousands, percent_change};
 pub use period::{week_api_string, Period};
 pub use series::parse_series;
+pub use template::fill;
 pub use time::{day_range_seconds, format_timestamp, last_days, local_date_time};

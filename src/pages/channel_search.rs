@@ -12,8 +12,9 @@ use crate::api::limits::{
 use crate::api::model::ChannelSearchResponse;
 use crate::api::ops::ChannelSearch;
 use crate::api::{Error, Operation, PeerType};
-use crate::components::status::{fill, EmptyState};
+use crate::components::status::EmptyState;
 use crate::components::{CardVariant, ChannelCard};
+use crate::format::fill;
 use crate::pages::form::{is_false, peer_type_or};
 use crate::pages::form::{peer_type_options, Advanced, Check, Field, LimitField, Select};
 use crate::pages::form::{use_page_form, PageParams, Problems};

@@ -7,9 +7,9 @@ use yew::prelude::*;
 use super::{frame, status, use_channel_name, use_operation};
 use crate::api::model::PostStatRecord;
 use crate::api::ops::MultiPostStats;
-use crate::components::status::fill;
 use crate::components::{EmptyState, StatsTable};
 use crate::embed::options::TokenSource;
+use crate::format::fill;
 use crate::ui::use_ui;
 use crate::view::multi_stats::missing_ids;
 

@@ -7,10 +7,10 @@ use yew::prelude::*;
 use super::{frame, status, use_operation};
 use crate::api::model::{Post, PostSearchResponse};
 use crate::api::ops::PostSearch;
-use crate::components::status::fill;
 use crate::components::{EmptyState, SafeHtml};
 use crate::embed::options::TokenSource;
 use crate::format::compact;
+use crate::format::fill;
 use crate::ui::{use_ui, Ui};
 use crate::view::labels::{channel_label, excerpt};
 

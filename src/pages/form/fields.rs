@@ -5,7 +5,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::api::PeerType;
-use crate::components::status::fill;
+use crate::format::fill;
 use crate::ui::{use_ui, Ui};
 
 #[derive(Properties, PartialEq)]

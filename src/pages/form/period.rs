@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 
 use super::fields::{Field, Select};
-use crate::components::status::fill;
+use crate::format::fill;
 use crate::format::{iso_date, last_days, parse_iso_date};
 use crate::ui::{use_ui, Ui};
 

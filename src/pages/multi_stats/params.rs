@@ -12,7 +12,7 @@ use crate::api::ids::{parse_id_list, ChannelId};
 use crate::api::limits::STAT_MULTI_IDS_MAX;
 use crate::api::ops::MultiStats;
 use crate::api::{Error, Operation};
-use crate::components::status::fill;
+use crate::format::fill;
 use crate::pages::form::{PageParams, Problems};
 use crate::request::CachedClient;
 use crate::ui::Ui;

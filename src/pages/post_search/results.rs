@@ -8,8 +8,9 @@ use super::export::export_table;
 use super::item::PostItem;
 use crate::api::limits::POST_SEARCH_OFFSET_MAX;
 use crate::api::model::PostSearchResponse;
-use crate::components::status::{fill, EmptyState};
+use crate::components::status::EmptyState;
 use crate::export;
+use crate::format::fill;
 use crate::ui::use_ui;
 use crate::view::pager::pages;
 

@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use crate::api::limits::DEFAULT_PERIOD_DAYS;
 use crate::api::PeriodGroup;
-use crate::components::status::fill;
+use crate::format::fill;
 use crate::pages::form::use_page_form;
 use crate::pages::form::{Field, PeriodFields, Select};
 use crate::pages::page_header;

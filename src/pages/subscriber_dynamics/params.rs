@@ -11,7 +11,7 @@ use crate::api::limits::DEFAULT_PERIOD_DAYS;
 use crate::api::model::SubscriberCount;
 use crate::api::ops::SubscriberDynamics;
 use crate::api::{Error, Operation, PeriodGroup};
-use crate::components::status::fill;
+use crate::format::fill;
 use crate::pages::form::PeriodQuery;
 use crate::pages::form::{PageParams, Problems};
 use crate::request::CachedClient;

@@ -9,9 +9,10 @@ use yew::prelude::*;
 
 use super::params::Dynamics;
 use crate::components::chart::period_axis;
-use crate::components::status::{fill, EmptyState};
+use crate::components::status::EmptyState;
 use crate::components::{Column, DataTable, LineChart, Row, TableCell};
 use crate::export::Cell;
+use crate::format::fill;
 use crate::format::{format_percent, Period};
 use crate::pages::form::ViewSwitch;
 use crate::ui::use_ui;

@@ -1,25 +1,10 @@
-//! What a page shows while waiting, when a call failed, and when there is nothing to show.
-
-use std::cell::Cell;
-use std::rc::Rc;
-
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::JsCast;
-use yew::prelude::*;
+//! Every problem and error worded for the user: what happened and what to do about it, in the
+//! interface's language.
 
 use crate::api::ids::{IdError, IdKind};
-use crate::api::{ApiError, ApiErrorKind, Error, Problem, Rule};
-use crate::ui::{use_ui, Ui};
-
-/// `template` with each `{name}` replaced by its value: for texts from `ui.t` that carry numbers
-/// or names, whose position differs between the languages.
-pub fn fill(template: &str, values: &[(&str, String)]) -> String {
-    values
-        .iter()
-        .fold(template.to_owned(), |text, (name, value)| {
-            text.replace(&format!("{{{name}}}"), value)
-        })
-}
+use crate::api::{ApiErrorKind, Error, Problem, Rule};
+use crate::format::fill;
+use crate::ui::Ui;
 
 /// One broken rule of a request, worded for the user.
 pub fn problem_text(ui: &Ui, problem: &Problem) -> String {
@@ -135,14 +120,14 @@ fn identifier_text(ui: &Ui, error: &IdError) -> String {
 }
 
 /// What happened and what to do about it.
-struct Advice {
-    what: String,
-    todo: String,
+pub(super) struct Advice {
+    pub(super) what: String,
+    pub(super) todo: String,
     /// Problems of a refused request, one per line.
-    problems: Vec<String>,
+    pub(super) problems: Vec<String>,
 }
 
-fn advice(ui: &Ui, error: &Error) -> Advice {
+pub(super) fn advice(ui: &Ui, error: &Error) -> Advice {
     let plain = |what: &'static str, todo: &'static str| Advice {
         what: what.to_owned(),
         todo: todo.to_owned(),
@@ -347,201 +332,5 @@ fn quota_text(ui: &Ui, code: &str) -> &'static str {
             "A quota of your plan is used up.",
             "Лимит вашего тарифа исчерпан.",
         ),
-    }
-}
-
-/// Seconds left until `deadline_ms` (a `Date.now()` value), rounded up.
-fn seconds_left(deadline_ms: f64) -> u32 {
-    ((deadline_ms - js_sys::Date::now()) / 1000.0)
-        .ceil()
-        .max(0.0) as u32
-}
-
-/// Seconds left of a flood-control wait, re-rendering each second until it reaches zero.
-///
-/// Keyed by the error's address, not its value: the same flood-control answer to a retry starts
-/// a new wait.
-#[hook]
-fn use_countdown(error: Rc<Error>) -> u32 {
-    let deadline = use_memo(SameError(error), |error| {
-        error
-            .0
-            .retry_after_secs()
-            .map(|secs| js_sys::Date::now() + f64::from(secs) * 1000.0)
-    });
-    let left = use_state(|| deadline.map_or(0, seconds_left));
-    {
-        let left = left.clone();
-        use_effect_with(deadline, move |deadline| {
-            let window = web_sys::window();
-            let timer = Rc::new(Cell::new(None::<i32>));
-            let mut tick = None;
-            left.set(deadline.map_or(0, seconds_left));
-            if let (Some(window), Some(deadline)) = (window.clone(), **deadline) {
-                let timer_in = timer.clone();
-                let window_in = window.clone();
-                let closure = Closure::<dyn FnMut()>::new(move || {
-                    let now_left = seconds_left(deadline);
-                    left.set(now_left);
-                    if now_left == 0 {
-                        if let Some(id) = timer_in.take() {
-                            window_in.clear_interval_with_handle(id);
-                        }
-                    }
-                });
-                timer.set(
-                    window
-                        .set_interval_with_callback_and_timeout_and_arguments_0(
-                            closure.as_ref().unchecked_ref(),
-                            250,
-                        )
-                        .ok(),
-                );
-                tick = Some(closure);
-            }
-            move || {
-                if let (Some(window), Some(id)) = (window, timer.take()) {
-                    window.clear_interval_with_handle(id);
-                }
-                // The closure lives until the interval that calls it is gone.
-                drop(tick);
-            }
-        });
-    }
-    *left
-}
-
-/// An error compared by address.
-struct SameError(Rc<Error>);
-
-impl PartialEq for SameError {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
-    }
-}
-
-#[derive(Properties)]
-pub struct ErrorBannerProps {
-    pub error: Rc<Error>,
-    /// Shows a Retry button when given.
-    #[prop_or_default]
-    pub on_retry: Option<Callback<()>>,
-}
-
-impl PartialEq for ErrorBannerProps {
-    fn eq(&self, other: &Self) -> bool {
-        // By address, so that a new failure equal to the last one restarts a flood-control wait.
-        Rc::ptr_eq(&self.error, &other.error) && self.on_retry == other.on_retry
-    }
-}
-
-/// A failed call: what happened and what to do, with a Retry button that waits out flood control.
-#[function_component(ErrorBanner)]
-pub fn error_banner(props: &ErrorBannerProps) -> Html {
-    let ui = use_ui();
-    let left = use_countdown(props.error.clone());
-    let advice = advice(&ui, &props.error);
-    let cancelled = matches!(*props.error, Error::Aborted);
-    let flood = props.error.retry_after_secs().is_some();
-    let todo = if flood && left > 0 {
-        fill(
-            ui.t("You can retry in {n} s.", "Повторить можно через {n} с."),
-            &[("n", left.to_string())],
-        )
-    } else if flood {
-        ui.t("You can retry now.", "Можно повторить.").to_owned()
-    } else {
-        advice.todo
-    };
-    // Asking again cannot change these answers: the request or the plan has to change first.
-    let futile = matches!(
-        &*props.error,
-        Error::Invalid(_)
-            | Error::Api(ApiError {
-                kind: ApiErrorKind::Plan
-                    | ApiErrorKind::WrongMethod
-                    | ApiErrorKind::InvalidParameter,
-                ..
-            })
-    );
-    let retry = props.on_retry.as_ref().filter(|_| !futile).map(|on_retry| {
-        let on_retry = on_retry.clone();
-        let label = if cancelled {
-            ui.t("Run again", "Запустить снова")
-        } else {
-            ui.t("Retry", "Повторить")
-        };
-        html! {
-            <button type="button" class="cs-button cs-banner-retry" disabled={left > 0}
-                onclick={Callback::from(move |_: MouseEvent| on_retry.emit(()))}>
-                { label }
-            </button>
-        }
-    });
-    let (class, role) = if cancelled {
-        ("cs-banner cs-banner-info", "status")
-    } else {
-        ("cs-banner cs-banner-error", "alert")
-    };
-    html! {
-        <div class={class} role={role}>
-            <div class="cs-banner-body">
-                <p class="cs-banner-what">{ advice.what }</p>
-                if !advice.problems.is_empty() {
-                    <ul class="cs-banner-problems">
-                        { for advice.problems.into_iter().map(|p| html! { <li>{ p }</li> }) }
-                    </ul>
-                }
-                if !todo.is_empty() {
-                    <p class="cs-banner-todo">{ todo }</p>
-                }
-            </div>
-            { retry }
-        </div>
-    }
-}
-
-#[derive(Properties, PartialEq)]
-pub struct LoadingProps {
-    pub on_cancel: Callback<()>,
-    /// What is being loaded; "Loading…" when absent.
-    #[prop_or_default]
-    pub label: Option<AttrValue>,
-}
-
-#[function_component(Loading)]
-pub fn loading(props: &LoadingProps) -> Html {
-    let ui = use_ui();
-    let on_cancel = props.on_cancel.clone();
-    html! {
-        <div class="cs-loading" role="status" aria-busy="true" aria-live="polite">
-            <span class="cs-spinner" aria-hidden="true"></span>
-            <span class="cs-loading-label">
-                { props.label.clone().unwrap_or_else(|| ui.t("Loading…", "Загрузка…").into()) }
-            </span>
-            <button type="button" class="cs-button cs-button-quiet"
-                onclick={Callback::from(move |_: MouseEvent| on_cancel.emit(()))}>
-                { ui.t("Cancel", "Отменить") }
-            </button>
-        </div>
-    }
-}
-
-#[derive(Properties, PartialEq)]
-pub struct EmptyStateProps {
-    pub title: AttrValue,
-    #[prop_or_default]
-    pub hint: Option<AttrValue>,
-}
-
-#[function_component(EmptyState)]
-pub fn empty_state(props: &EmptyStateProps) -> Html {
-    html! {
-        <div class="cs-empty">
-            <p class="cs-empty-title">{ props.title.clone() }</p>
-            if let Some(hint) = &props.hint {
-                <p class="cs-empty-hint">{ hint.clone() }</p>
-            }
-        </div>
     }
 }

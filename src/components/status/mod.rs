@@ -1,0 +1,58 @@
+//! What a page shows while waiting ([`Loading`]), when a call failed ([`ErrorBanner`], worded by
+//! [`wording`]), and when there is nothing to show ([`EmptyState`]).
+
+mod banner;
+mod countdown;
+mod wording;
+
+use yew::prelude::*;
+
+pub use banner::{ErrorBanner, ErrorBannerProps};
+pub use wording::problem_text;
+
+use crate::ui::use_ui;
+
+#[derive(Properties, PartialEq)]
+pub struct LoadingProps {
+    pub on_cancel: Callback<()>,
+    /// What is being loaded; "Loading…" when absent.
+    #[prop_or_default]
+    pub label: Option<AttrValue>,
+}
+
+#[function_component(Loading)]
+pub fn loading(props: &LoadingProps) -> Html {
+    let ui = use_ui();
+    let on_cancel = props.on_cancel.clone();
+    html! {
+        <div class="cs-loading" role="status" aria-busy="true" aria-live="polite">
+            <span class="cs-spinner" aria-hidden="true"></span>
+            <span class="cs-loading-label">
+                { props.label.clone().unwrap_or_else(|| ui.t("Loading…", "Загрузка…").into()) }
+            </span>
+            <button type="button" class="cs-button cs-button-quiet"
+                onclick={Callback::from(move |_: MouseEvent| on_cancel.emit(()))}>
+                { ui.t("Cancel", "Отменить") }
+            </button>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct EmptyStateProps {
+    pub title: AttrValue,
+    #[prop_or_default]
+    pub hint: Option<AttrValue>,
+}
+
+#[function_component(EmptyState)]
+pub fn empty_state(props: &EmptyStateProps) -> Html {
+    html! {
+        <div class="cs-empty">
+            <p class="cs-empty-title">{ props.title.clone() }</p>
+            if let Some(hint) = &props.hint {
+                <p class="cs-empty-hint">{ hint.clone() }</p>
+            }
+        </div>
+    }
+}
