@@ -16,7 +16,7 @@ use chanscope::embed::{
     mount_channel_card, mount_multi_post_stats, mount_post_search, mount_subscriber_chart, Client,
     Widget,
 };
-use chanscope::request::{clear_cache, Api};
+use chanscope::request::{clear_cache, CachedClient};
 use js_sys::{Array, Function, Object, Promise, Reflect, JSON};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -807,7 +807,7 @@ fn send_info(id: &str, signal: web_sys::AbortSignal) -> Slot {
     let request = ChannelInfo::new(id.parse().unwrap());
     let filled = slot.clone();
     wasm_bindgen_futures::spawn_local(async move {
-        let api = Api::new(ClientConfig::default(), signal);
+        let api = CachedClient::new(ClientConfig::default(), signal);
         let outcome = api.send(&request).await;
         *filled.borrow_mut() = Some(outcome);
     });
