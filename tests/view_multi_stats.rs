@@ -1,0 +1,64 @@
+//! The counters of several posts and stories: totals and the IDs that did not come back.
+
+use chanscope::api::model::{PostStatRecord, StoryStatRecord};
+use chanscope::view::multi_stats::{missing_ids, totals, StatsRecord, Totals};
+
+fn post(id: i64, views: u64, shares: u64, comments: u64, reactions: u64) -> PostStatRecord {
+    PostStatRecord {
+        post_id: id,
+        views_count: views,
+        shares_count: shares,
+        comments_count: comments,
+        reactions_count: reactions,
+        ..PostStatRecord::default()
+    }
+}
+
+#[test]
+fn totals_sum_each_counter_without_wrapping() {
+    let records = [post(101, 1_000, 5, 2, 10), post(102, 2_500, 7, 0, 1)];
+    assert_eq!(
+        totals(&records),
+        Totals {
+            views: 3_500,
+            shares: 12,
+            comments: Some(2),
+            reactions: 11
+        }
+    );
+    let huge = [post(1, u64::MAX, 0, 0, 0), post(2, 5, 0, 0, 0)];
+    assert_eq!(totals(&huge).views, u64::MAX);
+    assert_eq!(totals::<PostStatRecord>(&[]), Totals::default());
+}
+
+#[test]
+fn stories_have_no_comments() {
+    let story = StoryStatRecord {
+        story_id: 7,
+        views_count: 90,
+        shares_count: 3,
+        reactions_count: 4,
+        ..StoryStatRecord::default()
+    };
+    assert_eq!((story.id(), story.comments()), (7, None));
+    assert_eq!(
+        totals(&[story.clone(), story]),
+        Totals {
+            views: 180,
+            shares: 6,
+            comments: None,
+            reactions: 8
+        }
+    );
+}
+
+#[test]
+fn missing_ids_keep_the_order_asked() {
+    let records = [post(102, 1, 0, 0, 0), post(-104, 1, 0, 0, 0)];
+    assert_eq!(
+        missing_ids(&[104, 101, 102, 103], &records),
+        [104, 101, 103]
+    );
+    assert_eq!(missing_ids(&[u64::MAX], &records), [u64::MAX]);
+    assert!(missing_ids(&[102], &records).is_empty());
+}
