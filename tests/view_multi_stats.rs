@@ -10,7 +10,6 @@ fn post(id: i64, views: u64, shares: u64, comments: u64, reactions: u64) -> Post
         shares_count: shares,
         comments_count: comments,
         reactions_count: reactions,
-        ..PostStatRecord::default()
     }
 }
 
@@ -38,7 +37,6 @@ fn stories_have_no_comments() {
         views_count: 90,
         shares_count: 3,
         reactions_count: 4,
-        ..StoryStatRecord::default()
     };
     assert_eq!((story.id(), story.comments()), (7, None));
     assert_eq!(
