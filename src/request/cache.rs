@@ -1,0 +1,72 @@
+//! The page-wide cache of answers: identical requests (same base URL, token and query) within a
+//! minute are answered from memory.
+
+use std::any::Any;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// Identical requests within this many milliseconds are answered from memory.
+pub const CACHE_TTL_MS: f64 = 60_000.0;
+/// Entries kept at most; the oldest go first.
+const CACHE_CAPACITY: usize = 200;
+
+struct Entry {
+    stored_at: f64,
+    value: Rc<dyn Any>,
+}
+
+thread_local! {
+    static CACHE: RefCell<HashMap<String, Entry>> = RefCell::new(HashMap::new());
+}
+
+pub(super) fn now_ms() -> f64 {
+    js_sys::Date::now()
+}
+
+pub(super) fn cached<R: 'static>(key: &str) -> Option<Rc<R>> {
+    CACHE.with(|cache| {
+        let cache = cache.borrow();
+        let entry = cache.get(key)?;
+        if now_ms() - entry.stored_at > CACHE_TTL_MS {
+            return None;
+        }
+        entry.value.clone().downcast::<R>().ok()
+    })
+}
+
+pub(super) fn store_any(key: String, value: Rc<dyn Any>) {
+    CACHE.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let now = now_ms();
+        cache.retain(|_, e| now - e.stored_at <= CACHE_TTL_MS);
+        if cache.len() >= CACHE_CAPACITY {
+            let oldest = cache
+                .iter()
+                .min_by(|a, b| a.1.stored_at.total_cmp(&b.1.stored_at))
+                .map(|(k, _)| k.clone());
+            if let Some(oldest) = oldest {
+                cache.remove(&oldest);
+            }
+        }
+        cache.insert(
+            key,
+            Entry {
+                stored_at: now,
+                value,
+            },
+        );
+    });
+}
+
+/// Forgets every cached answer (after the token or the base URL changes, or on "Refresh").
+pub fn clear_cache() {
+    CACHE.with(|cache| cache.borrow_mut().clear());
+}
+
+/// A 64-bit FNV-1a fingerprint: cache keys tell tokens apart without holding them.
+pub(super) fn fingerprint(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}

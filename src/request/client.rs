@@ -1,0 +1,62 @@
+//! The client a job calls: every request through the cache and the requests already in flight,
+//! each wait bound to the job's cancel signal.
+
+use std::rc::Rc;
+
+use web_sys::AbortSignal;
+
+use super::cache::{cached, fingerprint};
+use super::flight::{in_flight, Flight, Waiter};
+use crate::api::browser::BrowserTransport;
+use crate::api::{decoder, Client, ClientConfig, Error, Operation, Token};
+
+/// What a job may call: the API client bound to the job's cancel signal, through the cache.
+#[derive(Clone)]
+pub struct CachedClient {
+    config: ClientConfig,
+    signal: AbortSignal,
+}
+
+impl CachedClient {
+    pub fn new(config: ClientConfig, signal: AbortSignal) -> Self {
+        CachedClient { config, signal }
+    }
+
+    /// The same calls with another token (e.g. one a host page's function just returned).
+    pub fn with_token(mut self, token: Option<Token>) -> Self {
+        self.config.token = token;
+        self
+    }
+
+    /// Sends `request`, or answers from the cache when the same request (same base URL and
+    /// token) succeeded less than [`CACHE_TTL_MS`] ago, or joins the identical request already
+    /// on its way.
+    pub async fn send<O: Operation>(&self, request: &O) -> Result<Rc<O::Response>, Error> {
+        let token = self
+            .config
+            .token
+            .as_ref()
+            .map_or(0, |t| fingerprint(t.expose()));
+        let client = Client::new(BrowserTransport::new(), self.config.clone());
+        let key = format!("{token:016x} {}", client.public_url(request));
+        if let Some(hit) = cached::<O::Response>(&key) {
+            return Ok(hit);
+        }
+        let flight = match in_flight(&key) {
+            Some(flight) => flight,
+            None => {
+                request.validate()?;
+                let url = client.url_with_token(request);
+                Flight::start(key, self.config.clone(), url, decoder::<O>())
+            }
+        };
+        let value = Waiter::new(flight, self.signal.clone()).await?;
+        value
+            .downcast::<O::Response>()
+            .map_err(|_| Error::Decode("two operations share one cache key".into()))
+    }
+
+    pub fn config(&self) -> &ClientConfig {
+        &self.config
+    }
+}
