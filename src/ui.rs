@@ -1,6 +1,7 @@
 //! The display settings every component reads: interface language and time zone, with the
-//! helpers that turn API values into text in them. Provided as a Yew context by the console (and,
-//! later, by each embedded widget); `use_ui()` falls back to English in the browser's zone.
+//! helpers that turn API values into text in them. Provided as a Yew context by the console's
+//! settings and by the root of each embedded widget; `use_ui()` falls back to English in the
+//! browser's zone.
 
 use std::rc::Rc;
 
