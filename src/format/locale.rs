@@ -2,7 +2,7 @@
 
 use chrono::Datelike;
 
-/// Language of human-readable labels (and, later, of the whole console).
+/// Language of the console and its widgets: the interface text and the labels of dates and numbers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Locale {
     #[default]
