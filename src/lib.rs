@@ -3,7 +3,7 @@
 //!
 //! `api`, `format`, `sanitize`, `export` and `view` (what pages and widgets compute) compile for
 //! every target, so their tests run natively with `cargo test`;
-//! the user interface (the console and the embeddable widgets of [`embed`]) is compiled for
+//! the user interface (the console and the embeddable widgets of `embed`) is compiled for
 //! `wasm32` only.
 
 pub mod api;

@@ -40,7 +40,7 @@ fn none<R>() -> Option<R> {
 ///
 /// The common case, `{"status":"ok","response":…}`, is read in one pass over the body. Anything
 /// else (errors, `pending`, the `[]` the service sends for an empty object, malformed answers) is
-/// read again by [`classify`]: those answers are short or rare, and the first pass cost a third
+/// read again by `classify`: those answers are short or rare, and the first pass cost a third
 /// of the decoding time when it always ran.
 pub fn decode<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
     if (200..300).contains(&answer.status) && answer.body.trim_start().starts_with('{') {
