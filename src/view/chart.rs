@@ -1,5 +1,5 @@
 //! The geometry of a line chart: scales, "nice" ticks and their labels, the SVG path, and where
-//! the crosshair stops for the pointer and the keyboard. [`crate::components::chart`] draws it.
+//! the crosshair stops for the pointer and the keyboard. `components::chart` draws it.
 
 use crate::format::compact_f64;
 

@@ -1,5 +1,5 @@
 //! The order of a sortable table: what a cell sorts by, the column and direction chosen, and the
-//! comparison that keeps missing values last. [`crate::components::table`] draws the table.
+//! comparison that keeps missing values last. `components::table` draws the table.
 
 use std::cmp::Ordering;
 
