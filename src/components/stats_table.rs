@@ -9,12 +9,12 @@ use super::table::{Column, DataTable, Row, TableCell};
 use crate::export::Cell;
 use crate::ui::use_ui;
 use crate::view::counts::count_i64;
-use crate::view::multi_stats::{totals, StatsRecord};
+use crate::view::multi_stats::{totals, Counters};
 use crate::view::sort::SortKey;
 
 #[derive(Properties)]
-pub struct StatsTableProps<R: StatsRecord> {
-    pub records: Rc<Vec<R>>,
+pub struct StatsTableProps {
+    pub rows: Rc<Vec<Counters>>,
     /// The header of the ID column ("Post ID", "Story ID").
     pub id_title: AttrValue,
     /// What an ID shows, e.g. a link to the post; the bare number when absent.
@@ -25,9 +25,9 @@ pub struct StatsTableProps<R: StatsRecord> {
     pub caption: AttrValue,
 }
 
-impl<R: StatsRecord> PartialEq for StatsTableProps<R> {
+impl PartialEq for StatsTableProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.records, &other.records)
+        Rc::ptr_eq(&self.rows, &other.rows)
             && self.id_title == other.id_title
             && self.id_link == other.id_link
             && self.export_name == other.export_name
@@ -38,9 +38,9 @@ impl<R: StatsRecord> PartialEq for StatsTableProps<R> {
 /// Views, shares, comments (when any record has them: stories have none) and reactions, one row
 /// per record and a row of totals.
 #[function_component(StatsTable)]
-pub fn stats_table<R: StatsRecord>(props: &StatsTableProps<R>) -> Html {
+pub fn stats_table(props: &StatsTableProps) -> Html {
     let ui = use_ui();
-    let sums = totals(&props.records);
+    let sums = totals(&props.rows);
     let with_comments = sums.comments.is_some();
 
     let mut columns = vec![
@@ -62,14 +62,14 @@ pub fn stats_table<R: StatsRecord>(props: &StatsTableProps<R>) -> Html {
         TableCell::new(display, SortKey::Number(id as f64), Cell::Int(id))
     };
     let rows: Vec<Row> = props
-        .records
+        .rows
         .iter()
         .map(|r| {
-            let mut row = vec![id_cell(r.id()), count(r.views()), count(r.shares())];
+            let mut row = vec![id_cell(r.id), count(r.views), count(r.shares)];
             if with_comments {
-                row.push(r.comments().map_or_else(TableCell::missing, count));
+                row.push(r.comments.map_or_else(TableCell::missing, count));
             }
-            row.push(count(r.reactions()));
+            row.push(count(r.reactions));
             row
         })
         .collect();

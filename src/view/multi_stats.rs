@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use crate::api::model::{PostStatRecord, StoryStatRecord};
 
 /// The counters of one post or story.
-pub trait StatsRecord: Clone + PartialEq + 'static {
+pub trait StatsRecord {
     fn id(&self) -> i64;
     fn views(&self) -> u64;
     fn shares(&self) -> u64;
@@ -52,6 +52,29 @@ impl StatsRecord for StoryStatRecord {
     }
 }
 
+/// The counters of one post or story, whichever it is: what the table shows of a record.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    pub id: i64,
+    pub views: u64,
+    pub shares: u64,
+    /// `None` for stories, which have no comments.
+    pub comments: Option<u64>,
+    pub reactions: u64,
+}
+
+impl Counters {
+    pub fn of<R: StatsRecord>(record: &R) -> Counters {
+        Counters {
+            id: record.id(),
+            views: record.views(),
+            shares: record.shares(),
+            comments: record.comments(),
+            reactions: record.reactions(),
+        }
+    }
+}
+
 /// The sums of each counter over a set of records (saturating, never wrapping).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Totals {
@@ -62,21 +85,21 @@ pub struct Totals {
     pub reactions: u64,
 }
 
-pub fn totals<R: StatsRecord>(records: &[R]) -> Totals {
-    records.iter().fold(Totals::default(), |sum, r| Totals {
-        views: sum.views.saturating_add(r.views()),
-        shares: sum.shares.saturating_add(r.shares()),
-        comments: match (sum.comments, r.comments()) {
+pub fn totals(rows: &[Counters]) -> Totals {
+    rows.iter().fold(Totals::default(), |sum, r| Totals {
+        views: sum.views.saturating_add(r.views),
+        shares: sum.shares.saturating_add(r.shares),
+        comments: match (sum.comments, r.comments) {
             (None, None) => None,
             (a, b) => Some(a.unwrap_or(0).saturating_add(b.unwrap_or(0))),
         },
-        reactions: sum.reactions.saturating_add(r.reactions()),
+        reactions: sum.reactions.saturating_add(r.reactions),
     })
 }
 
 /// The IDs asked for that no record answers, in the order asked.
-pub fn missing_ids<R: StatsRecord>(asked: &[u64], records: &[R]) -> Vec<u64> {
-    let returned: HashSet<i64> = records.iter().map(StatsRecord::id).collect();
+pub fn missing_ids(asked: &[u64], rows: &[Counters]) -> Vec<u64> {
+    let returned: HashSet<i64> = rows.iter().map(|r| r.id).collect();
     asked
         .iter()
         .copied()

@@ -11,7 +11,7 @@ use crate::components::{EmptyState, StatsTable};
 use crate::embed::options::TokenSource;
 use crate::format::fill;
 use crate::ui::use_ui;
-use crate::view::multi_stats::missing_ids;
+use crate::view::multi_stats::{missing_ids, Counters};
 
 #[derive(Properties, PartialEq)]
 pub(super) struct MultiPostStatsWidgetProps {
@@ -32,13 +32,14 @@ pub(super) fn multi_post_stats_widget(props: &MultiPostStatsWidgetProps) -> Html
                     "Сервис не вернул статистику по этим постам.")} />
             };
         }
-        let missing: Vec<String> = missing_ids(&props.request.ids, &records)
+        let rows: Rc<Vec<Counters>> = Rc::new(records.iter().map(Counters::of).collect());
+        let missing: Vec<String> = missing_ids(&props.request.ids, &rows)
             .iter()
             .map(u64::to_string)
             .collect();
         html! {
             <>
-                <StatsTable<PostStatRecord> {records} id_title={ui.t("Post", "Пост")}
+                <StatsTable {rows} id_title={ui.t("Post", "Пост")}
                     export_name="post-stats" caption={ui.t("Statistics of posts", "Статистика постов")} />
                 if !missing.is_empty() {
                     <p class="cs-widget-note cs-widget-missing">

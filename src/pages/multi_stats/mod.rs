@@ -19,7 +19,7 @@ use crate::pages::form::Field;
 use crate::pages::page_header;
 use crate::route::{route_href, PostQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
-use crate::view::multi_stats::{missing_ids, StatsRecord};
+use crate::view::multi_stats::{missing_ids, Counters, StatsRecord};
 use params::Params;
 
 /// What differs between the posts page and the stories page besides the operation.
@@ -83,7 +83,7 @@ fn multi_stats_page<S: Subject>() -> Html {
     let ui = use_ui();
     let form = use_page_form::<Params<S>>(S::ROUTE);
     let draft = (*form.draft).clone();
-    let (ids_label, ids_hint, _) = S::ids_texts(&ui);
+    let (ids_label, ids_hint, id_title) = S::ids_texts(&ui);
     let typed = parse_id_list(&draft.ids).map(|ids| ids.len()).unwrap_or(0);
     let plan = (typed > 0).then(|| {
         fill(
@@ -134,9 +134,10 @@ fn multi_stats_page<S: Subject>() -> Html {
                             &[("n", data.ids.len().to_string()), ("k", data.batches.to_string())]) }
                     </p>
                     { match &data.outcome {
-                        Ok(records) => html! {
-                            <MultiStatsResults<S> ids={Rc::new(data.ids.clone())}
-                                records={Rc::new(records.clone())} />
+                        Ok(rows) => html! {
+                            <MultiStatsResults ids={Rc::new(data.ids.clone())} rows={rows.clone()}
+                                id_title={id_title} links_to_post_stats={S::LINKS_TO_POST_STATS}
+                                export_name={S::KEY} />
                         },
                         Err(failed) => html! {
                             <div class="batch-failure">
@@ -161,24 +162,33 @@ fn multi_stats_page<S: Subject>() -> Html {
 }
 
 #[derive(Properties)]
-struct MultiStatsResultsProps<S: Subject> {
+struct MultiStatsResultsProps {
     ids: Rc<Vec<u64>>,
-    records: Rc<Vec<S::Record>>,
+    rows: Rc<Vec<Counters>>,
+    /// The header of the ID column.
+    id_title: AttrValue,
+    /// Whether an ID opens the statistics page of one post.
+    links_to_post_stats: bool,
+    export_name: AttrValue,
 }
 
-impl<S: Subject> PartialEq for MultiStatsResultsProps<S> {
+impl PartialEq for MultiStatsResultsProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.ids, &other.ids) && Rc::ptr_eq(&self.records, &other.records)
+        Rc::ptr_eq(&self.ids, &other.ids)
+            && Rc::ptr_eq(&self.rows, &other.rows)
+            && self.id_title == other.id_title
+            && self.links_to_post_stats == other.links_to_post_stats
+            && self.export_name == other.export_name
     }
 }
 
-/// The table of what came back, and the IDs that did not.
+/// The table of what came back, and the IDs that did not. Not generic over the page's subject,
+/// so that both pages share one copy.
 #[function_component(MultiStatsResults)]
-fn multi_stats_results<S: Subject>(props: &MultiStatsResultsProps<S>) -> Html {
+fn multi_stats_results(props: &MultiStatsResultsProps) -> Html {
     let ui = use_ui();
-    let (_, _, id_title) = S::ids_texts(&ui);
-    let missing = missing_ids(&props.ids, &props.records);
-    let id_link = S::LINKS_TO_POST_STATS.then(|| {
+    let missing = missing_ids(&props.ids, &props.rows);
+    let id_link = props.links_to_post_stats.then(|| {
         Callback::from(|id: i64| {
             let query = PostQuery {
                 post: id.to_string(),
@@ -190,17 +200,17 @@ fn multi_stats_results<S: Subject>(props: &MultiStatsResultsProps<S>) -> Html {
     });
     html! {
         <>
-            if props.records.is_empty() {
+            if props.rows.is_empty() {
                 <EmptyState title={ui.t("No statistics came back for these IDs.",
                         "Для этих ID статистика не пришла.")}
                     hint={ui.t("Check that the IDs are the service's IDs and belong to this channel.",
                         "Проверьте, что это ID сервиса и что они относятся к этому каналу.")} />
             } else {
                 <div class="stats-table">
-                    <StatsTable<S::Record> records={props.records.clone()} id_title={id_title}
-                        {id_link} export_name={S::KEY}
+                    <StatsTable rows={props.rows.clone()} id_title={props.id_title.clone()}
+                        {id_link} export_name={props.export_name.clone()}
                         caption={fill(ui.t("{n} returned", "Получено: {n}"),
-                            &[("n", props.records.len().to_string())])} />
+                            &[("n", props.rows.len().to_string())])} />
                 </div>
             }
             if !missing.is_empty() {

@@ -16,6 +16,7 @@ use crate::format::fill;
 use crate::pages::form::{PageParams, Problems};
 use crate::request::CachedClient;
 use crate::ui::Ui;
+use crate::view::multi_stats::Counters;
 
 /// Most IDs one submission may carry: each 50 cost a request of the plan's quota.
 const MAX_IDS: usize = 1000;
@@ -64,10 +65,10 @@ pub(super) struct Request {
 }
 
 /// The merged answer, or the batch that failed.
-pub(super) struct MultiData<R> {
+pub(super) struct MultiData {
     pub(super) ids: Vec<u64>,
     pub(super) batches: usize,
-    pub(super) outcome: Result<Vec<R>, Failure>,
+    pub(super) outcome: Result<Rc<Vec<Counters>>, Failure>,
 }
 
 /// The failed batch, with its error shared so that the banner keeps its flood-control countdown
@@ -79,7 +80,7 @@ pub(super) struct Failure {
 
 impl<S: Subject> PageParams for Params<S> {
     type Request = Request;
-    type Output = MultiData<S::Record>;
+    type Output = MultiData;
 
     fn to_request(&self, ui: &Ui) -> Result<Request, Problems> {
         let mut problems = Problems::default();
@@ -150,16 +151,19 @@ impl<S: Subject> PageParams for Params<S> {
         }
     }
 
-    async fn fetch(api: CachedClient, request: Request) -> Result<MultiData<S::Record>, Error> {
+    async fn fetch(api: CachedClient, request: Request) -> Result<MultiData, Error> {
         let Request { channel, ids } = request;
         let batches = batch_count(&ids);
         let fetched = fetch_in_batches(&ids, MAX_CONCURRENT_BATCHES, |batch| {
             let (api, op) = (api.clone(), MultiStats::<S>::new(channel.clone(), batch));
-            async move { api.send(&op).await.map(|records| (*records).clone()) }
+            async move {
+                let records = api.send(&op).await?;
+                Ok(records.iter().map(Counters::of).collect::<Vec<_>>())
+            }
         })
         .await;
         let outcome = match fetched {
-            Ok(records) => Ok(records),
+            Ok(rows) => Ok(Rc::new(rows)),
             // A cancelled run is no failure to show: the task keeps the previous answer.
             Err(failed) if matches!(failed.error, Error::Aborted) => return Err(Error::Aborted),
             Err(failed) => Err(Failure {
