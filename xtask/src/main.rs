@@ -5,6 +5,7 @@
 
 mod bench;
 mod browser_bench;
+mod browser_tests;
 mod build;
 mod precompress;
 mod proc;

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use std::{fs, thread};
 
+use crate::browser_tests::browser_test_targets;
 use crate::build::run_release_build;
 use crate::proc::{self, exec, native_cargo, step, with_timeout};
 use crate::setup::{Setup, WASM_TARGET};
@@ -97,35 +98,6 @@ pub fn run(root: &Path) -> Result {
 
 /// The end-to-end suite's package (tests/e2e).
 pub const E2E_PACKAGE: &str = "chanscope-e2e";
-
-/// The test files that run in the browser: those that start with
-/// `#![cfg(target_arch = "wasm32")]` (natively they compile to nothing).
-fn browser_test_targets(root: &Path) -> Result<Vec<String>> {
-    let dir = root.join("tests");
-    let entries = fs::read_dir(&dir).map_err(|e| format!("reading {}: {e}", dir.display()))?;
-    let mut names = Vec::new();
-    for entry in entries.flatten() {
-        let path = entry.path();
-        if path.extension().and_then(|e| e.to_str()) != Some("rs") {
-            continue;
-        }
-        let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let first = text
-            .lines()
-            .map(str::trim)
-            .find(|l| !l.is_empty() && !l.starts_with("//"));
-        if first == Some("#![cfg(target_arch = \"wasm32\")]") {
-            if let Some(stem) = path.file_stem().and_then(|s| s.to_str()) {
-                names.push(stem.to_owned());
-            }
-        }
-    }
-    names.sort();
-    if names.is_empty() {
-        return Err(format!("no browser test files in {}", dir.display()));
-    }
-    Ok(names)
-}
 
 fn test_args(names: &[String]) -> Vec<String> {
     names

@@ -9,9 +9,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use chanscope::api::{Error, Token, Transport, TransportError};
-use chanscope::app::{App, TOOLS};
+use chanscope::app::App;
 use chanscope::format::Locale;
 use chanscope::request::{use_task, Task};
+use chanscope::route::TOOLS;
 use chanscope::settings::Settings;
 use chanscope::ui::{Ui, Zone};
 use wasm_bindgen_test::*;

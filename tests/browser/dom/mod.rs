@@ -1,4 +1,6 @@
 //! DOM helpers shared by the browser test files.
+// Each browser test binary uses its own part of these.
+#![allow(dead_code)]
 
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Element, HtmlElement};
