@@ -6,10 +6,11 @@ use serde::Serialize;
 use chanscope::api::limits::DEFAULT_PERIOD_DAYS;
 use chanscope::api::PeerType;
 
-use crate::data::{Dataset, DAY};
-use crate::errors::{ok_body, ApiError};
-use crate::json::{ChannelJson, Shape};
-use crate::params::Params;
+use serverkit::envelope::{ok_body, ApiError};
+use serverkit::Params;
+
+use crate::dataset::{Dataset, DAY};
+use crate::ops::objects::{ChannelJson, Shape};
 use crate::search::{date_range, PostFilter, TextQuery};
 
 #[derive(Serialize)]

@@ -3,8 +3,10 @@
 
 mod channel_info;
 mod channel_search;
+mod ids;
 mod keyword_mentions;
 mod multi_stats;
+mod objects;
 mod post_search;
 mod post_stats;
 mod subscriber_dynamics;
@@ -15,12 +17,11 @@ use chanscope::api::ops::{
 };
 use chanscope::api::Operation as ClientOperation;
 
-pub use channel_search::query_or_category;
+use serverkit::envelope::ApiError;
+use serverkit::Params;
 
 use crate::auth::{Access, Plan, Product};
-use crate::data::Dataset;
-use crate::errors::ApiError;
-use crate::params::Params;
+use crate::dataset::Dataset;
 
 /// One operation: where it lives, who may call it, and what it answers (a whole envelope).
 pub struct Operation {

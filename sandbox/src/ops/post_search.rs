@@ -10,10 +10,11 @@ use chanscope::api::limits::{
 };
 use chanscope::api::PeerType;
 
-use crate::data::Dataset;
-use crate::errors::{ok_body, ApiError};
-use crate::json::{ChannelJson, PostJson, Shape};
-use crate::params::Params;
+use serverkit::envelope::{ok_body, ApiError};
+use serverkit::Params;
+
+use crate::dataset::Dataset;
+use crate::ops::objects::{ChannelJson, PostJson, Shape};
 use crate::search::{date_range, PostFilter, TextQuery};
 
 #[derive(Serialize)]
