@@ -1,5 +1,7 @@
 //! The eight operations, one module each, named as in the client; [`OPERATIONS`] maps the
-//! client's paths to them with the plan each requires.
+//! client's paths to them with the plan each requires. Beside them, what several share: `ids`
+//! finds the channel or post a request names, `objects` writes channels and posts as answers show
+//! them.
 
 mod channel_info;
 mod channel_search;
