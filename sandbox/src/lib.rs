@@ -1,7 +1,7 @@
 //! A local double of the channel analytics API: the eight operations over a deterministic
 //! generated dataset, with the real service's error envelope, plans and injectable faults.
 //!
-//! `dataset/` generates the data, `search/` finds posts and channels in it, `ops/` answers each
+//! `search/` splits, indexes and queries texts, `dataset/` generates the data, `ops/` answers each
 //! operation, `auth` and `faults` decide who may call and what goes wrong on purpose, and
 //! `server` puts them behind HTTP. The gateway, the production server, is a crate of its own
 //! (`gateway/`); what both servers share is in `serverkit/`.

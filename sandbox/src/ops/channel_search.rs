@@ -14,8 +14,8 @@ use serverkit::Params;
 
 use crate::dataset::Dataset;
 use crate::ops::objects::{ChannelJson, Shape};
+use crate::ops::post_filter::PostFilter;
 use crate::search::tokens::tokens;
-use crate::search::PostFilter;
 
 #[derive(Serialize)]
 struct Response<'a> {

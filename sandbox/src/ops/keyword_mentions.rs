@@ -11,7 +11,8 @@ use serverkit::Params;
 
 use crate::dataset::{Dataset, DAY};
 use crate::ops::objects::{ChannelJson, Shape};
-use crate::search::{date_range, PostFilter, TextQuery};
+use crate::ops::post_filter::{date_range, PostFilter};
+use crate::ops::text_query::TextQuery;
 
 #[derive(Serialize)]
 struct Item {

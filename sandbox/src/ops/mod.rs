@@ -1,7 +1,8 @@
 //! The eight operations, one module each, named as in the client; [`OPERATIONS`] maps the
 //! client's paths to them with the plan each requires. Beside them, what several share: `ids`
-//! finds the channel or post a request names, `objects` writes channels and posts as answers show
-//! them.
+//! finds the channel or post a request names, `text_query` reads keyword mentions' and post
+//! search's `q` with its flags, `post_filter` the conditions on posts, and `objects` writes
+//! channels and posts as the answers show them.
 
 mod channel_info;
 mod channel_search;
@@ -9,9 +10,11 @@ mod ids;
 mod keyword_mentions;
 mod multi_stats;
 mod objects;
+mod post_filter;
 mod post_search;
 mod post_stats;
 mod subscriber_dynamics;
+mod text_query;
 
 use chanscope::api::ops::{
     ChannelInfo, ChannelSearch, KeywordMentions, MultiPostStats, MultiStoryStats, PostSearch,

@@ -15,7 +15,8 @@ use serverkit::Params;
 
 use crate::dataset::Dataset;
 use crate::ops::objects::{ChannelJson, PostJson, Shape};
-use crate::search::{date_range, PostFilter, TextQuery};
+use crate::ops::post_filter::{date_range, PostFilter};
+use crate::ops::text_query::TextQuery;
 
 #[derive(Serialize)]
 struct Response<'a> {

@@ -4,10 +4,10 @@
 use serverkit::envelope::ApiError;
 use serverkit::Params;
 
-use super::index::Bits;
-use super::syntax::{self, Expr, Word};
-use super::tokens::{strip_tags, tokens};
 use crate::dataset::Dataset;
+use crate::search::index::Bits;
+use crate::search::syntax::{self, Expr, Word};
+use crate::search::tokens::{strip_tags, tokens};
 
 /// `q` with `strongSearch`, `minusWords` and `extendedSyntax` applied.
 pub struct TextQuery {
