@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::errors::{ApiError, EMPTY_TOKEN, NO_ACTIVE_SUBSCRIPTION, TOKEN_INVALID};
+use serverkit::envelope::{ApiError, EMPTY_TOKEN, NO_ACTIVE_SUBSCRIPTION, TOKEN_INVALID};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Plan {

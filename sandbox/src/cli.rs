@@ -2,7 +2,9 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use crate::data::Size;
+use serverkit::cli::number;
+
+use crate::dataset::Size;
 use crate::server::Config;
 
 pub const DEFAULT_PORT: u16 = 8090;
@@ -15,15 +17,6 @@ usage: sandbox [--port N] [--seed S] [--size small|default|large] [--now UNIX_SE
   PRODUCTS: search, stat or search+stat; PLAN: S, M, L or XL; P: share of responses, 0..1.
   The token `demo` holds every product at plan XL unless redefined. With --anonymous-token,
   requests without a token act as that token (otherwise they get `empty_token`).";
-
-/// Prints `usage` when the arguments ask for help; whether they did.
-pub fn help_asked(args: &[String], usage: &str) -> bool {
-    let asked = args.iter().any(|a| a == "--help" || a == "-h");
-    if asked {
-        println!("{usage}");
-    }
-    asked
-}
 
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -88,12 +81,6 @@ impl Options {
         }
         Ok(o)
     }
-}
-
-/// A whole number for `flag`, or an error that quotes what was given.
-pub fn number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{flag} must be a whole number; got \"{text}\""))
 }
 
 fn share(flag: &str, text: &str) -> Result<f64, String> {

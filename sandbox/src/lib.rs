@@ -1,27 +1,21 @@
 //! A local double of the channel analytics API: the eight operations over a deterministic
-//! generated dataset, with the real service's error envelope, plans and injectable faults; and
-//! the [`gateway`], the production server that serves the console and forwards to the real API
-//! on the same HTTP stack.
+//! generated dataset, with the real service's error envelope, plans and injectable faults.
+//!
+//! `search/` splits, indexes and queries texts, `dataset/` generates the data, `ops/` answers each
+//! operation, `auth` and `faults` decide who may call and what goes wrong on purpose, and
+//! `server` puts them behind HTTP. The gateway, the production server, is a crate of its own
+//! (`gateway/`); what both servers share is in `serverkit/`.
 
 pub mod auth;
 pub mod cli;
-pub mod data;
-pub mod errors;
+pub mod dataset;
 pub mod faults;
-pub mod gateway;
-pub mod index;
-pub mod json;
-pub mod load;
 pub mod ops;
-pub mod params;
-pub mod query;
 pub mod rng;
 pub mod search;
 pub mod server;
-pub mod text;
-pub mod words;
 
 pub use auth::{Grant, Plan, Tokens};
-pub use data::{Dataset, Size};
+pub use dataset::{Dataset, Size};
 pub use faults::Faults;
 pub use server::{router, serve, Config, State};

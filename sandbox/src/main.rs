@@ -5,9 +5,10 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-use sandbox::cli::{help_asked, Options, USAGE};
-use sandbox::server::stop_signal;
+use sandbox::cli::{Options, USAGE};
 use sandbox::{serve, Dataset, State};
+use serverkit::cli::help_asked;
+use serverkit::shutdown::stop_signal;
 
 #[tokio::main]
 async fn main() -> ExitCode {

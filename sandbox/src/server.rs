@@ -1,5 +1,5 @@
-//! The HTTP side: the router with CORS, the `/api` dispatcher with auth and faults, and a
-//! `serve` that stops on a signal. The envelope and CORS pieces are public for the gateway.
+//! The HTTP side: the router with CORS open to any origin, the `/api` dispatcher with auth and
+//! faults, and a `serve` that stops when told to.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -16,14 +16,16 @@ use axum::routing::{any, get};
 use axum::Router;
 use tokio::net::TcpListener;
 
-use crate::auth::Tokens;
-use crate::data::Dataset;
-use crate::errors::{
+use serverkit::cors::preflight;
+use serverkit::envelope::{
     error_body, json_response, ApiError, FLOOD_CONTROL_10, WRONG_METHOD, WRONG_METHOD_TYPE,
 };
+use serverkit::Params;
+
+use crate::auth::Tokens;
+use crate::dataset::Dataset;
 use crate::faults::{error_page, Fault, Faults};
 use crate::ops;
-use crate::params::Params;
 
 /// Who may call, and what goes wrong on purpose.
 #[derive(Clone, Debug, Default)]
@@ -69,42 +71,8 @@ pub async fn serve(
         .await
 }
 
-/// Ctrl-C or SIGTERM, whichever comes first.
-pub async fn stop_signal() {
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    tokio::select! {
-        _ = tokio::signal::ctrl_c() => {}
-        _ = terminate => {}
-    }
-}
-
-/// An answer to a CORS preflight: these methods and request headers, remembered this many
-/// seconds. The caller adds `Access-Control-Allow-Origin`.
-pub fn preflight(
-    methods: &'static str,
-    request_headers: &'static str,
-    max_age_secs: &'static str,
-) -> Response {
-    (
-        StatusCode::NO_CONTENT,
-        [
-            (header::ACCESS_CONTROL_ALLOW_METHODS, methods),
-            (header::ACCESS_CONTROL_ALLOW_HEADERS, request_headers),
-            (header::ACCESS_CONTROL_MAX_AGE, max_age_secs),
-        ],
-    )
-        .into_response()
-}
-
 /// Any origin may call (the sandbox holds no secrets); preflights are answered here.
-pub async fn cors(request: Request, next: Next) -> Response {
+async fn cors(request: Request, next: Next) -> Response {
     let mut response = if request.method() == Method::OPTIONS {
         preflight("GET, OPTIONS", "*", "86400")
     } else {

@@ -238,7 +238,7 @@ async fn keyword_mentions_per_channel() {
     let q = enc("закон");
     let base = format!("/api/words/mentions-by-channels?token=demo&q={q}");
     let matching = posts_where(|w| w.iter().any(|f| loose(f, "закон")));
-    let check = |v: &Value, from: i64, keep: &dyn Fn(&sandbox::data::Post) -> bool| {
+    let check = |v: &Value, from: i64, keep: &dyn Fn(&sandbox::dataset::Post) -> bool| {
         let expected: Vec<&u32> = matching
             .iter()
             .filter(|&&i| ds().posts[i as usize].date >= from && keep(&ds().posts[i as usize]))
@@ -351,7 +351,7 @@ async fn channel_search_filters_and_order() {
             c.country == "ru"
                 && c.language == "russian"
                 && c.category == "politics"
-                && c.peer == sandbox::data::Peer::Channel
+                && c.peer == sandbox::dataset::Peer::Channel
         })
         .count();
     assert!(expected > 0);

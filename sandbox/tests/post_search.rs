@@ -196,7 +196,7 @@ async fn limits_are_enforced() {
 async fn deleted_and_reposted_posts_can_be_hidden() {
     let q = format!("q={}", enc("закон"));
     let all = posts_where(|w| has_loose(w, "закон"));
-    let kept = |f: &dyn Fn(&sandbox::data::Post) -> bool| {
+    let kept = |f: &dyn Fn(&sandbox::dataset::Post) -> bool| {
         all.iter().filter(|&&i| f(&ds().posts[i as usize])).count() as u64
     };
     let no_deleted = ok(&format!("{BASE}&{q}&hideDeleted=1&limit=50")).await;
@@ -254,7 +254,7 @@ async fn channel_filters_and_dates() {
         (
             "country",
             "ru",
-            (|c: &sandbox::data::Channel| c.country) as fn(&_) -> &str,
+            (|c: &sandbox::dataset::Channel| c.country) as fn(&_) -> &str,
         ),
         ("language", "ukrainian", |c| c.language),
         ("category", "politics", |c| c.category),

@@ -53,7 +53,11 @@ pub fn run(root: &Path) -> Result {
         }
     };
     keep(console_size(root, &mut report));
-    match sandbox::build(root) {
+    // The benches, and the sandbox and the gateway that the browser section starts.
+    match sandbox::build(
+        root,
+        &[sandbox::SANDBOX, sandbox::GATEWAY, sandbox::BENCHES],
+    ) {
         Ok(bin_dir) => {
             keep(measure(
                 &bin_dir,
@@ -91,7 +95,7 @@ pub fn run(root: &Path) -> Result {
     }
 }
 
-/// Runs a bench binary of the sandbox crate with the default dataset (`sandbox-bench`: post
+/// Runs a bench binary of `server-bench` with the default dataset (`sandbox-bench`: post
 /// searches; `gateway-bench`: cached calls through the gateway; each 5,000 requests over 4
 /// keep-alive connections, 60 s at most) and adds its `key=value` figures named in `targets`.
 fn measure(

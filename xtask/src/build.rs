@@ -27,8 +27,7 @@ pub fn run_release_build(setup: &Setup) -> Result {
 pub fn run(root: &Path) -> Result {
     let setup = Setup::run(root)?;
     run_release_build(&setup)?;
-    // The sandbox crate's binaries: the gateway among them.
-    let bin_dir = sandbox::build(root)?;
+    let bin_dir = sandbox::build(root, &[sandbox::GATEWAY])?;
     println!("\nThe console is in {}", root.join("dist").display());
     println!(
         "Serve it with the gateway, the API token held on the server (README, \"Deploying\"):\n  \

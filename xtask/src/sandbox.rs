@@ -1,5 +1,6 @@
-//! The sandbox server, and the gateway in front of it, as child processes: built in release mode,
-//! started on a loopback port, awaited through `/healthz`, and killed when the guard is dropped.
+//! The sandbox server, and the gateway in front of it, as child processes: built in release mode
+//! (each a crate of its own), started on a loopback port, awaited through `/healthz`, and killed
+//! when the guard is dropped.
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -18,14 +19,25 @@ pub const PREVIEW_PORT: u16 = 8090;
 /// way; a variable leaves no file behind).
 const GATEWAY_TOKEN_ENV: &str = "CHANSCOPE_API_TOKEN";
 
-/// Builds the sandbox crate's binaries (release): `sandbox`, `gateway` and their benches; returns
-/// the directory holding them.
-pub fn build(root: &Path) -> Result<PathBuf> {
-    let _t = step("cargo build -p sandbox --release");
-    exec(
-        native_cargo(root).args(["build", "--quiet", "-p", "sandbox", "--release", "--bins"]),
-        "building the sandbox",
-    )?;
+/// The packages of the server binaries: `sandbox`, `gateway`, and `server-bench` with
+/// `sandbox-bench` and `gateway-bench`.
+pub const SANDBOX: &str = "sandbox";
+pub const GATEWAY: &str = "gateway";
+pub const BENCHES: &str = "server-bench";
+
+/// Builds the binaries of `packages` (release) in one cargo run; returns the directory holding
+/// them.
+pub fn build(root: &Path, packages: &[&str]) -> Result<PathBuf> {
+    let _t = step(&format!(
+        "cargo build -p {} --release",
+        packages.join(" -p ")
+    ));
+    let mut cmd = native_cargo(root);
+    cmd.args(["build", "--quiet", "--release", "--bins"]);
+    for package in packages {
+        cmd.args(["-p", package]);
+    }
+    exec(&mut cmd, &format!("building {}", packages.join(", ")))?;
     Ok(root.join("target").join("release"))
 }
 

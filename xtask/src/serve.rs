@@ -19,7 +19,7 @@ pub fn run(root: &Path, args: &[String]) -> Result {
     };
     let setup = Setup::run(root)?;
     let _sandbox = if with_sandbox {
-        let bin_dir = sandbox::build(root)?;
+        let bin_dir = sandbox::build(root, &[sandbox::SANDBOX])?;
         // Requests without a token act as `demo`, so the preview works before any settings.
         Some(sandbox::start(
             &bin_dir,

@@ -1,12 +1,14 @@
 //! Channel information (`/channels/get`): one channel with every field.
 
-use crate::data::Dataset;
-use crate::errors::{ok_body, ApiError};
-use crate::json::{ChannelJson, Shape};
-use crate::params::Params;
+use serverkit::envelope::{ok_body, ApiError};
+use serverkit::Params;
+
+use crate::dataset::Dataset;
+use crate::ops::ids;
+use crate::ops::objects::{ChannelJson, Shape};
 
 pub fn run(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
-    let channel = p.channel(ds)?;
+    let channel = ids::channel(p, ds)?;
     Ok(ok_body(&ChannelJson {
         ds,
         channel,

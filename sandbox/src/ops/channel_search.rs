@@ -5,35 +5,22 @@ use serde::Serialize;
 
 use chanscope::api::limits::{
     CHANNEL_SEARCH_LANGUAGE_DEFAULT, CHANNEL_SEARCH_LIMIT_DEFAULT, CHANNEL_SEARCH_LIMIT_MAX,
-    CHANNEL_SEARCH_QUERY_MIN_CHARS,
 };
 use chanscope::api::PeerType;
 
-use crate::data::Dataset;
-use crate::errors::{ok_body, ApiError};
-use crate::json::{ChannelJson, Shape};
-use crate::params::Params;
-use crate::search::PostFilter;
-use crate::text::tokens;
+use serverkit::envelope::{ok_body, ApiError};
+use serverkit::rules::query_or_category;
+use serverkit::Params;
+
+use crate::dataset::Dataset;
+use crate::ops::objects::{ChannelJson, Shape};
+use crate::ops::post_filter::PostFilter;
+use crate::search::tokens::tokens;
 
 #[derive(Serialize)]
 struct Response<'a> {
     count: usize,
     items: Vec<ChannelJson<'a>>,
-}
-
-/// The spec's two rules on `q` and `category`, with its exact messages; the search words.
-pub fn query_or_category(p: &Params) -> Result<Option<&str>, ApiError> {
-    let q = p.text("q");
-    if q.is_none() && p.text("category").is_none() {
-        return Err(ApiError::new(
-            "at least one parameters q or category required",
-        ));
-    }
-    if q.is_some_and(|q| q.chars().count() < CHANNEL_SEARCH_QUERY_MIN_CHARS) {
-        return Err(ApiError::new("param q is too short"));
-    }
-    Ok(q)
 }
 
 pub fn run(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {

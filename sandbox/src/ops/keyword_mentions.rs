@@ -6,11 +6,13 @@ use serde::Serialize;
 use chanscope::api::limits::DEFAULT_PERIOD_DAYS;
 use chanscope::api::PeerType;
 
-use crate::data::{Dataset, DAY};
-use crate::errors::{ok_body, ApiError};
-use crate::json::{ChannelJson, Shape};
-use crate::params::Params;
-use crate::search::{date_range, PostFilter, TextQuery};
+use serverkit::envelope::{ok_body, ApiError};
+use serverkit::Params;
+
+use crate::dataset::{Dataset, DAY};
+use crate::ops::objects::{ChannelJson, Shape};
+use crate::ops::post_filter::{date_range, PostFilter};
+use crate::ops::text_query::TextQuery;
 
 #[derive(Serialize)]
 struct Item {

@@ -1,13 +1,20 @@
 //! The eight operations, one module each, named as in the client; [`OPERATIONS`] maps the
-//! client's paths to them with the plan each requires.
+//! client's paths to them with the plan each requires. Beside them, what several share: `ids`
+//! finds the channel or post a request names, `text_query` reads keyword mentions' and post
+//! search's `q` with its flags, `post_filter` the conditions on posts, and `objects` writes
+//! channels and posts as the answers show them.
 
 mod channel_info;
 mod channel_search;
+mod ids;
 mod keyword_mentions;
 mod multi_stats;
+mod objects;
+mod post_filter;
 mod post_search;
 mod post_stats;
 mod subscriber_dynamics;
+mod text_query;
 
 use chanscope::api::ops::{
     ChannelInfo, ChannelSearch, KeywordMentions, MultiPostStats, MultiStoryStats, PostSearch,
@@ -15,12 +22,11 @@ use chanscope::api::ops::{
 };
 use chanscope::api::Operation as ClientOperation;
 
-pub use channel_search::query_or_category;
+use serverkit::envelope::ApiError;
+use serverkit::Params;
 
 use crate::auth::{Access, Plan, Product};
-use crate::data::Dataset;
-use crate::errors::ApiError;
-use crate::params::Params;
+use crate::dataset::Dataset;
 
 /// One operation: where it lives, who may call it, and what it answers (a whole envelope).
 pub struct Operation {

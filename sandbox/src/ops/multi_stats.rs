@@ -5,12 +5,14 @@ use serde_json::json;
 
 use chanscope::api::limits::STAT_MULTI_IDS_MAX;
 
-use crate::data::Dataset;
-use crate::errors::{ok_body, ApiError};
-use crate::params::Params;
+use serverkit::envelope::{ok_body, ApiError};
+use serverkit::Params;
+
+use crate::dataset::Dataset;
+use crate::ops::ids;
 
 pub fn run_posts(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
-    let channel = p.channel(ds)?;
+    let channel = ids::channel(p, ds)?;
     let ids = p.id_list("postsIds", STAT_MULTI_IDS_MAX)?;
     let records: Vec<_> = ids
         .iter()
@@ -31,7 +33,7 @@ pub fn run_posts(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
 }
 
 pub fn run_stories(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
-    let channel = p.channel(ds)?;
+    let channel = ids::channel(p, ds)?;
     let ids = p.id_list("storiesIds", STAT_MULTI_IDS_MAX)?;
     let records: Vec<_> = ids
         .iter()

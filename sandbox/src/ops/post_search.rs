@@ -10,11 +10,13 @@ use chanscope::api::limits::{
 };
 use chanscope::api::PeerType;
 
-use crate::data::Dataset;
-use crate::errors::{ok_body, ApiError};
-use crate::json::{ChannelJson, PostJson, Shape};
-use crate::params::Params;
-use crate::search::{date_range, PostFilter, TextQuery};
+use serverkit::envelope::{ok_body, ApiError};
+use serverkit::Params;
+
+use crate::dataset::Dataset;
+use crate::ops::objects::{ChannelJson, PostJson, Shape};
+use crate::ops::post_filter::{date_range, PostFilter};
+use crate::ops::text_query::TextQuery;
 
 #[derive(Serialize)]
 struct Response<'a> {

@@ -8,13 +8,15 @@ use chanscope::api::limits::VIEW_GROWTH_WINDOW_DAYS;
 use chanscope::api::ViewGrowthGroup;
 use chanscope::format::format_growth_date;
 
-use crate::data::{Dataset, DAY, HOUR};
-use crate::errors::{ok_body, ApiError};
-use crate::json::post_link;
-use crate::params::Params;
+use serverkit::envelope::{ok_body, ApiError};
+use serverkit::Params;
+
+use crate::dataset::{Dataset, DAY, HOUR};
+use crate::ops::ids;
+use crate::ops::objects::post_link;
 
 pub fn run(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
-    let post = p.post(ds)?;
+    let post = ids::post(p, ds)?;
     let group = p.choice("group", ViewGrowthGroup::Day)?;
     let record = &ds.posts[post as usize];
     let listed = |posts: Option<&Vec<u32>>| -> Vec<Value> {

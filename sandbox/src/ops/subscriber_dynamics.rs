@@ -8,9 +8,11 @@ use chanscope::api::limits::DEFAULT_PERIOD_DAYS;
 use chanscope::api::PeriodGroup;
 use chanscope::format::Period;
 
-use crate::data::{Dataset, DAY};
-use crate::errors::{ok_body, ApiError};
-use crate::params::Params;
+use serverkit::envelope::{ok_body, ApiError};
+use serverkit::Params;
+
+use crate::dataset::{Dataset, DAY};
+use crate::ops::ids;
 
 #[derive(Serialize)]
 struct Record {
@@ -19,7 +21,7 @@ struct Record {
 }
 
 pub fn run(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
-    let channel = p.channel(ds)?;
+    let channel = ids::channel(p, ds)?;
     let group = p.choice("group", PeriodGroup::Day)?;
     let (start, end) = p.period(|end| Some(end.unwrap_or(ds.now) - DEFAULT_PERIOD_DAYS * DAY))?;
     let end = end.unwrap_or(ds.now).min(ds.now);

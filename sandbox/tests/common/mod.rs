@@ -10,7 +10,7 @@ use axum::http::{Method, Request, StatusCode};
 use serde_json::Value;
 use tower::ServiceExt;
 
-use sandbox::text::tokens;
+use sandbox::search::tokens::tokens;
 use sandbox::{router, Config, Dataset, Size, State};
 
 /// 2026-01-01 00:00 UTC: pinned so every run sees the same data.
@@ -154,6 +154,6 @@ pub fn index_of_post(id: u64) -> u32 {
     ds().post_by_id(id).unwrap()
 }
 
-pub fn channel_of_id(id: u64) -> &'static sandbox::data::Channel {
+pub fn channel_of_id(id: u64) -> &'static sandbox::dataset::Channel {
     &ds().channels[ds().channel_by_id(id).unwrap() as usize]
 }

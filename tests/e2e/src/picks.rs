@@ -3,8 +3,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use sandbox::data::{Peer, DAY};
-use sandbox::text::tokens;
+use sandbox::dataset::{Peer, DAY};
+use sandbox::search::tokens::tokens;
 use sandbox::Dataset;
 
 /// Posts in the batching test: more than one request's worth (50).

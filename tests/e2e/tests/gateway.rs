@@ -12,10 +12,10 @@ use axum::middleware::{self, Next};
 use chanscope::api::Token;
 use chanscope_e2e::browser::normalize;
 use chanscope_e2e::{driver, ensure, http, repo_root, text, Browser, Picks, Res, Session};
-use sandbox::gateway::access_log::AccessLog;
-use sandbox::gateway::config::Config as GatewayConfig;
-use sandbox::gateway::statics::CONTENT_SECURITY_POLICY;
-use sandbox::gateway::Gateway;
+use gateway::access_log::AccessLog;
+use gateway::config::Config as GatewayConfig;
+use gateway::statics::CONTENT_SECURITY_POLICY;
+use gateway::Gateway;
 use sandbox::{Config, Dataset, Size, State};
 use serde_json::json;
 use tokio::net::TcpListener;
@@ -111,13 +111,9 @@ async fn console_through_the_gateway() -> Res<()> {
     let listener = listen().await?;
     let origin = format!("http://{}", listener.local_addr()?);
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let gateway_task = tokio::spawn(sandbox::gateway::serve(
-        listener,
-        Arc::clone(&gateway),
-        async {
-            let _ = stopped.await;
-        },
-    ));
+    let gateway_task = tokio::spawn(gateway::serve(listener, Arc::clone(&gateway), async {
+        let _ = stopped.await;
+    }));
     println!(
         "gateway {origin} → sandbox {upstream_at} · seed {} now {now}",
         chanscope_e2e::SEED

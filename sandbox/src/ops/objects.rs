@@ -7,7 +7,7 @@ use serde_json::{json, Value};
 
 use chanscope::api::ids::LINK_HOST;
 
-use crate::data::{Dataset, Media, Restriction};
+use crate::dataset::{Dataset, Media, Restriction};
 
 const STATIC_HOST: &str = "//static.sandbox.local";
 
@@ -144,7 +144,7 @@ fn media_json(media: Media, id: u64) -> Option<Value> {
         }
         Media::Described => json!({
             "media_type": if id % 2 == 0 { "mediaVideo" } else { "mediaDocument" },
-            "caption": crate::words::CAPTIONS[(id % crate::words::CAPTIONS.len() as u64) as usize],
+            "caption": crate::dataset::words::CAPTIONS[(id % crate::dataset::words::CAPTIONS.len() as u64) as usize],
             "file_size": size,
             "file_url": format!("{STATIC_HOST}/media/{id}.bin"),
             "file_thumbnail_url": format!("{STATIC_HOST}/media/{id}_thumb.jpg"),

@@ -15,8 +15,8 @@ use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
 use serde::Deserialize;
 
-use super::config::Config;
-use super::policy::Call;
+use crate::config::Config;
+use crate::policy::Call;
 
 /// Why no usable answer came; each is an error envelope for the browser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,11 +11,12 @@ use std::sync::Arc;
 use chanscope::api::Token;
 use tokio::net::TcpListener;
 
+use gateway::access_log::AccessLog;
+use gateway::config::Config as GatewayConfig;
+use gateway::Gateway;
 use sandbox::cli::clock_now;
-use sandbox::gateway::access_log::AccessLog;
-use sandbox::gateway::config::Config as GatewayConfig;
-use sandbox::gateway::Gateway;
-use sandbox::{load, Config, Dataset, Size, State};
+use sandbox::{Config, Dataset, Size, State};
+use server_bench::load;
 
 /// The gateway's token; the sandbox accepts no other.
 const TOKEN: &str = "bench-token";
@@ -62,7 +63,7 @@ async fn run(options: load::Options) -> Result<usize, String> {
         Arc::new(Gateway::new(gateway_config, AccessLog::to(|_| {})).map_err(|e| e.to_string())?);
     let listener = listen().await?;
     let address = listener.local_addr().map_err(|e| e.to_string())?;
-    tokio::spawn(sandbox::gateway::serve(
+    tokio::spawn(gateway::serve(
         listener,
         Arc::clone(&gateway),
         std::future::pending(),

@@ -17,10 +17,9 @@ use chanscope::api::ops::{
 };
 use chanscope::api::{Operation, Query};
 
-use super::config::BrowserToken;
-use crate::errors::{ApiError, WRONG_METHOD, WRONG_METHOD_TYPE};
-use crate::ops::query_or_category;
-use crate::params::Params;
+use serverkit::envelope::{ApiError, WRONG_METHOD, WRONG_METHOD_TYPE};
+use serverkit::rules::query_or_category;
+use serverkit::Params;
 
 /// The longest value accepted, in characters: far above any real query, far below abuse.
 pub const MAX_VALUE_CHARS: usize = 2_000;
@@ -28,6 +27,15 @@ pub const MAX_VALUE_CHARS: usize = 2_000;
 /// The answer to a browser's `token` under `--browser-token refuse`. It starts with `param ` so
 /// the console reads it as a refused parameter.
 pub const BROWSER_TOKEN_REFUSED: &str = "param token is not accepted: the gateway adds its own";
+
+/// What happens to a `token` parameter sent by a browser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BrowserToken {
+    /// Answered with an error envelope, so a misconfigured page is noticed.
+    Refuse,
+    /// Removed without a word.
+    Drop,
+}
 
 /// One forwarded operation.
 pub struct Route {

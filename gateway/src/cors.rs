@@ -5,7 +5,7 @@
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 
-use crate::server::preflight;
+use serverkit::cors::preflight;
 
 pub struct Cors {
     allowed: Vec<HeaderValue>,

@@ -9,8 +9,9 @@ use std::time::Duration;
 use axum::http::Uri;
 use chanscope::api::Token;
 
-use super::policy::{self, ROUTES};
-use crate::cli::number;
+use serverkit::cli::number;
+
+use crate::policy::{self, BrowserToken, ROUTES};
 
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 /// The environment variable that may hold the API token (when `--token-file` is not given).
@@ -38,15 +39,6 @@ usage: gateway --upstream URL (--token-file PATH | env CHANSCOPE_API_TOKEN) [--l
   --upstream-timeout SECS  limit for one upstream call (default 20)
   --max-response-bytes N   largest upstream answer accepted (default 8388608)
   --cache-max-bytes N      cache size; least recently used answers go first (default 67108864)";
-
-/// What happens to a `token` parameter sent by a browser.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BrowserToken {
-    /// Answered with an error envelope, so a misconfigured page is noticed.
-    Refuse,
-    /// Removed without a word.
-    Drop,
-}
 
 #[derive(Clone, Debug)]
 pub struct Config {

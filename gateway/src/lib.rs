@@ -36,7 +36,8 @@ use tokio::net::TcpListener;
 use tower_http::compression::predicate::{Predicate, SizeAbove};
 use tower_http::compression::{CompressionLayer, CompressionLevel};
 
-use crate::errors::{error_body, json_response};
+use serverkit::envelope::{error_body, json_response};
+
 use access_log::{AccessLog, Entry};
 use cache::Cache;
 use coalesce::{Flights, Role};
@@ -47,7 +48,8 @@ use ratelimit::{RateLimiter, MAX_CLIENTS};
 use statics::Statics;
 use upstream::{Envelope, Failure, Upstream};
 
-pub use config::{BrowserToken, USAGE};
+pub use config::USAGE;
+pub use policy::BrowserToken;
 
 /// Says where an API answer came from: `hit`, `miss`, `stale` or `coalesced`.
 pub const CACHE_HEADER: HeaderName = HeaderName::from_static("x-chanscope-cache");

@@ -1,15 +1,14 @@
-//! Reading query parameters: each reader names the parameter in its error, as a client needs to
-//! show which field to fix.
+//! Reading a request's query parameters: each reader names the parameter in its error, as a
+//! client needs to show which field to fix.
 
 use std::collections::HashMap;
 use std::str::FromStr;
 
 use chanscope::api::params::UnknownValue;
-use chanscope::api::{ChannelId, PostId};
 
-use crate::data::Dataset;
-use crate::errors::ApiError;
+use crate::envelope::ApiError;
 
+/// The parameters of one request by name, as given.
 pub struct Params(pub HashMap<String, String>);
 
 impl Params {
@@ -74,48 +73,6 @@ impl Params {
                 ))
             }),
         }
-    }
-
-    /// The channel `channelId` names, in any of its forms.
-    pub fn channel(&self, ds: &Dataset) -> Result<u32, ApiError> {
-        const NAME: &str = "channelId";
-        let id: ChannelId = self
-            .required(NAME)?
-            .parse()
-            .map_err(|_| ApiError::invalid(NAME))?;
-        let found = match &id {
-            ChannelId::Username(name) | ChannelId::Link(name) => ds.channel_by_username(name),
-            ChannelId::Invite(code) => ds.channel_by_invite(code),
-            ChannelId::Numeric(n) => ds.channel_by_id(*n),
-        };
-        found.ok_or_else(|| ApiError::new("channel not found"))
-    }
-
-    /// The post `postId` names, in any of its forms.
-    pub fn post(&self, ds: &Dataset) -> Result<u32, ApiError> {
-        const NAME: &str = "postId";
-        let id: PostId = self
-            .required(NAME)?
-            .parse()
-            .map_err(|_| ApiError::invalid(NAME))?;
-        let message_of = |channel: Option<u32>, message: u64| {
-            let channel = &ds.channels[channel? as usize];
-            let n = usize::try_from(message).ok()?.checked_sub(1)?;
-            channel.posts.get(n).copied()
-        };
-        let found = match &id {
-            PostId::Link { username, message } => {
-                message_of(ds.channel_by_username(username), *message)
-            }
-            // Private links carry the messenger's ID; the service's own ID is accepted too.
-            PostId::Private { channel, message } => message_of(
-                ds.channel_by_tg_id(*channel)
-                    .or_else(|| ds.channel_by_id(*channel)),
-                *message,
-            ),
-            PostId::Numeric(n) => ds.post_by_id(*n),
-        };
-        found.ok_or_else(|| ApiError::new("post not found"))
     }
 
     /// A comma-separated list of at most `max` numeric IDs.

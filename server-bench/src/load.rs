@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
-use crate::data::Size;
+use sandbox::Size;
 
 /// A run stops here whatever is left to send.
 pub const HARD_STOP: Duration = Duration::from_secs(60);

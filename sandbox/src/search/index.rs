@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::ops::Range;
 
-use crate::text::{each_word, Stemmers};
+use super::tokens::{each_word, Stemmers};
 
 /// A set of post indices as a bitmap; posts are few enough (under a million) that set algebra
 /// on bitmaps beats merging posting lists for every query shape.

@@ -1,8 +1,8 @@
 //! Search queries: plain words, or the extended syntax (space = AND, `|` = OR, `"phrase"`,
 //! `-word`, parentheses, `=exact`, `prefix*`), evaluated against the index.
 
-use crate::index::{Bits, Index, Match};
-use crate::text::tokens;
+use super::index::{Bits, Index, Match};
+use super::tokens::tokens;
 
 /// One query word, normalised, and how it is compared.
 #[derive(Clone, Debug, PartialEq, Eq)]

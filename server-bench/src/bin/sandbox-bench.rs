@@ -9,9 +9,9 @@ use std::time::Instant;
 use tokio::net::TcpListener;
 
 use sandbox::cli::clock_now;
-use sandbox::load;
 use sandbox::rng::Rng;
 use sandbox::{serve, Config, Dataset, Size, State};
+use server_bench::load;
 
 #[tokio::main]
 async fn main() -> ExitCode {

@@ -4,11 +4,11 @@
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use sandbox::cli::help_asked;
-use sandbox::gateway::access_log::AccessLog;
-use sandbox::gateway::config::{Config, TOKEN_ENV};
-use sandbox::gateway::{serve, Gateway, USAGE};
-use sandbox::server::stop_signal;
+use gateway::access_log::AccessLog;
+use gateway::config::{Config, TOKEN_ENV};
+use gateway::{serve, Gateway, USAGE};
+use serverkit::cli::help_asked;
+use serverkit::shutdown::stop_signal;
 
 #[tokio::main]
 async fn main() -> ExitCode {

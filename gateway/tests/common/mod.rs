@@ -1,0 +1,358 @@
+//! The gateway over real sockets, with the in-process sandbox as its upstream: the sandbox
+//! requires a token (no anonymous one) and sits behind a counter of the requests that reach it.
+
+#![allow(dead_code)] // Each test binary uses its own part of these helpers.
+
+use std::io::{Read, Write};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+use axum::extract::Request;
+use axum::http::{HeaderMap, Method, StatusCode};
+use axum::middleware::{self, Next};
+use bytes::Bytes;
+use http_body_util::{BodyExt, Empty};
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::TokioExecutor;
+use serde_json::Value;
+use tokio::net::TcpListener;
+use tokio::sync::oneshot;
+
+use gateway::access_log::AccessLog;
+use gateway::config::Config;
+use gateway::{Gateway, Health};
+use sandbox::faults::Fault;
+use sandbox::{Dataset, Faults, Size, State};
+
+/// 2026-01-01 00:00 UTC.
+pub const NOW: i64 = 1_767_225_600;
+/// The gateway's token: the only one the upstream accepts.
+pub const SECRET: &str = "gw-s3cret-71c2";
+/// A token a misconfigured page might send.
+pub const BROWSER_TOKEN: &str = "browser-t0ken-9a4e";
+
+pub fn upstream_state(faults: Faults) -> Arc<State> {
+    let mut config = sandbox::Config::default();
+    config
+        .tokens
+        .add(&format!("{SECRET}=search+stat:XL"))
+        .unwrap();
+    config.faults = faults;
+    Arc::new(State::new(Dataset::generate(1, Size::Small, NOW), config))
+}
+
+/// The fault-free upstream, generated once per test binary.
+pub fn healthy() -> Arc<State> {
+    static STATE: OnceLock<Arc<State>> = OnceLock::new();
+    Arc::clone(STATE.get_or_init(|| upstream_state(Faults::default())))
+}
+
+/// A fault seed whose first decisions are `pattern` (the sandbox decides faults by request
+/// number), so a test knows which upstream call fails.
+pub fn faults_in_order(mut faults: Faults, pattern: &[Option<Fault>]) -> Faults {
+    faults.seed = (0..10_000)
+        .find(|&seed| {
+            let f = Faults {
+                seed,
+                ..faults.clone()
+            };
+            pattern
+                .iter()
+                .enumerate()
+                .all(|(n, want)| f.decide(n as u64) == *want)
+        })
+        .expect("some seed gives the pattern");
+    faults
+}
+
+pub struct Rig {
+    pub origin: String,
+    pub gateway: Arc<Gateway>,
+    /// Path and query of every request that reached the upstream.
+    pub upstream_seen: Arc<Mutex<Vec<String>>>,
+    pub log: Arc<Mutex<Vec<String>>>,
+    pub channel_id: u64,
+    pub stop: Option<oneshot::Sender<()>>,
+    pub served: tokio::task::JoinHandle<std::io::Result<()>>,
+    /// The temporary directory holding `dist`, removed with the rig.
+    pub files: PathBuf,
+}
+
+impl Drop for Rig {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.files);
+    }
+}
+
+impl Rig {
+    pub async fn start(state: Arc<State>, tweak: impl FnOnce(&mut Config)) -> Rig {
+        let channel_id = state.dataset.channels[0].id;
+        let upstream_seen = Arc::new(Mutex::new(Vec::new()));
+        let counted = {
+            let seen = Arc::clone(&upstream_seen);
+            sandbox::router(state).layer(middleware::from_fn(
+                move |request: Request, next: Next| {
+                    let seen = Arc::clone(&seen);
+                    async move {
+                        let uri = request.uri();
+                        if uri.path().starts_with("/api/") {
+                            seen.lock().unwrap().push(uri.to_string());
+                        }
+                        next.run(request).await
+                    }
+                },
+            ))
+        };
+        let upstream = listen().await;
+        let upstream_address = upstream.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(upstream, counted).await });
+
+        let mut config = Config::new(
+            &format!("http://{upstream_address}/api"),
+            chanscope::api::Token::new(SECRET).unwrap(),
+        )
+        .unwrap();
+        let files = dist();
+        config.dist = files.join("dist");
+        config.rate = 1_000.0;
+        config.burst = 1_000.0;
+        tweak(&mut config);
+        let log = Arc::new(Mutex::new(Vec::new()));
+        let sink = {
+            let log = Arc::clone(&log);
+            AccessLog::to(move |line| log.lock().unwrap().push(line.to_owned()))
+        };
+        let gateway = Arc::new(Gateway::new(config, sink).unwrap());
+        let listener = listen().await;
+        let origin = format!("http://{}", listener.local_addr().unwrap());
+        let (stop, stopped) = oneshot::channel::<()>();
+        let served = tokio::spawn(gateway::serve(listener, Arc::clone(&gateway), async {
+            let _ = stopped.await;
+        }));
+        Rig {
+            origin,
+            gateway,
+            upstream_seen,
+            log,
+            channel_id,
+            stop: Some(stop),
+            served,
+            files,
+        }
+    }
+
+    pub fn upstream_calls(&self) -> usize {
+        self.upstream_seen.lock().unwrap().len()
+    }
+
+    pub fn log(&self) -> Vec<String> {
+        self.log.lock().unwrap().clone()
+    }
+
+    pub fn health(&self) -> Health {
+        self.gateway.health()
+    }
+
+    pub async fn get(&self, path: &str) -> Answer {
+        self.send(Method::GET, path, &[]).await
+    }
+
+    pub async fn send(&self, method: Method, path: &str, headers: &[(&str, &str)]) -> Answer {
+        send(method, &format!("{}{path}", self.origin), headers).await
+    }
+
+    pub fn channel_info(&self) -> String {
+        format!("/api/channels/get?channelId={}", self.channel_id)
+    }
+}
+
+pub async fn listen() -> TcpListener {
+    TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], 0)))
+        .await
+        .unwrap()
+}
+
+/// The console's page in the test build: large enough that its copies gain, as in a real one.
+pub fn index_html() -> String {
+    let routes: String = [
+        "post-search",
+        "channel-info",
+        "subscriber-dynamics",
+        "post-stats",
+    ]
+    .iter()
+    .map(|r| format!("<link rel=\"prefetch\" href=\"/{r}\" data-route=\"{r}\">\n"))
+    .collect();
+    format!(
+        "<!doctype html><title>console</title>\n{}",
+        routes.repeat(8)
+    )
+}
+
+/// A hashed module of the test build, with brotli and gzip copies.
+pub const MODULE: &str = "/app-0123456789abcdef.js";
+
+pub fn module_js() -> String {
+    (0..300)
+        .map(|i| format!("export function widget{i}(element) {{ return mount(element, {i}); }}\n"))
+        .collect()
+}
+
+/// Writes `content` to `path` and, for each of `suffixes` (`br`, `gz`), its compressed copy
+/// beside it, as `cargo xtask build` does.
+pub fn write_with_copies(path: &Path, content: &[u8], suffixes: &[&str]) {
+    std::fs::write(path, content).unwrap();
+    for suffix in suffixes {
+        let packed = match *suffix {
+            "br" => {
+                let mut out = Vec::new();
+                let mut encoder = brotli::CompressorWriter::new(&mut out, 4096, 11, 22);
+                encoder.write_all(content).unwrap();
+                drop(encoder);
+                out
+            }
+            "gz" => {
+                let mut encoder =
+                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+                encoder.write_all(content).unwrap();
+                encoder.finish().unwrap()
+            }
+            other => panic!("no encoder for .{other}"),
+        };
+        assert!(packed.len() < content.len(), "{}.{suffix}", path.display());
+        let mut name = path.as_os_str().to_owned();
+        name.push(format!(".{suffix}"));
+        std::fs::write(name, packed).unwrap();
+    }
+}
+
+/// A temporary directory with `dist/` (a page and a hashed module with compressed copies, a
+/// stylesheet with a gzip copy only, a hashed wasm file and an unhashed script without copies)
+/// and a file beside it, outside, that must never be served.
+pub fn dist() -> PathBuf {
+    static N: AtomicUsize = AtomicUsize::new(0);
+    let root = std::env::temp_dir().join(format!(
+        "chanscope-gateway-test-{}-{}",
+        std::process::id(),
+        N.fetch_add(1, Ordering::Relaxed)
+    ));
+    let dist = root.join("dist");
+    std::fs::create_dir_all(dist.join("assets")).unwrap();
+    write_with_copies(
+        &dist.join("index.html"),
+        index_html().as_bytes(),
+        &["br", "gz"],
+    );
+    write_with_copies(
+        &dist.join(&MODULE[1..]),
+        module_js().as_bytes(),
+        &["br", "gz"],
+    );
+    write_with_copies(
+        &dist.join("gzip-only.css"),
+        "body { margin: 0 }\n".repeat(40).as_bytes(),
+        &["gz"],
+    );
+    std::fs::write(dist.join("app-0123456789abcdef_bg.wasm"), b"\0asm").unwrap();
+    std::fs::write(dist.join("boot.js"), "boot()").unwrap();
+    std::fs::write(root.join("secret.txt"), "outside").unwrap();
+    root
+}
+
+pub struct Answer {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    /// The body as received (compressed when `Content-Encoding` says so).
+    pub bytes: Bytes,
+    /// The body as received, as text.
+    pub body: String,
+}
+
+impl Answer {
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+
+    /// Every `Vary` entry, lower case, whether in one header line or several.
+    pub fn vary(&self) -> Vec<String> {
+        self.headers
+            .get_all("vary")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .map(|v| v.trim().to_ascii_lowercase())
+            .collect()
+    }
+
+    /// The body decoded as its `Content-Encoding` says.
+    pub fn decoded(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        match self.header("content-encoding") {
+            None => out.extend_from_slice(&self.bytes),
+            Some("br") => {
+                brotli::Decompressor::new(&self.bytes[..], 4096)
+                    .read_to_end(&mut out)
+                    .unwrap();
+            }
+            Some("gzip") => {
+                flate2::read::GzDecoder::new(&self.bytes[..])
+                    .read_to_end(&mut out)
+                    .unwrap();
+            }
+            Some(other) => panic!("unexpected Content-Encoding {other}"),
+        };
+        out
+    }
+
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+
+    /// The `error` of an error envelope.
+    pub fn error(&self) -> String {
+        let v = self.json();
+        assert_eq!(v["status"], "error", "{v}");
+        v["error"].as_str().unwrap().to_owned()
+    }
+
+    /// Everything the browser receives, as text.
+    pub fn everything(&self) -> String {
+        let headers: Vec<String> = self
+            .headers
+            .iter()
+            .map(|(k, v)| format!("{k}: {}", v.to_str().unwrap_or_default()))
+            .collect();
+        format!("{}\n{}", headers.join("\n"), self.body)
+    }
+}
+
+pub async fn send(method: Method, url: &str, headers: &[(&str, &str)]) -> Answer {
+    // A client per call: each test has its own runtime, and a pool must not outlive one.
+    let client: Client<HttpConnector, Empty<Bytes>> =
+        Client::builder(TokioExecutor::new()).build_http();
+    let mut request = axum::http::Request::builder().method(method).uri(url);
+    for (k, v) in headers {
+        request = request.header(*k, *v);
+    }
+    let response = client
+        .request(request.body(Empty::new()).unwrap())
+        .await
+        .unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    Answer {
+        status,
+        headers,
+        body: String::from_utf8_lossy(&bytes).into_owned(),
+        bytes,
+    }
+}
+
+/// The bytes of a file of the test build's `dist/`.
+pub fn dist_file(rig: &Rig, name: &str) -> Vec<u8> {
+    std::fs::read(rig.files.join("dist").join(name)).unwrap()
+}

@@ -1,0 +1,220 @@
+//! The generated dataset: channels and chats, their posts, stories and participant histories,
+//! all derived from one seed and one "now", so the same pair always gives the same bytes.
+//!
+//! `channels`, `posts` and `stories` generate each kind of record, `growth` the curves of
+//! participants and views over time, and `texts` the titles, descriptions and post texts out of
+//! the word lists of `words`.
+
+mod channels;
+mod growth;
+mod posts;
+mod stories;
+mod texts;
+pub mod words;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::str::FromStr;
+
+use crate::search::index::Index;
+use crate::search::tokens::tokens;
+
+pub use channels::{Channel, Peer, Restriction, LANGUAGES};
+pub use posts::{Media, Post};
+pub use stories::Story;
+
+use channels::{dedupe_names, make_channel};
+use posts::{draft_posts, link_posts, order_posts};
+
+pub const HOUR: i64 = 3600;
+pub const DAY: i64 = 24 * HOUR;
+/// Posts are spread over this many days before "now".
+pub const POST_SPAN_DAYS: i64 = 400;
+/// Participant history is kept for this many days before "now"; earlier periods have no data.
+pub const HISTORY_DAYS: i64 = 420;
+
+/// The service's channel IDs start here, far from messenger IDs, post IDs and story IDs, so a
+/// number of one kind never resolves as another.
+pub const CHANNEL_ID_BASE: u64 = 10_000;
+pub const TG_ID_BASE: u64 = 1_200_000_000;
+pub const POST_ID_BASE: u64 = 30_000_000;
+pub const STORY_ID_BASE: u64 = 700_000;
+
+/// How big a dataset to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Size {
+    /// For tests: generated in well under a second even in a debug build.
+    Small,
+    /// For preview.
+    Default,
+    /// For benchmarks.
+    Large,
+}
+
+impl Size {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Size::Small => "small",
+            Size::Default => "default",
+            Size::Large => "large",
+        }
+    }
+
+    fn channels(self) -> usize {
+        match self {
+            Size::Small => 200,
+            Size::Default => 3_200,
+            Size::Large => 8_000,
+        }
+    }
+
+    fn posts(self) -> usize {
+        match self {
+            Size::Small => 10_000,
+            Size::Default => 210_000,
+            Size::Large => 560_000,
+        }
+    }
+}
+
+impl fmt::Display for Size {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Size {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "small" => Ok(Size::Small),
+            "default" => Ok(Size::Default),
+            "large" => Ok(Size::Large),
+            _ => Err(format!("size must be small, default or large; got \"{s}\"")),
+        }
+    }
+}
+
+pub struct Dataset {
+    pub seed: u64,
+    pub size: Size,
+    /// The instant the data describes, on a whole hour; defaults use it rather than the clock so
+    /// that responses depend on the seed and this value only.
+    pub now: i64,
+    pub channels: Vec<Channel>,
+    /// Newest first: a lower index is never older.
+    pub posts: Vec<Post>,
+    pub stories: Vec<Story>,
+    pub index: Index,
+    by_username: HashMap<String, u32>,
+    by_invite: HashMap<String, u32>,
+    by_tg_id: HashMap<u64, u32>,
+    /// Reposts of each reposted post, newest first.
+    pub forwards: HashMap<u32, Vec<u32>>,
+    /// Posts linking to each linked post, newest first.
+    pub mentions: HashMap<u32, Vec<u32>>,
+}
+
+impl Dataset {
+    /// Generates the dataset of `seed` at `size` as of `now` (Unix seconds, rounded down to the
+    /// hour).
+    pub fn generate(seed: u64, size: Size, now: i64) -> Dataset {
+        let now = now - now.rem_euclid(HOUR);
+        let mut channels: Vec<Channel> = (0..size.channels())
+            .map(|i| make_channel(seed, i, now))
+            .collect();
+        dedupe_names(&mut channels);
+
+        let drafts = draft_posts(seed, size, now, &channels);
+        let mut posts = order_posts(drafts);
+        for (i, post) in posts.iter().enumerate().rev() {
+            let channel = &mut channels[post.channel as usize];
+            channel.posts.push(i as u32);
+        }
+        for channel in &channels {
+            for (n, &p) in channel.posts.iter().enumerate() {
+                posts[p as usize].message = n as u32 + 1;
+            }
+        }
+        let (forwards, mentions) = link_posts(seed, &mut posts, &channels);
+        let mut ds = Dataset {
+            seed,
+            size,
+            now,
+            stories: Vec::new(),
+            index: Index::default(),
+            by_username: HashMap::new(),
+            by_invite: HashMap::new(),
+            by_tg_id: HashMap::new(),
+            forwards,
+            mentions,
+            channels,
+            posts,
+        };
+        ds.count_engagement();
+        ds.make_stories();
+        for (i, c) in ds.channels.iter().enumerate() {
+            for name in &c.usernames {
+                ds.by_username.insert(name.to_ascii_lowercase(), i as u32);
+            }
+            ds.by_invite.insert(c.invite.clone(), i as u32);
+            ds.by_tg_id.insert(c.tg_id, i as u32);
+        }
+        ds.index = Index::build(ds.posts.iter().map(|p| p.text.as_str()));
+        let stemmers = ds.index.stemmers();
+        let words_of = |text: &str| -> Vec<(String, String)> {
+            tokens(text)
+                .into_iter()
+                .map(|t| {
+                    let stem = stemmers.stem(&t.form);
+                    (t.form, stem)
+                })
+                .collect()
+        };
+        let words: Vec<_> = ds
+            .channels
+            .iter()
+            .map(|c| (words_of(&c.title), words_of(&c.about)))
+            .collect();
+        for (c, (title, about)) in ds.channels.iter_mut().zip(words) {
+            c.title_words = title;
+            c.about_words = about;
+        }
+        ds
+    }
+
+    /// First instant with participant data.
+    pub fn history_start(&self) -> i64 {
+        self.now - HISTORY_DAYS * DAY
+    }
+
+    pub fn channel_by_username(&self, name: &str) -> Option<u32> {
+        self.by_username.get(&name.to_ascii_lowercase()).copied()
+    }
+
+    pub fn channel_by_invite(&self, code: &str) -> Option<u32> {
+        self.by_invite.get(code).copied()
+    }
+
+    pub fn channel_by_tg_id(&self, tg_id: u64) -> Option<u32> {
+        self.by_tg_id.get(&tg_id).copied()
+    }
+
+    pub fn channel_by_id(&self, id: u64) -> Option<u32> {
+        let i = id.checked_sub(CHANNEL_ID_BASE)?;
+        (i < self.channels.len() as u64).then_some(i as u32)
+    }
+
+    pub fn post_by_id(&self, id: u64) -> Option<u32> {
+        let age = id.checked_sub(POST_ID_BASE)?;
+        let n = self.posts.len() as u64;
+        // IDs grow with age order, and the list is newest first.
+        (age < n).then(|| (n - 1 - age) as u32)
+    }
+
+    pub fn story_by_id(&self, id: u64) -> Option<u32> {
+        let i = id.checked_sub(STORY_ID_BASE)?;
+        (i < self.stories.len() as u64).then_some(i as u32)
+    }
+}

@@ -1,0 +1,185 @@
+//! Posts: their texts and dates per channel, their global order and IDs, reposts, links,
+//! deletions and media, and their engagement.
+
+use std::collections::HashMap;
+
+use super::texts::{embolden, script_of, sentence};
+use super::words::TOPICS;
+use super::{Channel, Dataset, Size, DAY, POST_ID_BASE, POST_SPAN_DAYS};
+use crate::rng::Rng;
+
+/// The shapes in which the service sends `media`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Media {
+    Absent,
+    Null,
+    EmptyArray,
+    /// `{media_type, mime_type, size}`.
+    File,
+    /// `{media_type, caption, file_size, file_url, file_thumbnail_url}`.
+    Described,
+}
+
+pub struct Post {
+    pub id: u64,
+    pub channel: u32,
+    pub message: u32,
+    pub date: i64,
+    /// Views once the 15-day growth is over; see [`Dataset::views_at`].
+    pub final_views: u32,
+    pub shares: u32,
+    pub comments: u32,
+    pub reactions: u32,
+    /// The post this one reposts.
+    pub forward_of: Option<u32>,
+    /// The post this one links to.
+    pub mention_of: Option<u32>,
+    pub deleted: bool,
+    pub media: Media,
+    pub text: String,
+}
+
+/// A post before the global ordering gives it an ID and a message number.
+pub(super) struct Draft {
+    channel: u32,
+    date: i64,
+    text: String,
+}
+
+impl Dataset {
+    pub(super) fn count_engagement(&mut self) {
+        for i in 0..self.posts.len() {
+            let p = &self.posts[i];
+            let mut rng = Rng::derive(self.seed ^ 0xe4a9, p.id);
+            let reach = 0.05 + 0.55 * rng.unit();
+            let audience = self
+                .participants_at(p.channel, p.date)
+                .unwrap_or(100)
+                .max(50) as f64;
+            let views = (audience * reach * (0.5 + rng.unit())).min(f64::from(u32::MAX / 2));
+            let views = views as u32 + 1;
+            let post = &mut self.posts[i];
+            post.final_views = views;
+            post.shares = (f64::from(views) * 0.02 * rng.unit()) as u32;
+            post.comments = (f64::from(views) * 0.01 * rng.unit()) as u32;
+            post.reactions = (f64::from(views) * 0.05 * rng.unit()) as u32;
+        }
+    }
+}
+
+pub(super) fn draft_posts(seed: u64, size: Size, now: i64, channels: &[Channel]) -> Vec<Draft> {
+    let mean = size.posts() as f64 / channels.len() as f64;
+    let mut drafts = Vec::with_capacity(size.posts() + size.posts() / 4);
+    for (ci, c) in channels.iter().enumerate() {
+        let mut rng = Rng::derive(seed ^ 0x9057, c.id);
+        let u = rng.unit();
+        let count = 1 + (u * u * 3.0 * mean) as u64;
+        let first = c.created_at.max(now - POST_SPAN_DAYS * DAY);
+        let span = (now - 60 - first).max(60) as u64;
+        let topic = TOPICS
+            .iter()
+            .find(|t| t.category == c.category)
+            .unwrap_or(&TOPICS[0]);
+        let script = script_of(c.language);
+        for _ in 0..count {
+            let mut text = String::new();
+            for s in 0..rng.range(1, 3) {
+                if s > 0 {
+                    text.push(' ');
+                }
+                text.push_str(&sentence(&mut rng, topic, script, 6));
+            }
+            if rng.chance(0.1) {
+                text = embolden(&mut rng, &text);
+            }
+            drafts.push(Draft {
+                channel: ci as u32,
+                date: first + rng.below(span) as i64,
+                text,
+            });
+        }
+    }
+    drafts
+}
+
+/// Newest first; equal dates keep the channel order so the result never depends on sorting
+/// stability.
+pub(super) fn order_posts(mut drafts: Vec<Draft>) -> Vec<Post> {
+    drafts.sort_by(|a, b| b.date.cmp(&a.date).then(a.channel.cmp(&b.channel)));
+    let n = drafts.len() as u64;
+    drafts
+        .into_iter()
+        .enumerate()
+        .map(|(i, d)| Post {
+            id: POST_ID_BASE + (n - 1 - i as u64),
+            channel: d.channel,
+            message: 0,
+            date: d.date,
+            final_views: 0,
+            shares: 0,
+            comments: 0,
+            reactions: 0,
+            forward_of: None,
+            mention_of: None,
+            deleted: false,
+            media: Media::Absent,
+            text: d.text,
+        })
+        .collect()
+}
+
+pub(super) type Links = HashMap<u32, Vec<u32>>;
+
+/// Reposts, links between posts, deletions and media, decided once message numbers are known.
+pub(super) fn link_posts(seed: u64, posts: &mut [Post], channels: &[Channel]) -> (Links, Links) {
+    let mut forwards: Links = HashMap::new();
+    let mut mentions: Links = HashMap::new();
+    let n = posts.len();
+    // Oldest first, so a source's text is final before it is copied or linked.
+    for i in (0..n).rev() {
+        let mut rng = Rng::derive(seed ^ 0x11ac, posts[i].id);
+        let older = n - i - 1;
+        posts[i].deleted = rng.chance(0.03);
+        posts[i].media = match rng.below(100) {
+            0..=34 => Media::Absent,
+            35..=44 => Media::Null,
+            45..=49 => Media::EmptyArray,
+            50..=79 => Media::File,
+            _ => Media::Described,
+        };
+        if older == 0 {
+            continue;
+        }
+        let source = i + 1 + rng.below(older.min(5_000) as u64) as usize;
+        if posts[source].channel == posts[i].channel || posts[source].forward_of.is_some() {
+            continue;
+        }
+        let roll = rng.below(100);
+        if roll < 8 {
+            posts[i].forward_of = Some(source as u32);
+            posts[i].text = posts[source].text.clone();
+            forwards.entry(source as u32).or_default().push(i as u32);
+        } else if roll < 11 {
+            let target = &posts[source];
+            let channel = &channels[target.channel as usize];
+            let lead = if posts[i].text.is_ascii() {
+                "More"
+            } else {
+                "Подробнее"
+            };
+            let link = format!(
+                " {lead}: {}/{}/{}",
+                chanscope::api::ids::LINK_HOST,
+                channel.usernames[0],
+                target.message
+            );
+            posts[i].text.push_str(&link);
+            posts[i].mention_of = Some(source as u32);
+            mentions.entry(source as u32).or_default().push(i as u32);
+        }
+    }
+    for list in forwards.values_mut().chain(mentions.values_mut()) {
+        list.reverse();
+    }
+    (forwards, mentions)
+}
