@@ -175,7 +175,12 @@ fn classify(text: &str) -> Kind {
         return Kind::Unrunnable(reason);
     }
     let words = words(text);
-    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    // Leading `NAME=value` words set the environment; the program comes after them.
+    let words: Vec<&str> = words
+        .iter()
+        .map(String::as_str)
+        .skip_while(|w| w.split_once('=').is_some_and(|(name, _)| is_variable(name)))
+        .collect();
     match words.as_slice() {
         ["cargo", "xtask", "test", ..] => return Kind::Skip("it is what is running"),
         ["cargo", "xtask", "setup", ..] => {
@@ -213,6 +218,11 @@ fn classify(text: &str) -> Kind {
         return Kind::Server(vec![(GATEWAY_DEFAULT_PORT, "/healthz")]);
     }
     Kind::Exits
+}
+
+fn is_variable(name: &str) -> bool {
+    name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
 }
 
 /// Why `text` cannot run as written, if it cannot: a placeholder in angle brackets, alternatives
@@ -529,6 +539,10 @@ let x = 1;
         );
         assert_eq!(
             classify("target/release/gateway --dist dist --upstream http://127.0.0.1:8090/api"),
+            Kind::Server(vec![(8080, "/healthz")])
+        );
+        assert_eq!(
+            classify("CHANSCOPE_API_TOKEN=demo target/release/gateway --upstream http://x/api"),
             Kind::Server(vec![(8080, "/healthz")])
         );
         assert_eq!(classify("target/release/gateway --help"), Kind::Exits);
