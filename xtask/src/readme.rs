@@ -228,19 +228,20 @@ fn is_variable(name: &str) -> bool {
 /// Why `text` cannot run as written, if it cannot: a placeholder in angle brackets, alternatives
 /// written as `a|b` (bash would read a pipe), or an elision.
 fn not_runnable(text: &str) -> Option<String> {
-    if let Some(start) = text.find('<') {
-        if let Some(len) = text[start..].find('>') {
-            let inside = &text[start + 1..start + len];
-            if !inside.is_empty()
-                && inside
-                    .chars()
-                    .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '_' | '-' | '.'))
-            {
-                return Some(format!(
-                    "`{}` is a placeholder; show a value that works",
-                    &text[start..=start + len]
-                ));
-            }
+    for (start, _) in text.match_indices('<') {
+        let Some(len) = text[start..].find('>') else {
+            break;
+        };
+        let inside = &text[start + 1..start + len];
+        if !inside.is_empty()
+            && inside
+                .chars()
+                .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '_' | '-' | '.'))
+        {
+            return Some(format!(
+                "`{}` is a placeholder; show a value that works",
+                &text[start..=start + len]
+            ));
         }
     }
     let chars: Vec<(char, bool)> = unquoted(text);
@@ -250,11 +251,10 @@ fn not_runnable(text: &str) -> Option<String> {
                 .is_some_and(|&(c, _)| !c.is_whitespace() && c != '|')
         };
         if c == '|' && bare && around(i.checked_sub(1)) && around(Some(i + 1)) {
-            let word: String = text
-                .split_whitespace()
-                .find(|w| w.contains('|'))
-                .unwrap_or("|")
-                .to_owned();
+            let word = words(text)
+                .into_iter()
+                .find(|w| w.trim_matches('|').contains('|'))
+                .unwrap_or_else(|| "|".into());
             return Some(format!(
                 "`{word}` offers alternatives (bash reads a pipe); show one value and name the others in prose"
             ));
@@ -521,40 +521,42 @@ let x = 1;
 
     #[test]
     fn servers_are_known_by_their_ports() {
-        assert_eq!(
-            classify("cargo xtask serve"),
-            Kind::Server(vec![(8090, "/healthz"), (8080, "/")])
-        );
-        assert_eq!(
-            classify("cargo xtask serve --no-sandbox"),
-            Kind::Server(vec![(8080, "/")])
-        );
-        assert_eq!(
-            classify("cargo run -p sandbox --release --bin sandbox -- --port 8091 --seed 1"),
-            Kind::Server(vec![(8091, "/healthz")])
-        );
-        assert_eq!(
-            classify("target/release/gateway --listen 127.0.0.1:8095 --upstream http://x"),
-            Kind::Server(vec![(8095, "/healthz")])
-        );
-        assert_eq!(
-            classify("target/release/gateway --dist dist --upstream http://127.0.0.1:8090/api"),
-            Kind::Server(vec![(8080, "/healthz")])
-        );
-        assert_eq!(
-            classify("CHANSCOPE_API_TOKEN=demo target/release/gateway --upstream http://x/api"),
-            Kind::Server(vec![(8080, "/healthz")])
-        );
-        assert_eq!(classify("target/release/gateway --help"), Kind::Exits);
-        assert_eq!(
-            classify("cargo run -p sandbox --release -- --help"),
-            Kind::Exits
-        );
-        assert_eq!(
-            classify("curl 'http://127.0.0.1:8090/api/posts/search?q=a|b&limit=2'"),
-            Kind::Exits
-        );
-        assert_eq!(classify("seq 3 | wc -l"), Kind::Exits);
+        let healthz = |port| Kind::Server(vec![(port, "/healthz")]);
+        for (text, expected) in [
+            (
+                "cargo xtask serve",
+                Kind::Server(vec![(8090, "/healthz"), (8080, "/")]),
+            ),
+            (
+                "cargo xtask serve --no-sandbox",
+                Kind::Server(vec![(8080, "/")]),
+            ),
+            (
+                "cargo run -p sandbox --release --bin sandbox -- --port 8091 --seed 1",
+                healthz(8091),
+            ),
+            (
+                "target/release/gateway --listen 127.0.0.1:8095 --upstream http://x",
+                healthz(8095),
+            ),
+            (
+                "target/release/gateway --dist dist --upstream http://127.0.0.1:8090/api",
+                healthz(8080),
+            ),
+            (
+                "CHANSCOPE_API_TOKEN=demo target/release/gateway --upstream http://x/api",
+                healthz(8080),
+            ),
+            ("target/release/gateway --help", Kind::Exits),
+            ("cargo run -p sandbox --release -- --help", Kind::Exits),
+            (
+                "curl 'http://127.0.0.1:8090/api/posts/search?q=a|b&limit=2'",
+                Kind::Exits,
+            ),
+            ("seq 3 | wc -l", Kind::Exits),
+        ] {
+            assert_eq!(classify(text), expected, "{text}");
+        }
     }
 
     #[test]
@@ -563,6 +565,7 @@ let x = 1;
             "cargo run -p sandbox --release -- --port 8090 --seed 1 --size small|default|large",
             "target/release/gateway --dist dist --upstream https://<service host>/<base path>",
             "curl 'http://127.0.0.1:8090/api/channels/get?token=<API_TOKEN>'",
+            "sort 2>&1 <input.txt --key=<field name>",
             "cargo run -- …",
         ] {
             assert!(
