@@ -9,6 +9,7 @@ mod browser_tests;
 mod build;
 mod precompress;
 mod proc;
+mod readme;
 mod report;
 mod sandbox;
 mod serve;
@@ -30,7 +31,8 @@ commands:
           to the sandbox); --no-sandbox: the console alone, proxied as Trunk.toml says
   test    every test suite: fmt, clippy (native and wasm32), native tests (API layer,
           sandbox, gateway), browser tests in headless Chromium, release build and boot
-          check, end-to-end tests (console, embedding, console through the gateway)
+          check, end-to-end tests (console, embedding, console through the gateway), and
+          every command README shows, run as written
   bench   size of the release build (raw, gzip, brotli; the console's and the widgets'
           wasm + JS against their brotli targets); sandbox start-up, /posts/search latency
           under a bounded loopback load, and memory; gateway latency of cached calls and the
@@ -52,6 +54,8 @@ fn main() -> ExitCode {
         Some("serve") => serve::run(&root(), &args[1..]),
         Some("test") => test::run(&root()),
         Some("bench") => bench::run(&root()),
+        // Unlisted: the last step of `test` alone, on a checkout `cargo xtask build` has built.
+        Some("readme-check") => setup::Setup::run(&root()).and_then(|s| readme::run(&s.root)),
         Some("-h" | "--help" | "help") | None => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;

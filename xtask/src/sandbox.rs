@@ -116,15 +116,18 @@ fn launch(mut cmd: Command, port: u16, what: &str) -> Result<Running> {
 }
 
 fn healthy(port: u16) -> bool {
-    let Ok(mut stream) = TcpStream::connect(("127.0.0.1", port)) else {
-        return false;
-    };
+    http_status(port, "/healthz") == Some(200)
+}
+
+/// The status of `GET path` on a loopback `port`, if something answers HTTP there.
+pub fn http_status(port: u16, path: &str) -> Option<u16> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
     let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
-    let request = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
-    if stream.write_all(request.as_bytes()).is_err() {
-        return false;
-    }
-    let mut answer = String::new();
-    let _ = stream.read_to_string(&mut answer);
-    answer.starts_with("HTTP/1.1 200")
+    let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    stream.write_all(request.as_bytes()).ok()?;
+    // The status line is enough: a large body need not be read.
+    let mut head = [0u8; 12];
+    stream.read_exact(&mut head).ok()?;
+    let head = std::str::from_utf8(&head).ok()?;
+    head.strip_prefix("HTTP/1.")?.get(2..5)?.parse().ok()
 }

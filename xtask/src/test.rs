@@ -9,6 +9,7 @@ use std::{fs, thread};
 use crate::browser_tests::browser_test_targets;
 use crate::build::run_release_build;
 use crate::proc::{self, exec, native_cargo, step, with_timeout};
+use crate::readme;
 use crate::setup::{Setup, WASM_TARGET};
 use crate::Result;
 
@@ -89,6 +90,8 @@ pub fn run(root: &Path) -> Result {
             root.join("target/screenshots/e2e").display()
         );
     }
+    // Last: it starts the preview and servers on README's fixed ports, on the checkout just built.
+    readme::run(root)?;
     println!(
         "\nAll checks passed in {}.",
         proc::seconds(started.elapsed())

@@ -1,0 +1,227 @@
+//! What holds across pages: deep links, history, the token, language and unknown routes.
+
+use std::sync::Arc;
+
+use chanscope::format::compact;
+use chanscope_e2e::{ensure, query_param, text, Harness, Res, Session, SECRET_TOKEN};
+
+use super::{exact, int, submit_form};
+
+// ---- across pages --------------------------------------------------------------------------
+
+pub(super) async fn deep_link_shows_results_without_submit(h: Arc<Harness>) -> Res<()> {
+    let channel = h.picks.channel.clone();
+    let c = h
+        .replay(&format!(
+            "/api/channels/get?token=demo&channelId={}",
+            channel.replace('@', "%40")
+        ))
+        .await?;
+    let mark = h.site.log.mark();
+    h.browser
+        .open(
+            &format!("/channel-info?channel={}", channel.replace('@', "%40")),
+            &Session::DEMO,
+        )
+        .await?;
+    h.browser
+        .wait_text_in(
+            ".cs-card",
+            &[&text(&c["title"]), &compact(int(&c["participants_count"]))],
+        )
+        .await?;
+    h.wait_sent(mark, "/channels/get").await?;
+    // The form shows what the link asked for.
+    let value = h
+        .browser
+        .eval(
+            "return document.getElementById('ci-channel').value;",
+            vec![],
+        )
+        .await?;
+    ensure(text(&value) == channel, || {
+        format!("the field shows {value}")
+    })?;
+
+    // A keyword-mentions link, with the advanced flag it carries.
+    let keyword = h.picks.keyword.clone();
+    let mark = h.site.log.mark();
+    h.browser
+        .open(
+            &format!("/keyword-mentions?q={keyword}&hideForwards=true"),
+            &Session::DEMO,
+        )
+        .await?;
+    let sent = h.wait_sent(mark, "/words/mentions-by-channels").await?;
+    ensure(
+        query_param(&sent, "hideForwards").as_deref() == Some("1"),
+        || format!("the link's hideForwards was not sent: {sent}"),
+    )?;
+    let r = h.replay(&sent).await?;
+    let first = r["items"].get(0).ok_or("no mentions")?;
+    h.browser
+        .wait_text_in("main table", &[&exact(&first["mentions_count"])])
+        .await
+}
+
+pub(super) async fn back_and_forward_restore_views(h: Arc<Harness>) -> Res<()> {
+    let first = h.picks.channel.clone();
+    let second = {
+        let ds = &h.state.dataset;
+        let c = ds
+            .channels
+            .iter()
+            .find(|c| !c.usernames.is_empty() && format!("@{}", c.usernames[0]) != first)
+            .ok_or("no second channel")?;
+        format!("@{}", c.usernames[0])
+    };
+    let title_of = |name: &str| {
+        let ds = &h.state.dataset;
+        ds.channel_by_username(name.trim_start_matches('@'))
+            .map(|i| ds.channels[i as usize].title.clone())
+            .unwrap_or_default()
+    };
+    let (a, b) = (title_of(&first), title_of(&second));
+    submit_form(&h, "/channel-info", &[("(channelId)", &first)]).await?;
+    h.browser.wait_text_in(".cs-card-title", &[&a]).await?;
+    h.browser.fill("(channelId)", &second).await?;
+    h.browser.submit().await?;
+    h.browser.wait_text_in(".cs-card-title", &[&b]).await?;
+    h.browser.back().await?;
+    h.browser.wait_text_in(".cs-card-title", &[&a]).await?;
+    let url = h.browser.url().await?;
+    ensure(
+        url.contains(&first.replace('@', "%40")) || url.contains(&first),
+        || format!("back shows {url}"),
+    )?;
+    h.browser.forward().await?;
+    h.browser.wait_text_in(".cs-card-title", &[&b]).await?;
+    // Back to the bare page: no card, the intro again.
+    h.browser.back().await?;
+    h.browser.back().await?;
+    h.browser
+        .wait_text(&["Enter a channel or chat to see its card."])
+        .await?;
+    ensure(h.browser.count(".cs-card").await? == 0, || {
+        "the bare page still shows a card".into()
+    })
+}
+
+pub(super) async fn token_never_in_address_bar(h: Arc<Harness>) -> Res<()> {
+    let session = Session {
+        token: Some(SECRET_TOKEN),
+        locale: "en",
+    };
+    let mark = h.site.log.mark();
+    let mut seen = Vec::new();
+    h.browser.open("/channel-info", &session).await?;
+    h.browser.fill("(channelId)", &h.picks.channel).await?;
+    h.browser.submit().await?;
+    h.browser.wait_css(".cs-card").await?;
+    seen.push(h.browser.url().await?);
+    h.browser.open("/channel-search", &session).await?;
+    h.browser.fill("(q)", &h.picks.channel_query).await?;
+    h.browser
+        .fill("cs-country", &h.picks.channel_country)
+        .await?;
+    h.browser.submit().await?;
+    h.browser.wait_css(".channel-grid .cs-card").await?;
+    seen.push(h.browser.url().await?);
+    // A link between pages keeps the token out of the address too.
+    h.browser.click(".channel-grid .cs-card-actions a").await?;
+    h.browser.wait_css(".cs-card-full").await?;
+    seen.push(h.browser.url().await?);
+    let requests = h.site.log.since(mark);
+    ensure(
+        requests
+            .iter()
+            .any(|r| r.contains(&format!("token={SECRET_TOKEN}"))),
+        || format!("the secret token was never sent, so this proves nothing: {requests:?}"),
+    )?;
+    for url in &seen {
+        ensure(
+            !url.contains(SECRET_TOKEN) && !url.contains("token="),
+            || format!("the token is in the address bar: {url}"),
+        )?;
+    }
+    let shown = h.browser.main_text().await?;
+    let title = h.browser.eval("return document.title;", vec![]).await?;
+    ensure(
+        !shown.contains(SECRET_TOKEN) && !text(&title).contains(SECRET_TOKEN),
+        || "the token is shown on the page".into(),
+    )
+}
+
+pub(super) async fn missing_token_is_explained(h: Arc<Harness>) -> Res<()> {
+    let session = Session {
+        token: None,
+        locale: "en",
+    };
+    h.browser.open("/channel-info", &session).await?;
+    let mark = h.site.log.mark();
+    h.browser.fill("(channelId)", &h.picks.channel).await?;
+    h.browser.submit().await?;
+    let sent = h.wait_sent(mark, "/channels/get").await?;
+    let (_, body) = chanscope_e2e::http::get(h.site.host_port(), &sent).await?;
+    ensure(body.contains("empty_token"), || {
+        format!("the sandbox said {body}")
+    })?;
+    h.browser
+        .wait_text_in(
+            ".cs-banner-error",
+            &["The API token is missing or not valid.", "Settings"],
+        )
+        .await
+}
+
+pub(super) async fn russian_interface(h: Arc<Harness>) -> Res<()> {
+    let session = Session {
+        token: Some(chanscope_e2e::DEMO_TOKEN),
+        locale: "ru",
+    };
+    h.browser.open("/channel-search", &session).await?;
+    let labels = h.browser.texts("main label").await?.join("\n");
+    for expected in ["Ключевое слово (q)", "Категория", "Страна"] {
+        ensure(labels.contains(expected), || {
+            format!("no Russian label {expected:?} among {labels:?}")
+        })?;
+    }
+    let lang = h
+        .browser
+        .eval("return document.documentElement.lang;", vec![])
+        .await?;
+    ensure(text(&lang) == "ru", || format!("<html lang> is {lang}"))?;
+    h.browser
+        .wait_text_in("nav", &["Поиск каналов", "Подписчики"])
+        .await?;
+    let mark = h.site.log.mark();
+    h.browser.fill("(q)", &h.picks.channel_query).await?;
+    h.browser
+        .fill("cs-country", &h.picks.channel_country)
+        .await?;
+    h.browser.submit().await?;
+    let sent = h.wait_sent(mark, "/channels/search").await?;
+    let r = h.replay(&sent).await?;
+    h.browser
+        .wait_text(&[
+            &format!("Найдено каналов: {}", int(&r["count"])),
+            "Найти каналы",
+        ])
+        .await?;
+    h.browser.screenshot("channel-search-ru").await?;
+    Ok(())
+}
+
+pub(super) async fn unknown_route_shows_not_found(h: Arc<Harness>) -> Res<()> {
+    // The site answers any route with the app; the app itself says the page does not exist.
+    h.browser.open("/no-such-tool", &Session::DEMO).await?;
+    h.browser
+        .wait_text(&["Page not found", "Back to the overview"])
+        .await?;
+    h.browser.click("main .not-found a").await?;
+    h.browser.wait_text(&["Channel analytics"]).await?;
+    let tools = h.browser.count("main .tools .tool").await?;
+    ensure(tools == 8, || {
+        format!("the overview lists {tools} tools, not 8")
+    })
+}

@@ -1,0 +1,103 @@
+//! The console end to end: every page against the in-process sandbox in headless Chromium.
+//!
+//! One browser serves every scenario, one after another; each scenario opens its page afresh
+//! with the storage it needs. Run after building the console:
+//! `CHANSCOPE_DIST=<root>/dist cargo test -p chanscope-e2e --test console`.
+//!
+//! The scenarios live by topic in this folder's modules; this file lists them in the order they
+//! run and holds the helpers they share.
+
+mod across_pages;
+mod channels;
+mod post_stats;
+mod search;
+
+use std::process::ExitCode;
+use std::time::Duration;
+
+use chanscope::format::{group_thousands, Locale};
+use chanscope_e2e::runner::Scenario;
+use chanscope_e2e::{ensure, scenarios, Harness, HarnessOptions, Res, Session};
+use serde_json::Value;
+
+use across_pages::{
+    back_and_forward_restore_views, deep_link_shows_results_without_submit,
+    missing_token_is_explained, russian_interface, token_never_in_address_bar,
+    unknown_route_shows_not_found,
+};
+use channels::{
+    channel_info_shows_card, channel_info_unknown_channel,
+    subscriber_dynamics_refuses_bad_channel_id, subscriber_dynamics_shows_counts,
+};
+use post_stats::{
+    multi_post_stats_batches_over_50_ids, multi_post_stats_shows_posts,
+    multi_story_stats_shows_stories, multi_story_stats_without_plan, post_stats_shows_counters,
+    post_stats_unknown_post,
+};
+use search::{
+    channel_search_needs_q_or_category, channel_search_shows_channels, keyword_mentions_requires_q,
+    keyword_mentions_shows_channels, post_search_refuses_limit_over_50, post_search_shows_posts,
+};
+
+const SCENARIOS: &[(&str, Scenario)] = scenarios![
+    keyword_mentions_shows_channels,
+    keyword_mentions_requires_q,
+    channel_search_shows_channels,
+    channel_search_needs_q_or_category,
+    subscriber_dynamics_shows_counts,
+    subscriber_dynamics_refuses_bad_channel_id,
+    channel_info_shows_card,
+    channel_info_unknown_channel,
+    multi_post_stats_shows_posts,
+    multi_post_stats_batches_over_50_ids,
+    multi_story_stats_shows_stories,
+    multi_story_stats_without_plan,
+    post_stats_shows_counters,
+    post_stats_unknown_post,
+    post_search_shows_posts,
+    post_search_refuses_limit_over_50,
+    deep_link_shows_results_without_submit,
+    back_and_forward_restore_views,
+    token_never_in_address_bar,
+    missing_token_is_explained,
+    russian_interface,
+    unknown_route_shows_not_found,
+];
+
+fn main() -> ExitCode {
+    chanscope_e2e::runner::main(SCENARIOS, HarnessOptions::default())
+}
+
+// ---- helpers -------------------------------------------------------------------------------
+
+/// A count as tables and exact figures show it in English: `12,345`.
+fn exact(n: &Value) -> String {
+    group_thousands(int(n), Locale::En)
+}
+
+/// Numbers may come as numeric strings.
+fn int(n: &Value) -> i64 {
+    n.as_i64()
+        .or_else(|| n.as_str().and_then(|s| s.trim().parse().ok()))
+        .unwrap_or(i64::MIN)
+}
+
+/// Asserts the page sent nothing to `op` since `mark`, after giving it time to.
+async fn assert_nothing_sent(h: &Harness, mark: usize, op: &str) -> Res<()> {
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let sent = h.sent(mark, op);
+    ensure(sent.is_empty(), || {
+        format!("an invalid form was sent anyway: {sent:?}")
+    })
+}
+
+/// Opens `path` with the demo token, fills `fields` and submits.
+async fn submit_form(h: &Harness, path: &str, fields: &[(&str, &str)]) -> Res<usize> {
+    h.browser.open(path, &Session::DEMO).await?;
+    let mark = h.site.log.mark();
+    for (key, value) in fields {
+        h.browser.fill(key, value).await?;
+    }
+    h.browser.submit().await?;
+    Ok(mark)
+}

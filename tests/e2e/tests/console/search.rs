@@ -1,0 +1,186 @@
+//! The search pages: keyword mentions, channel search and post search.
+
+use std::sync::Arc;
+
+use chanscope::format::{compact, group_thousands, Locale};
+use chanscope_e2e::{ensure, query_param, strip_tags, text, Harness, Res};
+
+use super::{assert_nothing_sent, exact, int, submit_form};
+
+/// The first `n` words of `text`: a fragment long enough to be specific and short enough not to
+/// cross a line the page may have cut.
+fn words(text: &str, n: usize) -> String {
+    text.split_whitespace()
+        .take(n)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+// ---- keyword mentions ----------------------------------------------------------------------
+
+pub(super) async fn keyword_mentions_shows_channels(h: Arc<Harness>) -> Res<()> {
+    let keyword = h.picks.keyword.clone();
+    let mark = submit_form(&h, "/keyword-mentions", &[("(q)", &keyword)]).await?;
+    let sent = h.wait_sent(mark, "/words/mentions-by-channels").await?;
+    ensure(
+        query_param(&sent, "q").as_deref() == Some(keyword.as_str()),
+        || format!("the page asked {sent} for {keyword:?}"),
+    )?;
+    let response = h.replay(&sent).await?;
+    let items = response["items"].as_array().cloned().unwrap_or_default();
+    ensure(!items.is_empty(), || {
+        format!("the sandbox found no mentions of {keyword:?}")
+    })?;
+    let first = &items[0];
+    let channel = response["channels"]
+        .as_array()
+        .and_then(|cs| cs.iter().find(|c| c["id"] == first["channel_id"]))
+        .ok_or("the response lacks the first item's channel")?;
+    let title = text(&channel["title"]);
+    let mentions: i64 = items.iter().map(|i| int(&i["mentions_count"])).sum();
+    h.browser
+        .wait_text_in(
+            "main table",
+            &[
+                &title,
+                &exact(&first["mentions_count"]),
+                &exact(&first["views_count"]),
+                &group_thousands(mentions, Locale::En),
+            ],
+        )
+        .await?;
+    h.browser
+        .wait_text(&[&format!("{} channels", items.len())])
+        .await?;
+    let url = h.browser.url().await?;
+    ensure(
+        url.contains("/keyword-mentions?") && url.contains("q="),
+        || format!("the form is not in the address: {url}"),
+    )?;
+    h.browser.screenshot("keyword-mentions").await?;
+    h.browser.screenshot_at("keyword-mentions-360", 360).await?;
+    Ok(())
+}
+
+pub(super) async fn keyword_mentions_requires_q(h: Arc<Harness>) -> Res<()> {
+    let mark = submit_form(&h, "/keyword-mentions", &[]).await?;
+    h.browser
+        .wait_text_in(".field-error", &["q is required"])
+        .await?;
+    assert_nothing_sent(&h, mark, "/words/mentions-by-channels").await
+}
+
+// ---- channel search ------------------------------------------------------------------------
+
+pub(super) async fn channel_search_shows_channels(h: Arc<Harness>) -> Res<()> {
+    let (q, country) = (
+        h.picks.channel_query.clone(),
+        h.picks.channel_country.clone(),
+    );
+    let mark = submit_form(
+        &h,
+        "/channel-search",
+        &[("(q)", &q), ("cs-country", &country)],
+    )
+    .await?;
+    let sent = h.wait_sent(mark, "/channels/search").await?;
+    let response = h.replay(&sent).await?;
+    let items = response["items"].as_array().cloned().unwrap_or_default();
+    ensure(!items.is_empty(), || {
+        format!("the sandbox found no channel for {sent}")
+    })?;
+    let mut needles: Vec<String> = items.iter().take(3).map(|c| text(&c["title"])).collect();
+    needles.push(compact(int(&items[0]["participants_count"])));
+    needles.push(text(&items[0]["username"]));
+    needles.push(format!("{} channels found", int(&response["count"])));
+    let needles: Vec<&str> = needles.iter().map(String::as_str).collect();
+    h.browser.wait_text(&needles).await?;
+    ensure(
+        h.browser.count(".channel-grid .cs-card").await? == items.len(),
+        || format!("the grid should hold {} cards", items.len()),
+    )?;
+    h.browser.screenshot("channel-search").await?;
+    Ok(())
+}
+
+pub(super) async fn channel_search_needs_q_or_category(h: Arc<Harness>) -> Res<()> {
+    let mark = submit_form(&h, "/channel-search", &[("cs-country", "ru")]).await?;
+    // The spec's rule 1: at least one of q and category.
+    h.browser
+        .wait_text_in(".field-error", &["at least one is required"])
+        .await?;
+    assert_nothing_sent(&h, mark, "/channels/search").await?;
+    // Rule 2 too: q shorter than 3 characters.
+    h.browser.fill("(q)", "ab").await?;
+    h.browser.submit().await?;
+    h.browser
+        .wait_text_in(".field-error", &["at least 3 characters"])
+        .await?;
+    assert_nothing_sent(&h, mark, "/channels/search").await
+}
+
+// ---- post search ---------------------------------------------------------------------------
+
+pub(super) async fn post_search_shows_posts(h: Arc<Harness>) -> Res<()> {
+    let keyword = h.picks.keyword.clone();
+    let mark = submit_form(
+        &h,
+        "/post-search",
+        &[("(q)", &keyword), ("(extended)", "true")],
+    )
+    .await?;
+    let sent = h.wait_sent(mark, "/posts/search").await?;
+    ensure(
+        query_param(&sent, "extended").as_deref() == Some("1"),
+        || format!("the extended box did not reach the request: {sent}"),
+    )?;
+    let r = h.replay(&sent).await?;
+    let items = r["items"].as_array().cloned().unwrap_or_default();
+    ensure(!items.is_empty(), || format!("{sent} found nothing"))?;
+    let first = &items[0];
+    let channel = r["channels"]
+        .as_array()
+        .and_then(|cs| cs.iter().find(|c| c["id"] == first["channel_id"]))
+        .ok_or("the extended response lacks the first post's channel")?;
+    let fragment = words(&strip_tags(&text(&first["snippet"])), 4);
+    let needles = [
+        fragment,
+        text(&channel["title"]),
+        format!("Showing 1–{} of {}", items.len(), exact(&r["total_count"])),
+    ];
+    let needles: Vec<&str> = needles.iter().map(String::as_str).collect();
+    h.browser.wait_text(&needles).await?;
+    // Counters are compact, with the exact figure as the tooltip.
+    let views = h
+        .browser
+        .eval(
+            "const d = document.querySelector('.post-list > li .post-counter dd');
+             return d ? [d.innerText, d.title] : null;",
+            vec![],
+        )
+        .await?;
+    let expected = serde_json::json!([compact(int(&first["views"])), exact(&first["views"])]);
+    ensure(views == expected, || {
+        format!("the first post's views read {views}, not {expected}")
+    })?;
+    ensure(
+        h.browser.count(".post-list > li").await? == items.len(),
+        || format!("the list should hold {} posts", items.len()),
+    )?;
+    // The search word is marked in the snippets, and only allowed markup is there.
+    h.browser.wait_css("main .post-snippet mark").await?;
+    ensure(
+        h.browser.count("main script, main iframe").await? == 0,
+        || "untrusted text brought in script or iframe elements".into(),
+    )?;
+    h.browser.screenshot("post-search").await?;
+    h.browser.screenshot_at("post-search-360", 360).await?;
+    Ok(())
+}
+
+pub(super) async fn post_search_refuses_limit_over_50(h: Arc<Harness>) -> Res<()> {
+    let keyword = h.picks.keyword.clone();
+    let mark = submit_form(&h, "/post-search", &[("(q)", &keyword), ("(limit)", "51")]).await?;
+    h.browser.wait_text_in(".field-error", &["50"]).await?;
+    assert_nothing_sent(&h, mark, "/posts/search").await
+}

@@ -1,0 +1,175 @@
+//! Running one README command: `bash -c` in a process group of its own, to its end or, for a
+//! server, until it answers on its ports; the group is signalled when its guard is dropped.
+
+use std::fs;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::commands::Shown;
+use crate::sandbox::http_status;
+use crate::Result;
+
+/// How long a command that exits by itself may run.
+const COMMAND_LIMIT: Duration = Duration::from_secs(300);
+/// How long a server started through cargo may take to answer: `cargo xtask serve` builds the
+/// console (debug) before Trunk listens.
+const CARGO_SERVER_LIMIT: Duration = Duration::from_secs(600);
+/// How long a server binary started directly may take to answer.
+const SERVER_LIMIT: Duration = Duration::from_secs(60);
+/// How long a port we have just freed may take to be free again.
+const PORT_RELEASE: Duration = Duration::from_secs(10);
+
+/// `bash -c text` in the repository root, in a process group of its own, output to a log file.
+fn spawn(root: &Path, logs: &Path, shown: &Shown) -> Result<(Child, PathBuf)> {
+    let log_path = logs.join(format!("line-{}.log", shown.line));
+    let log = fs::File::create(&log_path).map_err(|e| format!("{}: {e}", log_path.display()))?;
+    let err = log.try_clone().map_err(|e| e.to_string())?;
+    let child = Command::new("bash")
+        .args(["-c", &shown.text])
+        .current_dir(root)
+        // As `native_cargo`: nothing a wasm build of the surrounding run may have set.
+        .env_remove("CARGO_UNSTABLE_BUILD_STD")
+        .env_remove("CARGO_TARGET_DIR")
+        // `trunk serve` writes its debug build elsewhere than dist/, which holds the release
+        // build the rest of the run (and a deployment) uses.
+        .env("TRUNK_BUILD_DIST", logs.join("dist"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::from(log))
+        .stderr(Stdio::from(err))
+        .process_group(0)
+        .spawn()
+        .map_err(|e| format!("starting bash: {e}"))?;
+    Ok((child, log_path))
+}
+
+/// A command that must exit 0 within [`COMMAND_LIMIT`].
+pub fn run_to_end(root: &Path, logs: &Path, shown: &Shown) -> Result {
+    let (child, log) = spawn(root, logs, shown)?;
+    let mut group = Group { child };
+    let deadline = Instant::now() + COMMAND_LIMIT;
+    loop {
+        if let Some(status) = group.child.try_wait().map_err(|e| e.to_string())? {
+            if status.success() {
+                return Ok(());
+            }
+            return Err(format!("exited with {status}{}", tail(&log)));
+        }
+        if Instant::now() > deadline {
+            return Err(format!(
+                "did not exit within {} s; a server needs its port shown with --port or --listen{}",
+                COMMAND_LIMIT.as_secs(),
+                tail(&log)
+            ));
+        }
+        thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A server: every port free first (the project never talks to a server it did not start), then
+/// alive and answering 200 on each probe within the limit.
+pub fn start_server(
+    root: &Path,
+    logs: &Path,
+    shown: &Shown,
+    probes: &[(u16, &'static str)],
+) -> Result<Group> {
+    for &(port, _) in probes {
+        wait_free(port)?;
+    }
+    let (child, log) = spawn(root, logs, shown)?;
+    let mut group = Group { child };
+    let limit = if shown.text.starts_with("cargo ") {
+        CARGO_SERVER_LIMIT
+    } else {
+        SERVER_LIMIT
+    };
+    let deadline = Instant::now() + limit;
+    let mut waiting: Vec<(u16, &str)> = probes.to_vec();
+    loop {
+        if let Some(status) = group.child.try_wait().map_err(|e| e.to_string())? {
+            return Err(format!(
+                "a server was expected; it exited with {status}{}",
+                tail(&log)
+            ));
+        }
+        waiting.retain(|&(port, path)| http_status(port, path) != Some(200));
+        if waiting.is_empty() {
+            return Ok(group);
+        }
+        if Instant::now() > deadline {
+            let list: Vec<String> = waiting
+                .iter()
+                .map(|(port, path)| format!("http://127.0.0.1:{port}{path}"))
+                .collect();
+            return Err(format!(
+                "did not answer {} with 200 within {} s{}",
+                list.join(" and "),
+                limit.as_secs(),
+                tail(&log)
+            ));
+        }
+        thread::sleep(Duration::from_millis(250));
+    }
+}
+
+/// Waits briefly for `port` to be free (a server of ours may just have stopped), then refuses.
+fn wait_free(port: u16) -> Result {
+    let deadline = Instant::now() + PORT_RELEASE;
+    loop {
+        match std::net::TcpListener::bind(("127.0.0.1", port)) {
+            Ok(_) => return Ok(()),
+            Err(e) if Instant::now() > deadline => {
+                return Err(format!(
+                    "port {port} on 127.0.0.1 is taken ({e}); stop whatever listens there first"
+                ))
+            }
+            Err(_) => thread::sleep(Duration::from_millis(200)),
+        }
+    }
+}
+
+/// A command's process group: dropped, it gets SIGTERM, then SIGKILL if still there after 10 s.
+pub struct Group {
+    child: Child,
+}
+
+impl Drop for Group {
+    fn drop(&mut self) {
+        let group = format!("-{}", self.child.id());
+        let signal = |name: &str| {
+            Command::new("kill")
+                .args([name, "--", &group])
+                .stderr(Stdio::null())
+                .status()
+                .is_ok_and(|s| s.success())
+        };
+        // `kill -0` succeeds while any process of the group is left.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        if signal("-TERM") {
+            while signal("-0") && Instant::now() < deadline {
+                thread::sleep(Duration::from_millis(100));
+                let _ = self.child.try_wait();
+            }
+            signal("-KILL");
+        }
+        let _ = self.child.wait();
+    }
+}
+
+/// The end of a command's log, to show with a failure.
+fn tail(log: &Path) -> String {
+    let text = fs::read_to_string(log).unwrap_or_default();
+    let lines: Vec<&str> = text.lines().collect();
+    let last = &lines[lines.len().saturating_sub(15)..];
+    if last.is_empty() {
+        return String::new();
+    }
+    format!(
+        "; its output ended with ({}):\n      {}",
+        log.display(),
+        last.join("\n      ")
+    )
+}
