@@ -32,7 +32,7 @@ pub fn run(root: &Path) -> Result {
         return Err("no release build in dist/: run `cargo xtask build` first".into());
     }
     // What `cargo xtask build` adds to the release build (the check skips that command).
-    let bin_dir = sandbox::build(root)?;
+    let bin_dir = sandbox::build(root, &[sandbox::SANDBOX, sandbox::GATEWAY])?;
     if !bin_dir.join("gateway").is_file() {
         return Err(format!("no gateway in {}", bin_dir.display()));
     }
