@@ -39,6 +39,7 @@ pub fn run(root: &Path) -> Result {
             "cargo clippy (native)",
         )?;
     }
+    gateway_without_sandbox(root)?;
     let browser_tests = browser_test_targets(root)?;
     {
         let _t = step("cargo clippy (wasm32: the user interface)");
@@ -97,6 +98,25 @@ pub fn run(root: &Path) -> Result {
         proc::seconds(started.elapsed())
     );
     Ok(())
+}
+
+/// The production gateway is built without the test double: `cargo tree` of its normal
+/// dependencies names no `sandbox` (only its tests run one).
+fn gateway_without_sandbox(root: &Path) -> Result {
+    let _t = step("cargo tree -p gateway -e normal: no sandbox");
+    let tree = proc::output(
+        native_cargo(root).args(["tree", "-p", "gateway", "-e", "normal", "--prefix", "none"]),
+    )
+    .ok_or("cargo tree -p gateway failed")?;
+    if !tree.lines().any(|l| l.starts_with("gateway ")) {
+        return Err(format!("cargo tree -p gateway printed no gateway:\n{tree}"));
+    }
+    match tree.lines().find(|l| l.starts_with("sandbox ")) {
+        Some(line) => Err(format!(
+            "the gateway depends on the sandbox ({line}); make it a dev-dependency"
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The end-to-end suite's package (tests/e2e).
