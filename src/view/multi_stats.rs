@@ -2,8 +2,6 @@
 //! the column totals, and the IDs the service did not return. Used by the posts-stats and
 //! stories-stats pages and the multi-post widget, so that all three count alike.
 
-use std::collections::HashSet;
-
 use crate::api::model::{PostStatRecord, StoryStatRecord};
 
 /// The counters of one post or story.
@@ -97,12 +95,13 @@ pub fn totals(rows: &[Counters]) -> Totals {
     })
 }
 
-/// The IDs asked for that no record answers, in the order asked.
+/// The IDs asked for that no record answers, in the order asked. A plain scan: at most 1,000
+/// IDs against as many records is a million comparisons of integers, and it keeps a hash set's
+/// code out of the widgets bundle.
 pub fn missing_ids(asked: &[u64], rows: &[Counters]) -> Vec<u64> {
-    let returned: HashSet<i64> = rows.iter().map(|r| r.id).collect();
     asked
         .iter()
         .copied()
-        .filter(|id| i64::try_from(*id).map_or(true, |id| !returned.contains(&id)))
+        .filter(|id| i64::try_from(*id).map_or(true, |id| !rows.iter().any(|r| r.id == id)))
         .collect()
 }
