@@ -13,7 +13,7 @@ pub mod tiles;
 pub use channel_card::{CardVariant, ChannelCard};
 pub use chart::LineChart;
 pub use rich_text::{render_nodes, RichText, SafeHtml};
-pub use stats_table::StatsTable;
+pub use stats_table::{stats_table, StatsTableText};
 pub use status::{EmptyState, ErrorBanner, Loading};
 pub use table::{Column, DataTable, Row, TableCell};
 pub use tiles::{StatTiles, Tile};

@@ -7,44 +7,35 @@ use yew::prelude::*;
 
 use super::table::{Column, DataTable, Row, TableCell};
 use crate::export::Cell;
-use crate::ui::use_ui;
+use crate::ui::Ui;
 use crate::view::counts::count_i64;
 use crate::view::multi_stats::{totals, Counters};
 use crate::view::sort::SortKey;
 
-#[derive(Properties)]
-pub struct StatsTableProps {
-    pub rows: Rc<Vec<Counters>>,
+/// What the table says around its rows.
+pub struct StatsTableText {
     /// The header of the ID column ("Post ID", "Story ID").
     pub id_title: AttrValue,
-    /// What an ID shows, e.g. a link to the post; the bare number when absent.
-    #[prop_or_default]
-    pub id_link: Option<Callback<i64, Html>>,
     /// Exported files are named `<export_name>.csv` and `<export_name>.json`.
     pub export_name: AttrValue,
     pub caption: AttrValue,
 }
 
-impl PartialEq for StatsTableProps {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.rows, &other.rows)
-            && self.id_title == other.id_title
-            && self.id_link == other.id_link
-            && self.export_name == other.export_name
-            && self.caption == other.caption
-    }
-}
-
 /// Views, shares, comments (when any record has them: stories have none) and reactions, one row
-/// per record and a row of totals.
-#[function_component(StatsTable)]
-pub fn stats_table(props: &StatsTableProps) -> Html {
-    let ui = use_ui();
-    let sums = totals(&props.rows);
+/// per record and a row of totals. `id_link` shows an ID (e.g. as a link to the post); the bare
+/// number without it. A function of its caller's render rather than a component: the table
+/// inside is the component, and keeps its sort across renders.
+pub fn stats_table(
+    ui: &Ui,
+    rows: &[Counters],
+    text: StatsTableText,
+    id_link: Option<&dyn Fn(i64) -> Html>,
+) -> Html {
+    let sums = totals(rows);
     let with_comments = sums.comments.is_some();
 
     let mut columns = vec![
-        Column::numeric("id", props.id_title.clone()),
+        Column::numeric("id", text.id_title),
         Column::numeric("views", ui.t("Views", "Просмотры")),
         Column::numeric("shares", ui.t("Shares", "Пересылки")),
     ];
@@ -53,16 +44,15 @@ pub fn stats_table(props: &StatsTableProps) -> Html {
     }
     columns.push(Column::numeric("reactions", ui.t("Reactions", "Реакции")));
 
-    let count = |n: u64| TableCell::count(&ui, count_i64(n));
+    let count = |n: u64| TableCell::count(ui, count_i64(n));
     let id_cell = |id: i64| {
-        let display = match &props.id_link {
-            Some(link) => link.emit(id),
+        let display = match id_link {
+            Some(link) => link(id),
             None => html! { { id.to_string() } },
         };
         TableCell::new(display, SortKey::Number(id as f64), Cell::Int(id))
     };
-    let rows: Vec<Row> = props
-        .rows
+    let table_rows: Vec<Row> = rows
         .iter()
         .map(|r| {
             let mut row = vec![id_cell(r.id), count(r.views), count(r.shares)];
@@ -84,7 +74,7 @@ pub fn stats_table(props: &StatsTableProps) -> Html {
     total_row.push(count(sums.reactions));
 
     html! {
-        <DataTable columns={Rc::new(columns)} rows={Rc::new(rows)} totals={Some(total_row)}
-            export_name={props.export_name.clone()} caption={props.caption.clone()} />
+        <DataTable columns={Rc::new(columns)} rows={Rc::new(table_rows)} totals={Some(total_row)}
+            export_name={text.export_name} caption={text.caption} />
     }
 }

@@ -7,7 +7,7 @@ use yew::prelude::*;
 use super::{frame, status, use_channel_name, use_operation};
 use crate::api::model::PostStatRecord;
 use crate::api::ops::MultiPostStats;
-use crate::components::{EmptyState, StatsTable};
+use crate::components::{stats_table, EmptyState, StatsTableText};
 use crate::embed::options::TokenSource;
 use crate::format::fill;
 use crate::ui::use_ui;
@@ -32,15 +32,18 @@ pub(super) fn multi_post_stats_widget(props: &MultiPostStatsWidgetProps) -> Html
                     "Сервис не вернул статистику по этим постам.")} />
             };
         }
-        let rows: Rc<Vec<Counters>> = Rc::new(records.iter().map(Counters::of).collect());
+        let rows: Vec<Counters> = records.iter().map(Counters::of).collect();
         let missing: Vec<String> = missing_ids(&props.request.ids, &rows)
             .iter()
             .map(u64::to_string)
             .collect();
         html! {
             <>
-                <StatsTable {rows} id_title={ui.t("Post", "Пост")}
-                    export_name="post-stats" caption={ui.t("Statistics of posts", "Статистика постов")} />
+                { stats_table(&ui, &rows, StatsTableText {
+                    id_title: ui.t("Post", "Пост").into(),
+                    export_name: "post-stats".into(),
+                    caption: ui.t("Statistics of posts", "Статистика постов").into(),
+                }, None) }
                 if !missing.is_empty() {
                     <p class="cs-widget-note cs-widget-missing">
                         { fill(ui.t("Not returned by the service: {ids}", "Сервис не вернул: {ids}"),

@@ -12,7 +12,7 @@ use crate::api::ids::parse_id_list;
 use crate::api::limits::STAT_MULTI_IDS_MAX;
 use crate::api::ops::{Posts, StatSubject, Stories};
 use crate::components::status::{EmptyState, ErrorBanner};
-use crate::components::StatsTable;
+use crate::components::{stats_table, StatsTableText};
 use crate::format::fill;
 use crate::pages::form::use_page_form;
 use crate::pages::form::Field;
@@ -188,16 +188,17 @@ impl PartialEq for MultiStatsResultsProps {
 fn multi_stats_results(props: &MultiStatsResultsProps) -> Html {
     let ui = use_ui();
     let missing = missing_ids(&props.ids, &props.rows);
-    let id_link = props.links_to_post_stats.then(|| {
-        Callback::from(|id: i64| {
-            let query = PostQuery {
-                post: id.to_string(),
-            };
-            html! {
-                <RouteLink href={route_href(Route::PostStats, &query)}>{ id.to_string() }</RouteLink>
-            }
-        })
-    });
+    let post_link = |id: i64| {
+        let query = PostQuery {
+            post: id.to_string(),
+        };
+        html! {
+            <RouteLink href={route_href(Route::PostStats, &query)}>{ id.to_string() }</RouteLink>
+        }
+    };
+    let id_link = props
+        .links_to_post_stats
+        .then_some(&post_link as &dyn Fn(i64) -> Html);
     html! {
         <>
             if props.rows.is_empty() {
@@ -207,10 +208,12 @@ fn multi_stats_results(props: &MultiStatsResultsProps) -> Html {
                         "Проверьте, что это ID сервиса и что они относятся к этому каналу.")} />
             } else {
                 <div class="stats-table">
-                    <StatsTable rows={props.rows.clone()} id_title={props.id_title.clone()}
-                        {id_link} export_name={props.export_name.clone()}
-                        caption={fill(ui.t("{n} returned", "Получено: {n}"),
-                            &[("n", props.rows.len().to_string())])} />
+                    { stats_table(&ui, &props.rows, StatsTableText {
+                        id_title: props.id_title.clone(),
+                        export_name: props.export_name.clone(),
+                        caption: fill(ui.t("{n} returned", "Получено: {n}"),
+                            &[("n", props.rows.len().to_string())]).into(),
+                    }, id_link) }
                 </div>
             }
             if !missing.is_empty() {
