@@ -1,14 +1,16 @@
 //! What pages and widgets compute that is not DOM: chart geometry, the order of a sorted table,
 //! subscriber dynamics and their summary, the growth of a post's views, the counters of several
-//! posts, the pager of a search, and how channels, groupings and changes are named. Pure functions over the API's
+//! posts, the pager of a search, engagement (ER, ERR, reach, CPM), and how channels, groupings and changes are named. Pure functions over the API's
 //! records that compile for every target, so plain `cargo test` checks them; the components in
 //! `src/components/` draw what they return.
 
 pub mod chart;
 pub mod counts;
 pub mod dynamics;
+pub mod engagement;
 pub mod growth;
 pub mod labels;
 pub mod multi_stats;
 pub mod pager;
+pub mod reach;
 pub mod sort;
