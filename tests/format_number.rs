@@ -117,3 +117,15 @@ fn formatted_percentages() {
         assert_eq!(format_percent(x, locale), expected, "{x:?} {locale:?}");
     }
 }
+
+#[test]
+fn rates_keep_a_digit_below_one_percent() {
+    use chanscope::format::format_rate;
+    assert_eq!(format_rate(3.0, Locale::En), "3%");
+    assert_eq!(format_rate(3.24, Locale::En), "3.2%");
+    assert_eq!(format_rate(0.25, Locale::En), "0.25%");
+    assert_eq!(format_rate(0.004, Locale::En), "0%");
+    assert_eq!(format_rate(140.0, Locale::En), "140%");
+    assert_eq!(format_rate(12.35, Locale::Ru), "12,3\u{a0}%");
+    assert_eq!(format_rate(f64::NAN, Locale::En), "—");
+}

@@ -4,6 +4,7 @@
 
 pub mod channel_card;
 pub mod chart;
+pub mod figure;
 pub mod rich_text;
 pub mod stats_table;
 pub mod status;

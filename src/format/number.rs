@@ -125,6 +125,27 @@ pub fn format_percent(percent: f64, locale: Locale) -> String {
     }
 }
 
+/// A rate in percent without a sign (ER, ERR, a share): one decimal, two below 1 % so that small
+/// rates keep a digit (`3.2%`, `0.25%`, `140%`); in Russian `3,2 %`. Trailing zeros are dropped;
+/// NaN and infinities give `—`.
+pub fn format_rate(percent: f64, locale: Locale) -> String {
+    if !percent.is_finite() {
+        return NOT_A_NUMBER.to_owned();
+    }
+    let decimals = if percent.abs() < 1.0 { 2 } else { 1 };
+    let text = format!("{percent:.decimals$}");
+    let text = if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.')
+    } else {
+        &text
+    };
+    let text = if text == "-0" { "0" } else { text };
+    match locale {
+        Locale::En => format!("{text}%"),
+        Locale::Ru => format!("{}{NO_BREAK_SPACE}%", text.replace('.', ",")),
+    }
+}
+
 /// `tenths / 10` with one decimal, dropped when zero; never `-0`.
 fn with_one_decimal(tenths: i64, point: char) -> String {
     let sign = if tenths < 0 { "-" } else { "" };

@@ -8,6 +8,8 @@
 //!
 //! Deleted posts are left out of every figure over a set.
 
+use crate::api::model::{Post, PostSearchResponse};
+
 /// Why a figure has no value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Missing {
@@ -45,6 +47,27 @@ impl PostCounts {
             .saturating_add(self.comments)
             .saturating_add(self.reactions)
     }
+}
+
+impl From<&Post> for PostCounts {
+    fn from(post: &Post) -> Self {
+        PostCounts {
+            views: post.views,
+            shares: post.shares_count,
+            comments: post.comments_count,
+            reactions: post.reactions_count,
+            deleted: post.is_deleted,
+        }
+    }
+}
+
+/// The subscriber count of a post's channel, when the answer carries the channel (post search
+/// with `extended`) and counts any.
+pub fn subscribers_of(answer: &PostSearchResponse, post: &Post) -> Option<u64> {
+    answer
+        .channel_of(post)
+        .map(|c| c.participants_count)
+        .filter(|n| *n > 0)
 }
 
 /// ER of a post: (shares + comments + reactions) / views × 100.

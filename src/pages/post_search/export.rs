@@ -5,6 +5,12 @@ use crate::export::{Cell, Table};
 use crate::format::iso_seconds;
 use crate::sanitize::{plain_text, sanitize};
 use crate::ui::Ui;
+use crate::view::engagement::{er, err, subscribers_of, Figure, PostCounts};
+
+/// A figure as a number, or an empty cell where it cannot be computed.
+fn figure_cell(figure: Figure) -> Cell {
+    figure.map_or(Cell::Empty, Cell::Float)
+}
 
 /// The page of posts as a file: every field of the posts, the texts as plain text.
 pub(super) fn export_table(ui: &Ui, data: &PostSearchResponse) -> Table {
@@ -20,6 +26,8 @@ pub(super) fn export_table(ui: &Ui, data: &PostSearchResponse) -> Table {
         "shares_count",
         "comments_count",
         "reactions_count",
+        "er_percent",
+        "err_percent",
         "media_type",
         "forwarded_from",
         "is_deleted",
@@ -49,6 +57,8 @@ pub(super) fn export_table(ui: &Ui, data: &PostSearchResponse) -> Table {
                 Cell::from(post.shares_count),
                 Cell::from(post.comments_count),
                 Cell::from(post.reactions_count),
+                figure_cell(er(&PostCounts::from(post))),
+                figure_cell(err(post.views, subscribers_of(data, post))),
                 Cell::from(post.media.as_ref().map(|m| m.media_type.clone())),
                 forwarded,
                 Cell::Int(i64::from(post.is_deleted)),

@@ -7,10 +7,13 @@ use chrono::DateTime;
 use yew::prelude::*;
 
 use crate::api::model::{Channel, ForwardedFrom, Post, PostSearchResponse};
+use crate::components::figure::rate_html;
+use crate::components::figure::{er_definition, err_definition};
 use crate::components::SafeHtml;
 use crate::format::compact;
 use crate::route::{route_href, ChannelQuery, PostQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
+use crate::view::engagement::{er, err, subscribers_of, PostCounts};
 use crate::view::labels::{channel_label, excerpt};
 
 /// The channel a repost came from, when the response names it.
@@ -43,6 +46,16 @@ fn counter(ui: &Ui, label: &'static str, n: u64) -> Html {
     }
 }
 
+/// A figure among the counters; its definition is the term's tooltip.
+fn figure_counter(label: &'static str, definition: &'static str, value: Html) -> Html {
+    html! {
+        <div class="post-counter post-figure">
+            <dt><abbr title={definition}>{ label }</abbr></dt>
+            <dd>{ value }</dd>
+        </div>
+    }
+}
+
 fn channel_link(class: &'static str, query: String, text: String) -> Html {
     html! {
         <RouteLink href={route_href(Route::ChannelInfo, &ChannelQuery::new(query))} classes={class}>
@@ -58,8 +71,14 @@ pub(super) fn post_item(props: &PostItemProps) -> Html {
     let Some(post) = data.items.get(props.index) else {
         return Html::default();
     };
-    let (channel_query, channel_text) =
-        channel_label(post.channel_id, data.channel_of(post), ui.locale);
+    let channel = data.channel_of(post);
+    let (channel_query, channel_text) = channel_label(post.channel_id, channel, ui.locale);
+    let avatar = channel.and_then(|c| c.image100_url()).map(|src| {
+        html! { <img class="post-avatar" {src} alt="" width="24" height="24" loading="lazy" /> }
+    });
+    let counts = PostCounts::from(post);
+    let post_er = rate_html(&ui, er(&counts));
+    let post_err = rate_html(&ui, err(post.views, subscribers_of(data, post)));
     let media = post
         .media
         .as_ref()
@@ -90,6 +109,7 @@ pub(super) fn post_item(props: &PostItemProps) -> Html {
             data-post-id={post.id.to_string()}>
             <header class="post-head">
                 <time class="post-date" datetime={published}>{ ui.timestamp(post.date) }</time>
+                { avatar }
                 { channel_link("post-channel", channel_query, channel_text) }
                 if let Some(media) = media {
                     <span class="badge post-media">{ media }</span>
@@ -109,6 +129,8 @@ pub(super) fn post_item(props: &PostItemProps) -> Html {
                     { counter(&ui, ui.t("Shares", "Репосты"), post.shares_count) }
                     { counter(&ui, ui.t("Comments", "Комментарии"), post.comments_count) }
                     { counter(&ui, ui.t("Reactions", "Реакции"), post.reactions_count) }
+                    { figure_counter("ER", er_definition(&ui), post_er) }
+                    { figure_counter("ERR", err_definition(&ui), post_err) }
                 </dl>
                 <div class="post-links">
                     if let Some(href) = post.url() {

@@ -61,9 +61,9 @@ pub fn post_search_page() -> Html {
                     ui.t("Any time", "За всё время").into()) }
                 <Check id="ps-extended"
                     label={ui.t("Include channel details (extended)", "С данными каналов (extended)")}
-                    hint={ui.t("Shows each post's channel by name", "Показывает канал каждого поста по имени")}
-                    checked={draft.extended}
-                    onchange={form.edit(|p: &mut Params, v| p.extended = v)} />
+                    hint={ui.t("Each post's channel by name, and its subscribers for ERR", "Канал каждого поста по имени и его подписчики для ERR")}
+                    checked={!draft.without_channels}
+                    onchange={form.edit(|p: &mut Params, v: bool| p.without_channels = !v)} />
                 <Advanced open={advanced_open}>
                     <LimitField id="ps-limit" label={ui.t("Per page (limit)", "На странице (limit)")}
                         value={draft.limit.clone()}

@@ -46,8 +46,10 @@ pub(super) struct Params {
     pub(super) minus_words: String,
     #[serde(skip_serializing_if = "is_false")]
     pub(super) extended_syntax: bool,
+    /// Channel details (`extended`: names, avatars, subscribers for ERR) are asked for unless
+    /// this is set; the address carries only the exception.
     #[serde(skip_serializing_if = "is_false")]
-    pub(super) extended: bool,
+    pub(super) without_channels: bool,
 }
 
 impl Params {
@@ -79,7 +81,7 @@ impl PageParams for Params {
         op.strong_search = self.strong_search;
         op.minus_words = self.minus_words.trim().to_owned();
         op.extended_syntax = self.extended_syntax;
-        op.extended = self.extended;
+        op.extended = !self.without_channels;
         op.validate()
             .map_err(|invalid| Problems::of(ui, &invalid))?;
         Ok(op)

@@ -8,10 +8,13 @@ use super::export::export_table;
 use super::item::PostItem;
 use crate::api::limits::POST_SEARCH_OFFSET_MAX;
 use crate::api::model::PostSearchResponse;
+use crate::components::figure::{er_definition, err_definition, figure_html, rate_html};
 use crate::components::status::EmptyState;
 use crate::export;
 use crate::format::fill;
-use crate::ui::use_ui;
+use crate::ui::{use_ui, Ui};
+use crate::view::counts::count_i64;
+use crate::view::engagement::{average_er, average_reach, median_reach, PostCounts};
 use crate::view::pager::pages;
 
 #[derive(Properties, PartialEq)]
@@ -107,6 +110,7 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
                     }
                 </div>
             </div>
+            { page_totals(&ui, data) }
             <ol class="post-list" start={first.to_string()}>
                 { for data.items.iter().enumerate().map(|(index, post)| html! {
                     <PostItem key={post.id} response={data.clone()} {index} />
@@ -124,4 +128,38 @@ fn page_click(on_page: &Callback<u32>, offset: Option<u32>) -> Callback<MouseEve
             on_page.emit(offset);
         }
     })
+}
+
+/// The page's totals: posts, views, average and median reach, average ER (deleted posts left out
+/// of the figures).
+fn page_totals(ui: &Ui, data: &PostSearchResponse) -> Html {
+    let counts: Vec<PostCounts> = data.items.iter().map(PostCounts::from).collect();
+    let views = counts
+        .iter()
+        .filter(|c| !c.deleted)
+        .fold(0u64, |sum, c| sum.saturating_add(c.views));
+    let reach = |figure| figure_html(ui, figure, |v: f64| ui.count(v.round() as i64));
+    let term = |label: &'static str, value: Html| {
+        html! {
+            <div class="post-total">
+                <dt>{ label }</dt>
+                <dd>{ value }</dd>
+            </div>
+        }
+    };
+    html! {
+        <>
+            <dl class="post-totals" aria-label={ui.t("Totals of this page", "Итоги этой страницы")}>
+                { term(ui.t("Posts", "Постов"), html! { { ui.count(counts.len() as i64) } }) }
+                { term(ui.t("Views", "Просмотров"), html! { { ui.count(count_i64(views)) } }) }
+                { term(ui.t("Average reach", "Средний охват"), reach(average_reach(&counts))) }
+                { term(ui.t("Median reach", "Медианный охват"), reach(median_reach(&counts))) }
+                { term(ui.t("Average ER", "Средний ER"), rate_html(ui, average_er(&counts))) }
+            </dl>
+            <p class="hint post-figures-defined">
+                { er_definition(ui) }{ "; " }{ err_definition(ui) }{ ". " }
+                { ui.t("Deleted posts are left out of the figures.", "Удалённые посты в расчётах не учитываются.") }
+            </p>
+        </>
+    }
 }

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use chanscope::format::{compact, group_thousands, Locale};
+use chanscope::format::{compact, format_rate, group_thousands, Locale};
 use chanscope_e2e::{ensure, query_param, strip_tags, text, Harness, Res};
 
 use super::{assert_nothing_sent, exact, int, submit_form};
@@ -166,6 +166,55 @@ pub(super) async fn post_search_shows_posts(h: Arc<Harness>) -> Res<()> {
     ensure(
         h.browser.count(".post-list > li").await? == items.len(),
         || format!("the list should hold {} posts", items.len()),
+    )?;
+    // ER and ERR of the first post and the page's figures, computed here from the answer.
+    let views = int(&first["views"]) as f64;
+    let subscribers = int(&channel["participants_count"]) as f64;
+    ensure(views > 0.0 && subscribers > 0.0, || {
+        format!("the first post has {views} views, its channel {subscribers} subscribers")
+    })?;
+    let interactions = ["shares_count", "comments_count", "reactions_count"]
+        .iter()
+        .map(|k| int(&first[*k]) as f64)
+        .sum::<f64>();
+    let expected = serde_json::json!([
+        format_rate(interactions / views * 100.0, Locale::En),
+        format_rate(views / subscribers * 100.0, Locale::En),
+    ]);
+    let figures = h
+        .browser
+        .eval(
+            "const li = document.querySelector('.post-list > li');
+             return li ? [...li.querySelectorAll('.post-figure dd')].map(d => d.innerText) : null;",
+            vec![],
+        )
+        .await?;
+    ensure(figures == expected, || {
+        format!("the first post's ER and ERR read {figures}, not {expected}")
+    })?;
+    let kept: Vec<f64> = items
+        .iter()
+        .filter(|p| p["is_deleted"] != serde_json::json!(true) && p["is_deleted"] != 1)
+        .map(|p| int(&p["views"]) as f64)
+        .collect();
+    let average = kept.iter().sum::<f64>() / kept.len() as f64;
+    let totals = h
+        .browser
+        .eval(
+            "return [...document.querySelectorAll('.post-totals dd')].map(d => d.innerText);",
+            vec![],
+        )
+        .await?;
+    let shown = |i: usize| totals[i].as_str().unwrap_or_default().to_owned();
+    ensure(
+        shown(0) == items.len().to_string()
+            && shown(2) == group_thousands(average.round() as i64, Locale::En),
+        || {
+            format!(
+                "the page's totals read {totals}; {} posts, average reach {average}",
+                items.len()
+            )
+        },
     )?;
     // The search word is marked in the snippets, and only allowed markup is there.
     h.browser.wait_css("main .post-snippet mark").await?;

@@ -1,0 +1,110 @@
+//! A computed figure on screen: its value, or "—" that says why on hover and on keyboard focus
+//! (never a 0 or NaN standing in for what cannot be computed).
+
+use yew::prelude::*;
+
+use super::table::TableCell;
+use crate::export::Cell;
+use crate::format::{fill, format_rate};
+use crate::ui::Ui;
+use crate::view::engagement::{Figure, Missing};
+use crate::view::sort::SortKey;
+
+/// The service's definition of ER, as the interface states it where the figure appears.
+pub fn er_definition(ui: &Ui) -> &'static str {
+    ui.t(
+        "ER, engagement rate: (shares + comments + reactions) / views × 100%",
+        "ER, вовлечённость: (репосты + комментарии + реакции) / просмотры × 100%",
+    )
+}
+
+/// The service's definition of ERR.
+pub fn err_definition(ui: &Ui) -> &'static str {
+    ui.t(
+        "ERR, reach rate: views / the channel's subscribers × 100%",
+        "ERR, охват: просмотры / подписчики канала × 100%",
+    )
+}
+
+/// Why a figure is missing, in the interface's language.
+pub fn missing_text(ui: &Ui, missing: Missing) -> String {
+    match missing {
+        Missing::NoViews => ui
+            .t("No views to count from.", "Нет просмотров для расчёта.")
+            .into(),
+        Missing::NoSubscribers => ui
+            .t(
+                "The channel's subscriber count is not known.",
+                "Число подписчиков канала неизвестно.",
+            )
+            .into(),
+        Missing::NoPosts => ui
+            .t("No post counts here.", "Нет постов для расчёта.")
+            .into(),
+        Missing::NotYet { hours } => fill(
+            ui.t(
+                "The view growth does not reach {n} hours yet.",
+                "Рост просмотров ещё не дошёл до {n} часов.",
+            ),
+            &[("n", hours.to_string())],
+        ),
+        Missing::NoGrowth => ui
+            .t(
+                "The answer has no hourly view growth.",
+                "В ответе нет почасового роста просмотров.",
+            )
+            .into(),
+        Missing::NoPrice => ui
+            .t(
+                "Type a price to compute CPM.",
+                "Введите цену, чтобы рассчитать CPM.",
+            )
+            .into(),
+    }
+}
+
+/// "—" with its reason shown on hover and focus, and read out by screen readers.
+pub fn missing_html(ui: &Ui, missing: Missing) -> Html {
+    let why = missing_text(ui, missing);
+    html! {
+        <span class="cs-missing" tabindex="0" aria-label={format!("— {why}")}>
+            <span aria-hidden="true">{ "—" }</span>
+            <span class="cs-missing-why" role="tooltip">{ why }</span>
+        </span>
+    }
+}
+
+/// A figure shown with `show`, or why it is missing.
+pub fn figure_html(ui: &Ui, figure: Figure, show: impl Fn(f64) -> String) -> Html {
+    match figure {
+        Ok(value) => html! { { show(value) } },
+        Err(missing) => missing_html(ui, missing),
+    }
+}
+
+/// A rate in percent (ER, ERR), or why it is missing.
+pub fn rate_html(ui: &Ui, figure: Figure) -> Html {
+    figure_html(ui, figure, |value| format_rate(value, ui.locale))
+}
+
+impl TableCell {
+    /// A figure in a table: shown with `show`, sorted by value (missing ones last), exported as
+    /// a number or left empty.
+    pub fn figure(ui: &Ui, figure: Figure, show: impl Fn(f64) -> String) -> Self {
+        match figure {
+            Ok(value) => TableCell::new(
+                html! { { show(value) } },
+                SortKey::Number(value),
+                Cell::Float(value),
+            ),
+            Err(missing) => {
+                TableCell::new(missing_html(ui, missing), SortKey::Missing, Cell::Empty)
+            }
+        }
+    }
+
+    /// A rate in percent (ER, ERR) in a table.
+    pub fn rate(ui: &Ui, figure: Figure) -> Self {
+        TableCell::figure(ui, figure, |value| format_rate(value, ui.locale))
+    }
+}
