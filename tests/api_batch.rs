@@ -213,3 +213,28 @@ fn a_bound_of_one_runs_the_items_one_after_another() {
     );
     assert_eq!(run(bounded(Vec::new(), 3, task)), Ok(Vec::new()));
 }
+
+#[test]
+fn both_runs_two_futures_and_keeps_each_output() {
+    use chanscope::api::batch::both;
+    use std::cell::Cell;
+    use std::rc::Rc;
+
+    // The first future needs two polls, the second one: both outputs come back, in order.
+    let polls = Rc::new(Cell::new(0));
+    let slow = {
+        let polls = polls.clone();
+        std::future::poll_fn(move |cx| {
+            polls.set(polls.get() + 1);
+            if polls.get() < 2 {
+                cx.waker().wake_by_ref();
+                std::task::Poll::Pending
+            } else {
+                std::task::Poll::Ready("slow")
+            }
+        })
+    };
+    let (a, b) = run(both(slow, async { 42 }));
+    assert_eq!((a, b), ("slow", 42));
+    assert_eq!(polls.get(), 2);
+}

@@ -165,3 +165,30 @@ where
         }
     }
 }
+
+/// Runs two futures at once and gives both outputs: a page's main call and the call that gives
+/// its figures a base (a channel's subscribers) cost one round trip, not two.
+pub async fn both<A: Future, B: Future>(a: A, b: B) -> (A::Output, B::Output) {
+    let (mut a, mut b) = (Box::pin(a), Box::pin(b));
+    let (mut out_a, mut out_b) = (None, None);
+    std::future::poll_fn(move |cx: &mut Context<'_>| {
+        if out_a.is_none() {
+            if let Poll::Ready(value) = a.as_mut().poll(cx) {
+                out_a = Some(value);
+            }
+        }
+        if out_b.is_none() {
+            if let Poll::Ready(value) = b.as_mut().poll(cx) {
+                out_b = Some(value);
+            }
+        }
+        match (out_a.take(), out_b.take()) {
+            (Some(a), Some(b)) => Poll::Ready((a, b)),
+            (a, b) => {
+                (out_a, out_b) = (a, b);
+                Poll::Pending
+            }
+        }
+    })
+    .await
+}

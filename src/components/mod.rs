@@ -14,7 +14,7 @@ pub mod tiles;
 pub use channel_card::{CardVariant, ChannelCard};
 pub use chart::LineChart;
 pub use rich_text::{render_nodes, RichText, SafeHtml};
-pub use stats_table::{stats_table, StatsTableText};
+pub use stats_table::{stats_summary, stats_table, StatsTableText};
 pub use status::{EmptyState, ErrorBanner, Loading};
 pub use table::{Column, DataTable, Row, TableCell};
 pub use tiles::{StatTiles, Tile};

@@ -5,15 +5,22 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::figure::{er_definition, err_definition, figure_html, missing_html, rate_html};
 use super::table::{Column, DataTable, Row, TableCell};
 use crate::export::Cell;
 use crate::ui::Ui;
 use crate::view::counts::count_i64;
+use crate::view::engagement::{
+    average_er, average_reach, best_and_worst, channel_err, er, err, median_reach, Figure, Missing,
+    PostCounts,
+};
 use crate::view::multi_stats::{totals, Counters};
 use crate::view::sort::SortKey;
 
 /// What the table says around its rows.
 pub struct StatsTableText {
+    /// The channel's subscribers, the base of ERR (unknown: ERR says why it is missing).
+    pub subscribers: Option<u64>,
     /// The header of the ID column ("Post ID", "Story ID").
     pub id_title: AttrValue,
     /// Exported files are named `<export_name>.csv` and `<export_name>.json`.
@@ -43,6 +50,9 @@ pub fn stats_table(
         columns.push(Column::numeric("comments", ui.t("Comments", "Комментарии")));
     }
     columns.push(Column::numeric("reactions", ui.t("Reactions", "Реакции")));
+    columns.push(Column::numeric("er", ui.t("ER, %", "ER, %")));
+    columns.push(Column::numeric("err", ui.t("ERR, %", "ERR, %")));
+    let subscribers = text.subscribers;
 
     let count = |n: u64| TableCell::count(ui, count_i64(n));
     let id_cell = |id: i64| {
@@ -60,6 +70,8 @@ pub fn stats_table(
                 row.push(r.comments.map_or_else(TableCell::missing, count));
             }
             row.push(count(r.reactions));
+            row.push(TableCell::rate(ui, er(&PostCounts::from(r))));
+            row.push(TableCell::rate(ui, err(r.views, subscribers)));
             row
         })
         .collect();
@@ -72,9 +84,51 @@ pub fn stats_table(
         total_row.push(count(comments));
     }
     total_row.push(count(sums.reactions));
+    // The totals row holds the set's figures: average ER and the channel's ERR.
+    let counts: Vec<PostCounts> = rows.iter().map(PostCounts::from).collect();
+    total_row.push(TableCell::rate(ui, average_er(&counts)));
+    total_row.push(TableCell::rate(ui, channel_err(&counts, subscribers)));
 
     html! {
         <DataTable columns={Rc::new(columns)} rows={Rc::new(table_rows)} totals={Some(total_row)}
             export_name={text.export_name} caption={text.caption} />
+    }
+}
+
+/// The set's figures above its table: average and median reach, the channel's ERR, the average
+/// ER, and the best and the worst by views and by ER (their IDs).
+pub fn stats_summary(ui: &Ui, rows: &[Counters], subscribers: Option<u64>) -> Html {
+    let counts: Vec<PostCounts> = rows.iter().map(PostCounts::from).collect();
+    let reach = |figure| figure_html(ui, figure, |v: f64| ui.count(v.round() as i64));
+    let extremes = |key: &dyn Fn(&PostCounts) -> Figure| match best_and_worst(&counts, key) {
+        Some((best, worst)) => html! {
+            <>
+                <span class="stats-best">{ "▲ " }{ rows[best].id.to_string() }</span>
+                { " " }
+                <span class="stats-worst">{ "▼ " }{ rows[worst].id.to_string() }</span>
+            </>
+        },
+        None => missing_html(ui, Missing::NoPosts),
+    };
+    let term = |label: &'static str, value: Html| {
+        html! { <div class="stats-figure"><dt>{ label }</dt><dd>{ value }</dd></div> }
+    };
+    html! {
+        <>
+            <dl class="stats-summary">
+                { term(ui.t("Average reach", "Средний охват"), reach(average_reach(&counts))) }
+                { term(ui.t("Median reach", "Медианный охват"), reach(median_reach(&counts))) }
+                { term("ERR", rate_html(ui, channel_err(&counts, subscribers))) }
+                { term(ui.t("Average ER", "Средний ER"), rate_html(ui, average_er(&counts))) }
+                { term(ui.t("Best and worst by views", "Лучший и худший по просмотрам"),
+                    extremes(&|p| Ok(p.views as f64))) }
+                { term(ui.t("Best and worst by ER", "Лучший и худший по ER"), extremes(&er)) }
+            </dl>
+            <p class="hint stats-defined">
+                { er_definition(ui) }{ "; " }{ err_definition(ui) }{ ". " }
+                { ui.t("ERR of the set: its average reach / subscribers × 100%.",
+                    "ERR набора: средний охват / подписчики × 100%.") }
+            </p>
+        </>
     }
 }

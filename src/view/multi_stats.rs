@@ -3,6 +3,7 @@
 //! stories-stats pages and the multi-post widget, so that all three count alike.
 
 use crate::api::model::{PostStatRecord, StoryStatRecord};
+use crate::view::engagement::PostCounts;
 
 /// The counters of one post or story.
 pub trait StatsRecord {
@@ -69,6 +70,19 @@ impl Counters {
             shares: record.shares(),
             comments: record.comments(),
             reactions: record.reactions(),
+        }
+    }
+}
+
+impl From<&Counters> for PostCounts {
+    /// A story has no comments: they count as none in its ER.
+    fn from(row: &Counters) -> Self {
+        PostCounts {
+            views: row.views,
+            shares: row.shares,
+            comments: row.comments.unwrap_or(0),
+            reactions: row.reactions,
+            deleted: false,
         }
     }
 }

@@ -173,6 +173,11 @@ async fn multi_post_stats_show_a_totals_row() {
             {"postId":"102","viewsCount":"2500","sharesCount":7,"commentsCount":0,"reactionsCount":1}]"#,
         0,
     );
+    stub.ok(
+        "/channels/get?channelId=10003",
+        &channel_json(10003, "Third", "10000"),
+        0,
+    );
     let host = host();
     let mut widget = mount_multi_post_stats(
         host.clone().into(),
@@ -180,9 +185,22 @@ async fn multi_post_stats_show_a_totals_row() {
     )
     .unwrap();
     appears(&host, "tr.cs-table-totals").await;
+    // ER: (5 + 2 + 10) / 1,000 = 1.7 % and (7 + 0 + 1) / 2,500 = 0.32 %, on average 1.01 %.
+    // ERR: 1,000 and 2,500 views of 10,000 subscribers; the set's 1,750 on average, 17.5 %.
+    until("the subscribers behind ERR", || {
+        texts(&host, "tr.cs-table-totals > *")
+            .last()
+            .map(String::as_str)
+            == Some("17.5%")
+    })
+    .await;
     assert_eq!(
         texts(&host, "tr.cs-table-totals > *"),
-        ["Total", "3,500", "12", "2", "11"]
+        ["Total", "3,500", "12", "2", "11", "1%", "17.5%"]
+    );
+    assert_eq!(
+        texts(&host, "tbody tr:first-child > td"),
+        ["101", "1,000", "5", "2", "10", "1.7%", "10%"]
     );
     assert_eq!(texts(&host, "tbody tr").len(), 2);
     assert_eq!(calls("/posts/stat-multi").len(), 1);

@@ -8,6 +8,7 @@ use std::time::Duration;
 use chanscope::api::browser::BrowserTransport;
 use chanscope::api::Transport;
 use chanscope::app::App;
+use chanscope::format::{format_rate, Locale};
 use js_sys::{Array, Function, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -34,6 +35,8 @@ if (u.pathname.endsWith('/channels/subscribers')) {
     { period: '2024-01-01', participants_count: 50 },
   ];
   body = q.get('channelId') === '@alpha' ? alpha : q.get('channelId') === '@beta' ? beta : [];
+} else if (u.pathname.endsWith('/channels/get') && q.get('channelId') === '@alpha') {
+  body = { id: 1, title: 'Alpha', username: '@alpha', participants_count: 2000 };
 } else if (u.pathname.endsWith('/posts/stat-multi') && q.get('channelId') === '@broken'
     && q.get('postsIds').startsWith('51,')) {
   return Promise.resolve(new Response('{"status":"error","error":"quota_requests_reached"}'));
@@ -236,7 +239,19 @@ async fn a_hundred_and_twenty_post_ids_go_in_three_calls_with_totals() {
     ));
     find(&root, ".stats-table tfoot").await;
 
-    let asked = requests();
+    let all = requests();
+    // The channel's information once, for the subscribers behind ERR; the IDs in three calls.
+    assert_eq!(
+        all.iter()
+            .filter(|u| u.contains("/channels/get?channelId=@alpha"))
+            .count(),
+        1,
+        "{all:?}"
+    );
+    let asked: Vec<String> = all
+        .into_iter()
+        .filter(|u| u.contains("/posts/stat-multi"))
+        .collect();
     assert_eq!(asked.len(), 3, "{asked:?}");
     let batch = |from: u64, to: u64| {
         (from..=to)
@@ -266,6 +281,29 @@ async fn a_hundred_and_twenty_post_ids_go_in_three_calls_with_totals() {
     assert_eq!(totals[3], "238");
     assert_eq!(totals[4], "357");
     assert_eq!(texts(&root, ".not-returned li"), ["77"]);
+    // The set's figures, computed here from the same data: views id × 10, 6 interactions each,
+    // 2,000 subscribers.
+    let kept: Vec<f64> = (1..=120u32)
+        .filter(|id| *id != 77)
+        .map(|id| f64::from(id) * 10.0)
+        .collect();
+    let average = kept.iter().sum::<f64>() / kept.len() as f64;
+    let average_er = kept.iter().map(|v| 6.0 / v * 100.0).sum::<f64>() / kept.len() as f64;
+    let rate = |p: f64| format_rate(p, Locale::En);
+    assert_eq!(
+        texts(&root, ".stats-summary dd"),
+        [
+            format!("{}", average.round()),
+            // The 60th of 119 views in order: id 60.
+            "600".to_owned(),
+            rate(average / 2000.0 * 100.0),
+            rate(average_er),
+            "▲ 120 ▼ 1".to_owned(),
+            "▲ 1 ▼ 120".to_owned(),
+        ]
+    );
+    assert_eq!(totals[5], rate(average_er));
+    assert_eq!(totals[6], rate(average / 2000.0 * 100.0));
     root.remove();
 }
 

@@ -133,14 +133,22 @@ where
 /// a channel card of the channel on the page makes, so the two share one request.
 #[hook]
 pub(super) fn use_channel_name(channel: ChannelId, token: TokenSource) -> String {
+    use_channel(channel, token).0
+}
+
+/// The channel's title (its identifier until it is known) and its subscriber count, when known
+/// (the base of ERR).
+#[hook]
+pub(super) fn use_channel(channel: ChannelId, token: TokenSource) -> (String, Option<u64>) {
     let fallback = channel.to_string();
     let (info, _) = use_operation(ChannelInfo::new(channel), token);
-    info.state()
-        .data
-        .as_deref()
+    let data = info.state().data.as_deref();
+    let name = data
         .map(|c| c.title.trim().to_owned())
         .filter(|t| !t.is_empty())
-        .unwrap_or(fallback)
+        .unwrap_or(fallback);
+    let subscribers = data.map(|c| c.participants_count).filter(|n| *n > 0);
+    (name, subscribers)
 }
 
 /// Loading (with Cancel) or the error with its remedy; `None` once there is data to show.

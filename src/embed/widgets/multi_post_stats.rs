@@ -4,7 +4,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::{frame, status, use_channel_name, use_operation};
+use super::{frame, status, use_channel, use_operation};
 use crate::api::model::PostStatRecord;
 use crate::api::ops::MultiPostStats;
 use crate::components::{stats_table, EmptyState, StatsTableText};
@@ -23,6 +23,7 @@ pub(super) struct MultiPostStatsWidgetProps {
 pub(super) fn multi_post_stats_widget(props: &MultiPostStatsWidgetProps) -> Html {
     let ui = use_ui();
     let (task, retry) = use_operation(props.request.clone(), props.token.clone());
+    let (name, subscribers) = use_channel(props.request.channel_id.clone(), props.token.clone());
     let body = status(&task, &retry).unwrap_or_else(|| {
         let records: Rc<Vec<PostStatRecord>> =
             task.state().data.as_deref().cloned().unwrap_or_default();
@@ -40,6 +41,7 @@ pub(super) fn multi_post_stats_widget(props: &MultiPostStatsWidgetProps) -> Html
         html! {
             <>
                 { stats_table(&ui, &rows, StatsTableText {
+                    subscribers,
                     id_title: ui.t("Post", "Пост").into(),
                     export_name: "post-stats".into(),
                     caption: ui.t("Statistics of posts", "Статистика постов").into(),
@@ -53,7 +55,6 @@ pub(super) fn multi_post_stats_widget(props: &MultiPostStatsWidgetProps) -> Html
             </>
         }
     });
-    let name = use_channel_name(props.request.channel_id.clone(), props.token.clone());
     frame(
         "cs-widget-multi",
         fill(ui.t("Posts · {c}", "Посты · {c}"), &[("c", name)]),

@@ -12,7 +12,7 @@ use crate::api::ids::parse_id_list;
 use crate::api::limits::STAT_MULTI_IDS_MAX;
 use crate::api::ops::{Posts, StatSubject, Stories};
 use crate::components::status::{EmptyState, ErrorBanner};
-use crate::components::{stats_table, StatsTableText};
+use crate::components::{stats_summary, stats_table, StatsTableText};
 use crate::format::fill;
 use crate::pages::form::use_page_form;
 use crate::pages::form::Field;
@@ -136,6 +136,7 @@ fn multi_stats_page<S: Subject>() -> Html {
                     { match &data.outcome {
                         Ok(rows) => html! {
                             <MultiStatsResults ids={Rc::new(data.ids.clone())} rows={rows.clone()}
+                                subscribers={data.subscribers}
                                 id_title={id_title} links_to_post_stats={S::LINKS_TO_POST_STATS}
                                 export_name={S::KEY} />
                         },
@@ -165,6 +166,7 @@ fn multi_stats_page<S: Subject>() -> Html {
 struct MultiStatsResultsProps {
     ids: Rc<Vec<u64>>,
     rows: Rc<Vec<Counters>>,
+    subscribers: Option<u64>,
     /// The header of the ID column.
     id_title: AttrValue,
     /// Whether an ID opens the statistics page of one post.
@@ -176,6 +178,7 @@ impl PartialEq for MultiStatsResultsProps {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.ids, &other.ids)
             && Rc::ptr_eq(&self.rows, &other.rows)
+            && self.subscribers == other.subscribers
             && self.id_title == other.id_title
             && self.links_to_post_stats == other.links_to_post_stats
             && self.export_name == other.export_name
@@ -208,7 +211,9 @@ fn multi_stats_results(props: &MultiStatsResultsProps) -> Html {
                         "Проверьте, что это ID сервиса и что они относятся к этому каналу.")} />
             } else {
                 <div class="stats-table">
+                    { stats_summary(&ui, &props.rows, props.subscribers) }
                     { stats_table(&ui, &props.rows, StatsTableText {
+                        subscribers: props.subscribers,
                         id_title: props.id_title.clone(),
                         export_name: props.export_name.clone(),
                         caption: fill(ui.t("{n} returned", "Получено: {n}"),

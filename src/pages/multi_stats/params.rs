@@ -7,10 +7,10 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 
 use super::Subject;
-use crate::api::batch::{batch_count, fetch_in_batches, BatchError, MAX_CONCURRENT_BATCHES};
+use crate::api::batch::{batch_count, both, fetch_in_batches, BatchError, MAX_CONCURRENT_BATCHES};
 use crate::api::ids::{parse_id_list, ChannelId};
 use crate::api::limits::STAT_MULTI_IDS_MAX;
-use crate::api::ops::MultiStats;
+use crate::api::ops::{ChannelInfo, MultiStats};
 use crate::api::{Error, Operation};
 use crate::format::fill;
 use crate::pages::form::{PageParams, Problems};
@@ -68,6 +68,8 @@ pub(super) struct Request {
 pub(super) struct MultiData {
     pub(super) ids: Vec<u64>,
     pub(super) batches: usize,
+    /// The channel's subscribers, when its information came back.
+    pub(super) subscribers: Option<u64>,
     pub(super) outcome: Result<Rc<Vec<Counters>>, Failure>,
 }
 
@@ -154,14 +156,19 @@ impl<S: Subject> PageParams for Params<S> {
     async fn fetch(api: CachedClient, request: Request) -> Result<MultiData, Error> {
         let Request { channel, ids } = request;
         let batches = batch_count(&ids);
-        let fetched = fetch_in_batches(&ids, MAX_CONCURRENT_BATCHES, |batch| {
+        let stats = fetch_in_batches(&ids, MAX_CONCURRENT_BATCHES, |batch| {
             let (api, op) = (api.clone(), MultiStats::<S>::new(channel.clone(), batch));
             async move {
                 let records = api.send(&op).await?;
                 Ok(records.iter().map(Counters::of).collect::<Vec<_>>())
             }
-        })
-        .await;
+        });
+        // The subscriber count behind ERR: the same call as a channel card of the channel makes,
+        // so the two share it. Without it the statistics still show, ERR says why it is missing.
+        let info_request = ChannelInfo::new(channel.clone());
+        let info = api.send(&info_request);
+        let (fetched, info) = both(stats, info).await;
+        let subscribers = info.ok().map(|c| c.participants_count).filter(|n| *n > 0);
         let outcome = match fetched {
             Ok(rows) => Ok(Rc::new(rows)),
             // A cancelled run is no failure to show: the task keeps the previous answer.
@@ -174,6 +181,7 @@ impl<S: Subject> PageParams for Params<S> {
         Ok(MultiData {
             ids,
             batches,
+            subscribers,
             outcome,
         })
     }
