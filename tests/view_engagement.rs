@@ -146,3 +146,19 @@ fn prices_read_as_people_type_them() {
     assert_eq!(parse_price("cheap"), None);
     assert_eq!(parse_price("-5"), None);
 }
+
+#[test]
+fn a_price_keeps_its_currency_as_typed() {
+    use chanscope::view::reach::price_and_currency;
+    assert_eq!(
+        price_and_currency("1 500 ₽"),
+        Some((1_500.0, "₽".to_owned()))
+    );
+    assert_eq!(price_and_currency("$200"), Some((200.0, "$".to_owned())));
+    assert_eq!(
+        price_and_currency("1500,5 RUB"),
+        Some((1_500.5, "RUB".to_owned()))
+    );
+    assert_eq!(price_and_currency("750"), Some((750.0, String::new())));
+    assert_eq!(price_and_currency("free"), None);
+}

@@ -66,3 +66,13 @@ pub fn parse_price(text: &str) -> Option<f64> {
         .ok()
         .filter(|p| p.is_finite() && *p >= 0.0)
 }
+
+/// A price as typed with its currency around it (`1 500 ₽`, `$200`, `1500 RUB`): the number and
+/// the currency text as typed (empty when none); `None` when there is no number.
+pub fn price_and_currency(text: &str) -> Option<(f64, String)> {
+    let first = text.find(|c: char| c.is_ascii_digit())?;
+    let last = text.rfind(|c: char| c.is_ascii_digit())?;
+    let price = parse_price(&text[first..=last])?;
+    let currency = format!("{} {}", text[..first].trim(), text[last + 1..].trim());
+    Some((price, currency.trim().to_owned()))
+}

@@ -52,6 +52,14 @@ if (u.pathname.endsWith('/channels/subscribers')) {
     mentions: [],
     views: [{ date: '2024-01-02', viewsGrowth: '30' }, { date: '2024-01-01', viewsGrowth: 100 }],
   };
+  if (q.get('group') === 'hour') {
+    // 48 hours from 1 Jan 10:00, newest first: 100 views in the first hour, then 10 an hour.
+    body.views = Array.from({ length: 48 }, (_, i) => {
+      const at = new Date(Date.UTC(2024, 0, 1, 10 + i));
+      const date = at.toISOString().slice(0, 16).replace('T', ' ');
+      return { date, viewsGrowth: i === 0 ? 100 : 10 };
+    }).reverse();
+  }
 } else {
   return Promise.resolve(new Response('{"status":"error","error":"unknown_error"}'));
 }
@@ -65,6 +73,8 @@ fn window() -> web_sys::Window {
 
 /// Replaces `fetch` with [`FAKE_FETCH`] and forgets the URLs recorded so far.
 fn stub_fetch() {
+    // Answers cached by an earlier test would hide the calls a test counts.
+    chanscope::request::clear_cache();
     let window = window();
     Reflect::set(&window, &"__csRequests".into(), &Array::new()).unwrap();
     let fake = Function::new_with_args("input, init", FAKE_FETCH);
@@ -344,6 +354,59 @@ async fn post_stats_show_counters_growth_reposts_and_no_mentions() {
         Some("https://t.me/beta/9")
     );
     assert_eq!(text(&root, ".mentions-list .cs-empty-title"), "No mentions");
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn post_stats_figures_come_from_the_counters_and_hourly_growth() {
+    stub_fetch();
+    let root = mount("/post-stats?post=t.me/alpha/5&price=1650%20RUB");
+    find(&root, ".post-figures .cpm-list").await;
+    // The page asked by day; reach needs the growth by hour, ERR the channel's subscribers.
+    let asked = requests();
+    assert!(
+        asked
+            .iter()
+            .any(|u| u.ends_with("/posts/stat?postId=t.me/alpha/5&group=hour")),
+        "{asked:?}"
+    );
+    assert!(
+        asked
+            .iter()
+            .any(|u| u.ends_with("/channels/get?channelId=@alpha")),
+        "{asked:?}"
+    );
+    for _ in 0..100 {
+        if texts(&root, ".post-figure-list dd")
+            .iter()
+            .all(|t| !t.starts_with('—'))
+        {
+            break;
+        }
+        BrowserTransport::new()
+            .sleep(Duration::from_millis(20))
+            .await;
+    }
+    // Computed here from the stub's numbers: 1,500 views, 12 + 7 + 40 interactions, 2,000
+    // subscribers, hourly growth 100 then 10 an hour.
+    let rate = |p: f64| format_rate(p, Locale::En);
+    let reach = |hours: f64| 100.0 + (hours - 1.0) * 10.0;
+    let cpm = |views: f64| format!("{:.2} RUB", 1650.0 / (views / 1000.0));
+    assert_eq!(
+        texts(&root, ".post-figure-list:not(.cpm-list) dd"),
+        [
+            rate(59.0 / 1500.0 * 100.0),
+            rate(1500.0 / 2000.0 * 100.0),
+            "210".to_owned(),
+            "330".to_owned(),
+            "570".to_owned(),
+            rate(reach(24.0) / 2000.0 * 100.0),
+        ]
+    );
+    assert_eq!(
+        texts(&root, ".cpm-list dd"),
+        [cpm(reach(24.0)), cpm(reach(48.0)), cpm(1500.0)]
+    );
     root.remove();
 }
 

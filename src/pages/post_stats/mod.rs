@@ -1,6 +1,7 @@
 //! Statistics of one post: its counters, the growth of its views over the first days
 //! ([`growth`]), its reposts and its mentions ([`reposts`]).
 
+mod figures;
 mod growth;
 mod reposts;
 
@@ -9,9 +10,10 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 
-use crate::api::ids::PostId;
+use crate::api::batch::both;
+use crate::api::ids::{ChannelId, PostId};
 use crate::api::model::PostStatsResponse;
-use crate::api::ops::PostStats;
+use crate::api::ops::{ChannelInfo, PostStats};
 use crate::api::{Error, PeriodGroup, ViewGrowthGroup};
 use crate::components::tiles::post_tiles;
 use crate::components::StatTiles;
@@ -21,7 +23,9 @@ use crate::pages::page_header;
 use crate::request::CachedClient;
 use crate::route::Route;
 use crate::ui::{use_ui, Ui};
+use crate::view::engagement::PostCounts;
 use crate::view::labels::group_label;
+use figures::PostFigures;
 use growth::GrowthView;
 use reposts::{ForwardsView, MentionsView};
 
@@ -42,10 +46,14 @@ impl Params {
     }
 }
 
-/// The answer with the grouping it was asked for, which the growth dates are read by.
+/// The answer with the grouping it was asked for, which the growth dates are read by; the
+/// hourly growth behind reach at 12/24/48 h (the same answer when it was asked by hour); and the
+/// channel's subscribers behind ERR, when the post's link names its channel.
 struct PostStatsData {
     group: ViewGrowthGroup,
     response: Rc<PostStatsResponse>,
+    hourly: Result<Rc<PostStatsResponse>, Rc<Error>>,
+    subscribers: Option<u64>,
 }
 
 impl PageParams for Params {
@@ -64,10 +72,40 @@ impl PageParams for Params {
     }
 
     async fn fetch(api: CachedClient, request: PostStats) -> Result<PostStatsData, Error> {
-        let response = api.send(&request).await?;
+        let channel = match &request.post_id {
+            PostId::Link { username, .. } => format!("@{username}").parse::<ChannelId>().ok(),
+            _ => None,
+        };
+        let info = async {
+            match channel {
+                Some(channel) => api.send(&ChannelInfo::new(channel)).await.ok(),
+                None => None,
+            }
+        };
+        let by_hour = PostStats {
+            group: ViewGrowthGroup::Hour,
+            ..request.clone()
+        };
+        let hourly = async {
+            if request.group == ViewGrowthGroup::Hour {
+                None
+            } else {
+                Some(api.send(&by_hour).await)
+            }
+        };
+        let ((response, hourly), info) = both(both(api.send(&request), hourly), info).await;
+        let response = response?;
+        let hourly = match hourly {
+            None => Ok(response.clone()),
+            Some(Ok(hourly)) => Ok(hourly),
+            Some(Err(Error::Aborted)) => return Err(Error::Aborted),
+            Some(Err(error)) => Err(Rc::new(error)),
+        };
         Ok(PostStatsData {
             group: request.group,
             response,
+            hourly,
+            subscribers: info.map(|c| c.participants_count).filter(|n| *n > 0),
         })
     }
 }
@@ -110,7 +148,16 @@ pub fn post_stats_page() -> Html {
             )) }
             if let Some(data) = form.task.state().data.clone() {
                 <div class={form.results_class("post-stats-results")}>
-                    <PostStatsView group={data.group} response={data.response.clone()} />
+                    <PostStatsView group={data.group} response={data.response.clone()}>
+                    <PostFigures counts={PostCounts {
+                            views: data.response.views_count,
+                            shares: data.response.shares_count,
+                            comments: data.response.comments_count,
+                            reactions: data.response.reactions_count,
+                            deleted: false,
+                        }}
+                        hourly={data.hourly.clone()} subscribers={data.subscribers} />
+                    </PostStatsView>
                 </div>
             }
         </section>
@@ -121,6 +168,8 @@ pub fn post_stats_page() -> Html {
 struct PostStatsViewProps {
     group: ViewGrowthGroup,
     response: Rc<PostStatsResponse>,
+    /// What the counters come to, shown under them.
+    children: Html,
 }
 
 #[function_component(PostStatsView)]
@@ -131,6 +180,7 @@ fn post_stats_view(props: &PostStatsViewProps) -> Html {
     html! {
         <>
             <div class="post-stats-tiles"><StatTiles {tiles} /></div>
+            { props.children.clone() }
             <GrowthView group={props.group} points={Rc::new(r.views.clone())} />
             <ForwardsView forwards={Rc::new(r.forwards.clone())} />
             <MentionsView mentions={Rc::new(r.mentions.clone())} />

@@ -1,0 +1,164 @@
+//! What the counters of one post come to: ER and ERR, reach at 12, 24 and 48 hours from hourly
+//! view growth with ERR24, and the CPM of a price the user types (kept in the address as
+//! `price`, so a link carries it).
+
+use std::rc::Rc;
+
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+use yew_router::prelude::*;
+
+use crate::api::model::PostStatsResponse;
+use crate::api::{Error, ViewGrowthGroup};
+use crate::components::figure::{
+    er_definition, err_definition, figure_html, missing_html, rate_html,
+};
+use crate::components::ErrorBanner;
+use crate::format::fill;
+use crate::route::Route;
+use crate::ui::{use_ui, Ui};
+use crate::view::engagement::{er, err, Figure, Missing, PostCounts};
+use crate::view::growth::growth_series;
+use crate::view::reach::{cpm, price_and_currency, reach_at, REACH_HOURS};
+
+#[derive(Properties, PartialEq)]
+pub(super) struct PostFiguresProps {
+    pub(super) counts: PostCounts,
+    /// The answer by hour (the page's own when it asked by hour), or why it is missing.
+    pub(super) hourly: Result<Rc<PostStatsResponse>, Rc<Error>>,
+    pub(super) subscribers: Option<u64>,
+}
+
+/// The `price` of the address, and a way to change it without a new history entry (and without
+/// asking the API again: the page's own parameters do not change).
+#[hook]
+fn use_price() -> (String, Callback<String>) {
+    let location = use_location();
+    let navigator = use_navigator();
+    let pairs: Vec<(String, String)> = location
+        .as_ref()
+        .and_then(|l| serde_urlencoded::from_str(l.query_str().trim_start_matches('?')).ok())
+        .unwrap_or_default();
+    let price = pairs
+        .iter()
+        .find(|(k, _)| k == "price")
+        .map(|(_, v)| v.clone())
+        .unwrap_or_default();
+    let set = Callback::from(move |typed: String| {
+        let mut next: Vec<(String, String)> = pairs
+            .iter()
+            .filter(|(k, _)| k != "price")
+            .cloned()
+            .collect();
+        if !typed.trim().is_empty() {
+            next.push(("price".into(), typed));
+        }
+        if let Some(navigator) = &navigator {
+            let _ = navigator.replace_with_query(&Route::PostStats, &next);
+        }
+    });
+    (price, set)
+}
+
+fn money(ui: &Ui, value: f64, currency: &str) -> String {
+    let number = match ui.locale {
+        crate::format::Locale::En => format!("{value:.2}"),
+        crate::format::Locale::Ru => format!("{value:.2}").replace('.', ","),
+    };
+    if currency.is_empty() {
+        number
+    } else {
+        format!("{number} {currency}")
+    }
+}
+
+#[function_component(PostFigures)]
+pub(super) fn post_figures(props: &PostFiguresProps) -> Html {
+    let ui = use_ui();
+    let (typed_price, set_price) = use_price();
+    let counts = props.counts;
+    let growth = props
+        .hourly
+        .as_ref()
+        .ok()
+        .map(|r| growth_series(ViewGrowthGroup::Hour, &r.views).0)
+        .unwrap_or_default();
+    let reach = |hours: u32| -> Figure {
+        match &props.hourly {
+            Ok(_) => reach_at(&growth, hours),
+            Err(_) => Err(Missing::NoGrowth),
+        }
+    };
+    let views = |v: f64| ui.count(v.round() as i64);
+    let parsed = price_and_currency(&typed_price);
+    let (price, currency) = match &parsed {
+        Some((price, currency)) => (Some(*price), currency.as_str()),
+        None => (None, ""),
+    };
+    let cpm_of = |figure: Figure| figure_html(&ui, cpm(price, figure), |v| money(&ui, v, currency));
+    let term = |label: String, title: &'static str, value: Html| {
+        html! {
+            <div class="post-figure-item">
+                <dt><abbr title={title}>{ label }</abbr></dt>
+                <dd>{ value }</dd>
+            </div>
+        }
+    };
+    let reach_definition = ui.t(
+        "Views accumulated in the first hours after publication, from hourly view growth",
+        "Просмотры, набранные за первые часы после публикации, по почасовому росту",
+    );
+    let reach_terms = REACH_HOURS.iter().map(|hours| {
+        term(
+            fill(
+                ui.t("Reach at {n} h", "Охват за {n} ч"),
+                &[("n", hours.to_string())],
+            ),
+            reach_definition,
+            figure_html(&ui, reach(*hours), views),
+        )
+    });
+    let err24 = reach(24).and_then(|r| err(r.round() as u64, props.subscribers));
+    let oninput = Callback::from(move |e: InputEvent| {
+        set_price.emit(e.target_unchecked_into::<HtmlInputElement>().value())
+    });
+    let total_views: Figure = if counts.views == 0 {
+        Err(Missing::NoViews)
+    } else {
+        Ok(counts.views as f64)
+    };
+    html! {
+        <section class="post-figures">
+            <h2>{ ui.t("Engagement and reach", "Вовлечённость и охват") }</h2>
+            <dl class="post-figure-list">
+                { term("ER".into(), er_definition(&ui), rate_html(&ui, er(&counts))) }
+                { term("ERR".into(), err_definition(&ui), rate_html(&ui, err(counts.views, props.subscribers))) }
+                { for reach_terms }
+                { term("ERR24".into(), ui.t("ERR24: reach at 24 h / subscribers × 100%",
+                    "ERR24: охват за 24 ч / подписчики × 100%"), rate_html(&ui, err24)) }
+            </dl>
+            if let Err(error) = &props.hourly {
+                <ErrorBanner error={error.clone()} />
+            }
+            <div class="cpm field">
+                <label for="ps-price">{ ui.t("Price of an ad post", "Цена рекламного поста") }</label>
+                <input id="ps-price" type="text" inputmode="decimal"
+                    value={typed_price.clone()} placeholder={ui.t("e.g. 1500 RUB", "например, 1500 ₽")}
+                    aria-describedby="ps-price-hint" {oninput} />
+                <p id="ps-price-hint" class="hint">{ ui.t(
+                    "CPM = price / (views / 1000), in the currency as typed; the price stays in the address.",
+                    "CPM = цена / (просмотры / 1000), в валюте как введено; цена сохраняется в адресе.",
+                ) }</p>
+                <dl class="post-figure-list cpm-list">
+                    { term(ui.t("CPM at 24 h", "CPM за 24 ч").into(), ui.t("Price per thousand views at 24 h", "Цена за тысячу просмотров за 24 ч"), cpm_of(reach(24))) }
+                    { term(ui.t("CPM at 48 h", "CPM за 48 ч").into(), ui.t("Price per thousand views at 48 h", "Цена за тысячу просмотров за 48 ч"), cpm_of(reach(48))) }
+                    { term(ui.t("CPM, all views", "CPM, все просмотры").into(), ui.t("Price per thousand of all views", "Цена за тысячу всех просмотров"), cpm_of(total_views)) }
+                </dl>
+                if !typed_price.trim().is_empty() && parsed.is_none() {
+                    <p class="field-error">{ missing_html(&ui, Missing::NoPrice) }{ " " }
+                        { ui.t("No number in the price.", "В цене нет числа.") }</p>
+                }
+            </div>
+        </section>
+    }
+}
