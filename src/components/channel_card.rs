@@ -9,6 +9,7 @@ use crate::api::model::{web_url, Channel, PeerKind};
 use crate::format::{compact, compact_f64};
 use crate::sanitize::linkify;
 use crate::ui::{use_ui, Ui};
+use crate::view::restrictions::{flag_text, flags};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum CardVariant {
@@ -135,11 +136,16 @@ pub fn channel_card(props: &ChannelCardProps) -> Html {
         .map(|name| with_at(name))
         .filter(|name| Some(name) != username.as_ref())
         .collect();
-    let verified = channel
-        .rkn_verification
-        .as_ref()
-        .filter(|v| v.is_active())
-        .map(|v| {
+    let verified = channel.rkn_verification.as_ref().map(|v| {
+        if !v.is_active() {
+            return html! {
+                <span class="cs-badge cs-badge-quiet" title={ui.t(
+                    "Not listed as verified in the registry of channels",
+                    "В реестре каналов как проверенный не значится",
+                )}>{ ui.t("Not in the registry", "Нет в реестре") }</span>
+            };
+        }
+        {
             let label = ui.t("Registered", "В реестре");
             let hint = ui.t(
                 "Listed in the registry of channels (verification active)",
@@ -152,8 +158,12 @@ pub fn channel_card(props: &ChannelCardProps) -> Html {
                 },
                 None => html! { <span class="cs-badge cs-badge-ok" title={hint}>{ "✓ " }{ label }</span> },
             }
-        });
-    let restrictions = channel.active_restrictions();
+        }
+    });
+    let restrictions: Vec<String> = flags(channel)
+        .iter()
+        .map(|flag| flag_text(flag, ui.locale))
+        .collect();
     let participants = i64::try_from(channel.participants_count).unwrap_or(i64::MAX);
 
     let mut facts = Vec::new();
@@ -221,7 +231,7 @@ pub fn channel_card(props: &ChannelCardProps) -> Html {
             </header>
             if !restrictions.is_empty() {
                 <p class="cs-card-warning" role="note">
-                    { "⚠ " }{ ui.t("Restrictions: ", "Ограничения: ") }{ restrictions.join(", ") }
+                    { "⚠ " }{ ui.t("Restrictions: ", "Ограничения: ") }{ restrictions.join("; ") }
                 </p>
             }
             <dl class="cs-card-facts">{ for facts }</dl>

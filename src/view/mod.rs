@@ -13,4 +13,5 @@ pub mod labels;
 pub mod multi_stats;
 pub mod pager;
 pub mod reach;
+pub mod restrictions;
 pub mod sort;

@@ -140,7 +140,7 @@ async fn compact_card_uses_the_small_avatar_and_warns_of_restrictions() {
     );
     assert_eq!(
         texts(&root, ".cs-card-warning"),
-        ["⚠ Restrictions: red_label"]
+        ["⚠ Restrictions: Red label: inflated subscribers"]
     );
     assert!(root.query_selector(".cs-card-aliases").unwrap().is_none());
     assert!(root.query_selector(".cs-card-actions").unwrap().is_none());

@@ -11,6 +11,7 @@ mod post;
 mod stats;
 mod web_url;
 
+pub(crate) use channel::is_truthy;
 pub use channel::{
     Channel, ChannelInfoResponse, ChannelSearchResponse, PeerKind, Restriction, RknVerification,
 };

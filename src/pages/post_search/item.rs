@@ -15,6 +15,7 @@ use crate::route::{route_href, ChannelQuery, PostQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
 use crate::view::engagement::{er, err, subscribers_of, PostCounts};
 use crate::view::labels::{channel_label, excerpt};
+use crate::view::restrictions::{flag_text, flags};
 
 /// The channel a repost came from, when the response names it.
 fn forward_source<'a>(data: &'a PostSearchResponse, post: &Post) -> Option<&'a Channel> {
@@ -76,6 +77,21 @@ pub(super) fn post_item(props: &PostItemProps) -> Html {
     let avatar = channel.and_then(|c| c.image100_url()).map(|src| {
         html! { <img class="post-avatar" {src} alt="" width="24" height="24" loading="lazy" /> }
     });
+    let warning = channel
+        .map(|c| {
+            flags(c)
+                .iter()
+                .map(|flag| flag_text(flag, ui.locale))
+                .collect::<Vec<_>>()
+        })
+        .filter(|texts| !texts.is_empty())
+        .map(|texts| {
+            html! {
+                <p class="cs-card-warning post-warning" role="note">
+                    { "⚠ " }{ ui.t("Channel restrictions: ", "Ограничения канала: ") }{ texts.join("; ") }
+                </p>
+            }
+        });
     let counts = PostCounts::from(post);
     let post_er = rate_html(&ui, er(&counts));
     let post_err = rate_html(&ui, err(post.views, subscribers_of(data, post)));
@@ -119,6 +135,7 @@ pub(super) fn post_item(props: &PostItemProps) -> Html {
                     <span class="badge post-deleted-badge">{ ui.t("Deleted", "Удалён") }</span>
                 }
             </header>
+            { warning }
             <SafeHtml html={snippet.clone()} class="post-snippet" />
             if !post.text.trim().is_empty() && post.text != snippet {
                 <FullText text={post.text.clone()} />
