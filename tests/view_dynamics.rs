@@ -122,3 +122,46 @@ fn hourly_records_are_asked_for_short_ranges_only() {
     assert_eq!(group_for_range(PeriodGroup::Hour, 90), PeriodGroup::Day);
     assert_eq!(group_for_range(PeriodGroup::Week, 365), PeriodGroup::Week);
 }
+
+#[test]
+fn the_change_since_some_days_takes_the_reading_of_that_day_or_before() {
+    use chanscope::view::dynamics::change_since;
+    use chanscope::view::engagement::Missing;
+    let read = [
+        reading("2026-11-01", 1_000),
+        reading("2026-11-20", 1_100),
+        reading("2026-11-26", 1_150),
+        reading("2026-11-27", 1_200),
+    ];
+    let day = change_since(&read, 1).unwrap();
+    assert_eq!((day.from.count, day.to.count, day.net), (1_150, 1_200, 50));
+    // 20 Nov is exactly 7 days before 27 Nov.
+    let week = change_since(&read, 7).unwrap();
+    assert_eq!(
+        (week.net, week.percent),
+        (100, Some(100.0 / 1_100.0 * 100.0))
+    );
+    // 28 Oct has no reading, and none before it: the history is too short.
+    assert_eq!(
+        change_since(&read, 30),
+        Err(Missing::NoHistory { days: 30 })
+    );
+    // 25 days back falls between readings: the latest before it counts (1 Nov).
+    assert_eq!(change_since(&read, 25).unwrap().from.count, 1_000);
+    assert_eq!(change_since(&[], 1), Err(Missing::NoHistory { days: 1 }));
+}
+
+#[test]
+fn the_last_days_start_on_the_hour() {
+    use chanscope::api::ChannelId;
+    use chanscope::view::dynamics::last_days_request;
+    use chrono::{TimeZone, Utc};
+    let now = Utc.with_ymd_and_hms(2026, 11, 22, 14, 37, 12).unwrap();
+    let channel: ChannelId = "@alpha".parse().unwrap();
+    let request = last_days_request(&channel, PeriodGroup::Day, 30, now);
+    assert_eq!(
+        request.start_date,
+        Some(Utc.with_ymd_and_hms(2026, 10, 23, 14, 0, 0).unwrap())
+    );
+    assert_eq!((request.group, request.end_date), (PeriodGroup::Day, None));
+}

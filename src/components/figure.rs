@@ -54,6 +54,13 @@ pub fn missing_text(ui: &Ui, missing: Missing) -> String {
                 "В ответе нет почасового роста просмотров.",
             )
             .into(),
+        Missing::NoHistory { days } => fill(
+            ui.t(
+                "The subscriber history does not reach {n} days back.",
+                "История подписчиков не уходит на {n} дней назад.",
+            ),
+            &[("n", days.to_string())],
+        ),
         Missing::NoPrice => ui
             .t(
                 "Type a price to compute CPM.",

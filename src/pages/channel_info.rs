@@ -6,20 +6,39 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::api::ids::ChannelId;
-use crate::api::model::Channel;
+use chrono::Utc;
+
+use crate::api::batch::both;
+use crate::api::model::{Channel, SubscriberCount};
 use crate::api::ops::ChannelInfo;
-use crate::api::Error;
-use crate::components::{CardVariant, ChannelCard};
+use crate::api::{Error, PeriodGroup};
+use crate::components::chart::period_axis;
+use crate::components::figure::missing_html;
+use crate::components::{CardVariant, ChannelCard, ErrorBanner, LineChart};
+use crate::format::{fill, format_percent};
 use crate::pages::form::Field;
 use crate::pages::form::{use_page_form, PageParams, Problems};
 use crate::pages::page_header;
 use crate::request::CachedClient;
 use crate::route::{route_href, ChannelQuery, Route, RouteLink, SearchQuery};
 use crate::ui::{use_ui, Ui};
+use crate::view::counts::{signed, Trend};
+use crate::view::dynamics::{change_since, chart_series, last_days_request, readings};
+
+/// The days the page reports the subscriber change over, and the span of its chart.
+const CHANGE_DAYS: [u32; 3] = [1, 7, 30];
+const HISTORY_DAYS: u32 = 30;
+
+/// The channel and its last 30 days of subscribers by day (or why they are missing: the card
+/// shows without them).
+pub struct ChannelData {
+    channel: Rc<Channel>,
+    history: Result<Rc<Vec<SubscriberCount>>, Rc<Error>>,
+}
 
 impl PageParams for ChannelQuery {
     type Request = ChannelInfo;
-    type Output = Rc<Channel>;
+    type Output = ChannelData;
 
     fn to_request(&self, ui: &Ui) -> Result<ChannelInfo, Problems> {
         self.channel
@@ -29,7 +48,16 @@ impl PageParams for ChannelQuery {
     }
 
     async fn fetch(api: CachedClient, op: ChannelInfo) -> Result<Self::Output, Error> {
-        api.send(&op).await
+        let history = last_days_request(&op.channel_id, PeriodGroup::Day, HISTORY_DAYS, Utc::now());
+        let (channel, history) = both(api.send(&op), api.send(&history)).await;
+        let history = match history {
+            Err(Error::Aborted) => return Err(Error::Aborted),
+            other => other.map_err(Rc::new),
+        };
+        Ok(ChannelData {
+            channel: channel?,
+            history,
+        })
     }
 }
 
@@ -57,10 +85,11 @@ pub fn channel_info_page() -> Html {
                 "Enter a channel or chat to see its card.",
                 "Введите канал или чат, чтобы увидеть его карточку.",
             )) }
-            if let Some(channel) = state.data.clone() {
+            if let Some(data) = state.data.clone() {
                 <div class={form.results_class("channel-info")}>
-                    <ChannelCard channel={(*channel).clone()} variant={CardVariant::Full} heading={2}
-                        actions={actions(&ui, &form.params.channel, &channel)} />
+                    <ChannelCard channel={data.channel.clone()} variant={CardVariant::Full} heading={2}
+                        actions={actions(&ui, &form.params.channel, &data.channel)} />
+                    { subscriber_change(&ui, &data.history) }
                 </div>
             }
         </section>
@@ -95,5 +124,52 @@ fn actions(ui: &Ui, asked: &str, channel: &Channel) -> Html {
                 </p>
             }
         </>
+    }
+}
+
+/// The subscriber change over the last day, 7 and 30 days, and the 30 days as a small chart.
+fn subscriber_change(ui: &Ui, history: &Result<Rc<Vec<SubscriberCount>>, Rc<Error>>) -> Html {
+    let heading =
+        html! { <h2>{ ui.t("Subscribers lately", "Подписчики за последнее время") }</h2> };
+    let records = match history {
+        Ok(records) => records,
+        Err(error) => {
+            return html! {
+                <section class="channel-change">{ heading }<ErrorBanner error={error.clone()} /></section>
+            }
+        }
+    };
+    let (read, _) = readings(PeriodGroup::Day, records);
+    let changes = CHANGE_DAYS.iter().map(|days| {
+        let label = match days {
+            1 => ui.t("Last day", "За сутки").to_owned(),
+            n => fill(ui.t("{n} days", "{n} дней"), &[("n", n.to_string())]),
+        };
+        let value = match change_since(&read, *days) {
+            Ok(since) => html! {
+                <span class={classes!("cs-num", Trend::of(since.net).class())}
+                    title={format!("{} → {}", ui.count(since.from.count), ui.count(since.to.count))}>
+                    { signed(since.net, ui.locale) }
+                    if let Some(p) = since.percent {
+                        { format!(" ({})", format_percent(p, ui.locale)) }
+                    }
+                </span>
+            },
+            Err(missing) => missing_html(ui, missing),
+        };
+        html! { <div class="channel-change-item"><dt>{ label }</dt><dd>{ value }</dd></div> }
+    });
+    let series = Rc::new(chart_series(
+        ui.locale,
+        [("", read.as_slice())].into_iter(),
+        false,
+    ));
+    html! {
+        <section class="channel-change">
+            { heading }
+            <dl class="channel-change-list">{ for changes }</dl>
+            <LineChart {series} y_title={ui.t("Subscribers, last 30 days", "Подписчики за 30 дней")}
+                x_format={period_axis(PeriodGroup::Day, ui.locale)} height={160.0} />
+        </section>
     }
 }

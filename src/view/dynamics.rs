@@ -4,11 +4,16 @@
 
 use std::collections::BTreeMap;
 
+use chrono::{DateTime, DurationRound, TimeDelta, Utc};
+
 use crate::api::model::SubscriberCount;
+use crate::api::ops::SubscriberDynamics;
+use crate::api::ChannelId;
 use crate::api::PeriodGroup;
 use crate::format::{parse_series, percent_change, Locale, Period};
 use crate::view::chart::{Point, Series};
 use crate::view::counts::count_i64;
+use crate::view::engagement::Missing;
 
 /// The ranges offered for subscriber dynamics, in days: a year of subscribers is worth a look,
 /// unlike a year of posts.
@@ -143,4 +148,49 @@ pub fn group_for_range(group: PeriodGroup, days: u32) -> PeriodGroup {
     } else {
         group
     }
+}
+
+/// A change of subscribers over some days: the count then and now, the net change and the
+/// percent.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Since {
+    pub from: Reading,
+    pub to: Reading,
+    pub net: i64,
+    pub percent: Option<f64>,
+}
+
+/// The change from the reading `days` days before the last one (or the latest before that day,
+/// when that day has none) to the last; `NoHistory` when the readings do not reach that far
+/// back.
+pub fn change_since(readings: &[Reading], days: u32) -> Result<Since, Missing> {
+    let last = *readings.last().ok_or(Missing::NoHistory { days })?;
+    let target = last.period.start() - TimeDelta::days(i64::from(days));
+    let from = *readings
+        .iter()
+        .rev()
+        .find(|r| r.period.start() <= target)
+        .ok_or(Missing::NoHistory { days })?;
+    Ok(Since {
+        from,
+        to: last,
+        net: last.count.saturating_sub(from.count),
+        percent: percent_change(from.count, last.count),
+    })
+}
+
+/// The request for a channel's last `days` days by `group`, its start rounded down to the hour
+/// so that the pages and widgets asking within one hour (and the gateway's cache) see identical
+/// calls.
+pub fn last_days_request(
+    channel: &ChannelId,
+    group: PeriodGroup,
+    days: u32,
+    now: DateTime<Utc>,
+) -> SubscriberDynamics {
+    let start = now - TimeDelta::days(i64::from(days));
+    let mut request = SubscriberDynamics::new(channel.clone());
+    request.start_date = Some(start.duration_trunc(TimeDelta::hours(1)).unwrap_or(start));
+    request.group = group;
+    request
 }

@@ -25,6 +25,8 @@ pub enum Missing {
     NoGrowth,
     /// No price was typed.
     NoPrice,
+    /// The subscriber history does not reach this many days back.
+    NoHistory { days: u32 },
 }
 
 /// A computed figure, or why there is none.

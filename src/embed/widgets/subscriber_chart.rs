@@ -3,11 +3,10 @@
 
 use std::rc::Rc;
 
-use chrono::{Duration, DurationRound, Utc};
+use chrono::Utc;
 use yew::prelude::*;
 
 use super::{frame, status, use_channel_name, use_operation};
-use crate::api::ops::SubscriberDynamics;
 use crate::api::{ChannelId, PeriodGroup};
 use crate::components::chart::period_axis;
 use crate::components::{EmptyState, LineChart};
@@ -16,7 +15,9 @@ use crate::format::fill;
 use crate::format::format_percent;
 use crate::ui::use_ui;
 use crate::view::counts::{signed, Trend};
-use crate::view::dynamics::{chart_series, group_for_range, readings, summarize, PERIOD_PRESETS};
+use crate::view::dynamics::{
+    chart_series, group_for_range, last_days_request, readings, summarize, PERIOD_PRESETS,
+};
 use crate::view::labels::group_label;
 
 #[derive(Properties, PartialEq)]
@@ -26,17 +27,6 @@ pub(super) struct SubscriberChartWidgetProps {
     pub(super) days: u32,
     pub(super) controls: bool,
     pub(super) token: TokenSource,
-}
-
-/// The request for the last `days` days, its start rounded down to the hour so that widgets
-/// (and the gateway's cache) see identical calls.
-fn dynamics_request(channel: &ChannelId, group: PeriodGroup, days: u32) -> SubscriberDynamics {
-    let now = Utc::now();
-    let start = now - Duration::days(i64::from(days));
-    let mut request = SubscriberDynamics::new(channel.clone());
-    request.start_date = Some(start.duration_trunc(Duration::hours(1)).unwrap_or(start));
-    request.group = group;
-    request
 }
 
 #[function_component(SubscriberChartWidget)]
@@ -51,7 +41,7 @@ pub(super) fn subscriber_chart_widget(props: &SubscriberChartWidgetProps) -> Htm
     let (group, days) = *chosen;
     let request = use_memo(
         (props.channel.clone(), group, days),
-        |(channel, group, days)| dynamics_request(channel, *group, *days),
+        |(channel, group, days)| last_days_request(channel, *group, *days, Utc::now()),
     );
     let (task, retry) = use_operation((*request).clone(), props.token.clone());
     let name = use_channel_name(props.channel.clone(), props.token.clone());

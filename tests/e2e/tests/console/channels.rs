@@ -95,6 +95,33 @@ pub(super) async fn channel_info_shows_card(h: Arc<Harness>) -> Res<()> {
     ensure(text(&exact_title) == expected, || {
         format!("the subscribers' tooltip reads {exact_title}, not {expected}")
     })?;
+    // The change over 7 days, computed here from the subscriber records the page was sent.
+    let sent = h.wait_sent(mark, "/channels/subscribers").await?;
+    let records = h.replay(&sent).await?;
+    let mut days: Vec<(NaiveDate, i64)> = records
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|r| {
+            let day = NaiveDate::parse_from_str(&text(&r["period"]), "%Y-%m-%d").ok()?;
+            Some((day, int(&r["participants_count"])))
+        })
+        .collect();
+    days.sort();
+    let (last_day, last) = *days.last().ok_or("no subscriber records")?;
+    let week_ago = last_day - chrono::TimeDelta::days(7);
+    let (_, before) = *days
+        .iter()
+        .rev()
+        .find(|(day, _)| *day <= week_ago)
+        .ok_or("the records do not reach 7 days back")?;
+    let net = last - before;
+    let sign = if net > 0 { "+" } else { "" };
+    let week = format!("{sign}{}", group_thousands(net, Locale::En));
+    h.browser
+        .wait_text_in(".channel-change-list", &[&week])
+        .await?;
     h.browser.screenshot("channel-info").await?;
     h.browser.screenshot_at("channel-info-360", 360).await?;
     Ok(())
