@@ -23,6 +23,7 @@ use crate::request::CachedClient;
 use crate::route::{route_href, ChannelQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
 use crate::view::labels::channel_ref;
+use crate::view::mentions::{reach_per_mention, share};
 use crate::view::sort::SortKey;
 
 #[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -150,10 +151,22 @@ fn mentions_table(props: &MentionsTableProps) -> Html {
         Column::text("username", ui.t("Username", "Имя")),
         Column::numeric("subscribers", ui.t("Subscribers", "Подписчики")),
         Column::numeric("mentions", ui.t("Mentions", "Упоминания")),
+        Column::numeric("share", ui.t("Share of mentions, %", "Доля упоминаний, %")),
         Column::numeric("reach", ui.t("Reach (views)", "Охват (просмотры)")),
+        Column::numeric(
+            "reach-per-mention",
+            ui.t("Reach per mention", "Охват на упоминание"),
+        ),
         Column::text("last-mention", ui.t("Last mention", "Последнее упоминание")),
     ]);
     let as_i64 = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+    let mentions: u64 = joined.iter().fold(0u64, |sum, (item, _)| {
+        sum.saturating_add(item.mentions_count)
+    });
+    let reach: u64 = joined
+        .iter()
+        .fold(0u64, |sum, (item, _)| sum.saturating_add(item.views_count));
+    let per_mention = |figure| TableCell::figure(&ui, figure, |v: f64| ui.count(v.round() as i64));
     let rows: Vec<Row> = joined
         .iter()
         .map(|(item, channel)| {
@@ -178,7 +191,9 @@ fn mentions_table(props: &MentionsTableProps) -> Html {
                     TableCell::count(&ui, as_i64(c.participants_count))
                 }),
                 TableCell::count(&ui, as_i64(item.mentions_count)),
+                TableCell::rate(&ui, share(item.mentions_count, mentions)),
                 TableCell::count(&ui, as_i64(item.views_count)),
+                per_mention(reach_per_mention(item.views_count, item.mentions_count)),
                 TableCell::new(
                     html! { <time title={ui.timestamp(last)}>{ ui.date(last) }</time> },
                     SortKey::Number(last as f64),
@@ -188,14 +203,14 @@ fn mentions_table(props: &MentionsTableProps) -> Html {
             ]
         })
         .collect();
-    let mentions: u64 = joined.iter().map(|(item, _)| item.mentions_count).sum();
-    let reach: u64 = joined.iter().map(|(item, _)| item.views_count).sum();
     let totals = vec![
         TableCell::text(ui.t("Total", "Итого")),
         TableCell::text(""),
         TableCell::text(""),
         TableCell::count(&ui, as_i64(mentions)),
+        TableCell::text(""),
         TableCell::count(&ui, as_i64(reach)),
+        per_mention(reach_per_mention(reach, mentions)),
         TableCell::text(""),
     ];
     html! {
@@ -209,6 +224,10 @@ fn mentions_table(props: &MentionsTableProps) -> Html {
                     export_name="keyword-mentions"
                     caption={ui.t("Mentions by channel", "Упоминания по каналам")} />
             </div>
+            <p class="hint">{ ui.t(
+                "Share: the channel's mentions / all mentions listed × 100%. Reach per mention: the channel's reach / its mentions.",
+                "Доля: упоминания канала / все упоминания в списке × 100%. Охват на упоминание: охват канала / его упоминания.",
+            ) }</p>
         </>
     }
 }

@@ -10,6 +10,7 @@ pub mod dynamics;
 pub mod engagement;
 pub mod growth;
 pub mod labels;
+pub mod mentions;
 pub mod multi_stats;
 pub mod pager;
 pub mod reach;

@@ -303,6 +303,18 @@ async fn keyword_mentions_joins_channels_and_totals_the_counts() {
         totals.contains("Total") && totals.contains('5') && totals.contains("3,500"),
         "{totals}"
     );
+    // Shares of the 5 mentions: 3 → 60 %, 2 → 40 %; reach per mention 1,000 / 3 and 2,500 / 2.
+    let cells = |row: usize| {
+        let found = root
+            .query_selector_all(&format!(".mentions-table tbody tr:nth-child({row}) td"))
+            .unwrap();
+        (0..found.length())
+            .filter_map(|i| found.item(i)?.text_content())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(cells(1)[3..7], ["3", "60%", "1,000", "333"]);
+    assert_eq!(cells(2)[3..7], ["2", "40%", "2,500", "1,250"]);
+    assert!(totals.contains("700"), "{totals}");
     let first = find(&root, ".mentions-table tbody tr a");
     assert_eq!(first.text_content().as_deref(), Some("Ten"));
     assert_eq!(
