@@ -83,6 +83,9 @@ fn fact(label: &'static str, value: Html) -> Html {
     }
 }
 
+/// Descriptions longer than this may be cut by the clamp of four lines: they get a "More".
+const ABOUT_CLAMPED_CHARS: usize = 160;
+
 #[function_component(ChannelCard)]
 pub fn channel_card(props: &ChannelCardProps) -> Html {
     let ui = use_ui();
@@ -123,6 +126,9 @@ pub fn channel_card(props: &ChannelCardProps) -> Html {
     } else {
         channel.title.clone()
     };
+    // The heading clamps to two lines; the whole title is its tooltip.
+    let full_title = title.clone();
+    let about_open = use_state_eq(|| false);
     let title = match &url {
         Some(href) => html! {
             <a class="cs-link" href={href.clone()} rel="noopener noreferrer" target="_blank">{ title }</a>
@@ -217,7 +223,8 @@ pub fn channel_card(props: &ChannelCardProps) -> Html {
             <header class="cs-card-head">
                 { avatar }
                 <div class="cs-card-names">
-                    <@{if props.heading == 2 { "h2" } else { "h3" }} class="cs-card-title">{ title }</@>
+                    <@{if props.heading == 2 { "h2" } else { "h3" }} class="cs-card-title"
+                        title={full_title}>{ title }</@>
                     if let Some(username) = username {
                         <p class="cs-card-username">{ username }</p>
                     }
@@ -236,7 +243,18 @@ pub fn channel_card(props: &ChannelCardProps) -> Html {
             }
             <dl class="cs-card-facts">{ for facts }</dl>
             if !description.is_empty() {
-                <div class="cs-card-about cs-rich-text">{ render_nodes(&description) }</div>
+                <div class={classes!("cs-card-about", "cs-rich-text", about_open.then_some("cs-open"))}>
+                    { render_nodes(&description) }
+                </div>
+                if channel.about.chars().count() > ABOUT_CLAMPED_CHARS {
+                    <button type="button" class="cs-card-more" aria-expanded={about_open.to_string()}
+                        onclick={{
+                            let about_open = about_open.clone();
+                            Callback::from(move |_: MouseEvent| about_open.set(!*about_open))
+                        }}>
+                        { if *about_open { ui.t("Less", "Свернуть") } else { ui.t("More", "Ещё") } }
+                    </button>
+                }
             }
             if let (Some(href), true) = (&url, full) {
                 <p class="cs-card-open">

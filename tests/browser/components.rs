@@ -379,3 +379,55 @@ async fn tiles_show_compact_and_exact_values() {
     );
     assert_eq!(texts(&root, ".cs-tile-hint"), ["since publication"]);
 }
+
+/// The stylesheet the components bring, in the test page's head (once).
+fn with_component_styles() {
+    let document = web_sys::window().unwrap().document().unwrap();
+    if document.get_element_by_id("cs-test-styles").is_some() {
+        return;
+    }
+    let style = document.create_element("style").unwrap();
+    style.set_id("cs-test-styles");
+    style.set_text_content(Some(include_str!("../../static/components.css")));
+    document.head().unwrap().append_child(&style).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn an_authors_endless_title_keeps_the_card_its_normal_height() {
+    with_component_styles();
+    let card = |title: String| ChannelCardProps {
+        channel: Rc::new(Channel {
+            title,
+            about: String::new(),
+            ..channel()
+        }),
+        variant: CardVariant::Compact,
+        actions: Html::default(),
+        heading: 3,
+    };
+    let height = |root: &Element| find(root, ".cs-card").get_bounding_client_rect().height();
+    let short = mount::<ChannelCard>(card("Market news".into())).await;
+    short.set_attribute("style", "width: 360px").unwrap();
+    // 2,000 characters: words, one unbroken run, and right-to-left overrides that must not flip
+    // what follows the title.
+    let endless = format!(
+        "\u{202E}{}{}\u{202D}",
+        "very long title ".repeat(100),
+        "x".repeat(400)
+    );
+    assert!(endless.chars().count() >= 2_000);
+    let long = mount::<ChannelCard>(card(endless.clone())).await;
+    long.set_attribute("style", "width: 360px").unwrap();
+    mount::settle().await;
+    let (short_height, long_height) = (height(&short), height(&long));
+    // Two lines of title at most: one line more than a one-line title (~22 px), never more.
+    assert!(
+        long_height <= short_height + 30.0,
+        "{long_height} px against {short_height} px"
+    );
+    let title = find(&long, ".cs-card-title");
+    assert_eq!(title.get_attribute("title"), Some(endless));
+    assert!(title.get_bounding_client_rect().width() <= 360.0);
+    short.remove();
+    long.remove();
+}
