@@ -35,6 +35,8 @@ if (u.pathname.endsWith('/channels/subscribers')) {
     { period: '2024-01-01', participants_count: 50 },
   ];
   body = q.get('channelId') === '@alpha' ? alpha : q.get('channelId') === '@beta' ? beta : [];
+} else if (u.pathname.endsWith('/channels/get') && q.get('channelId') === '42') {
+  body = { id: 42, title: 'Beta', username: '@beta', participants_count: 900 };
 } else if (u.pathname.endsWith('/channels/get') && q.get('channelId') === '@alpha') {
   body = { id: 1, title: 'Alpha', username: '@alpha', participants_count: 2000 };
 } else if (u.pathname.endsWith('/posts/stat-multi') && q.get('channelId') === '@broken'
@@ -354,6 +356,13 @@ async fn post_stats_show_counters_growth_reposts_and_no_mentions() {
         Some("https://t.me/beta/9")
     );
     assert_eq!(text(&root, ".mentions-list .cs-empty-title"), "No mentions");
+    // The reposting channel by name, from its information, linking to its page.
+    let named = find(
+        &root,
+        ".forwards-list tbody td:nth-child(3) a[href='/channel-info?channel=%40beta']",
+    )
+    .await;
+    assert_eq!(named.text_content().as_deref(), Some("Beta (@beta)"));
     root.remove();
 }
 

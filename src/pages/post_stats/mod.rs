@@ -1,6 +1,7 @@
 //! Statistics of one post: its counters, the growth of its views over the first days
 //! ([`growth`]), its reposts and its mentions ([`reposts`]).
 
+mod channels;
 mod figures;
 mod growth;
 mod reposts;

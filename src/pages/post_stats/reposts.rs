@@ -5,11 +5,11 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use super::channels::{channel_cell, use_channel_names};
 use crate::api::model::{Forward, PostMention};
 use crate::components::status::EmptyState;
 use crate::components::{Column, DataTable, Row, TableCell};
 use crate::export::Cell;
-use crate::route::{route_href, ChannelQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
 use crate::view::sort::SortKey;
 
@@ -35,15 +35,6 @@ fn time_cell(ui: &Ui, secs: i64) -> TableCell {
     )
 }
 
-fn channel_cell(id: i64) -> TableCell {
-    let link = html! {
-        <RouteLink href={route_href(Route::ChannelInfo, &ChannelQuery::new(id.to_string()))}>
-            { id.to_string() }
-        </RouteLink>
-    };
-    TableCell::new(link, SortKey::Number(id as f64), Cell::Int(id))
-}
-
 #[derive(Properties, PartialEq)]
 pub(super) struct ForwardsProps {
     pub(super) forwards: Rc<Vec<Forward>>,
@@ -52,6 +43,7 @@ pub(super) struct ForwardsProps {
 #[function_component(ForwardsView)]
 pub(super) fn forwards_view(props: &ForwardsProps) -> Html {
     let ui = use_ui();
+    let names = use_channel_names(props.forwards.iter().map(|f| f.channel_id).collect());
     let heading = html! { <h2>{ ui.t("Reposts", "Репосты") }</h2> };
     if props.forwards.is_empty() {
         return html! {
@@ -64,7 +56,7 @@ pub(super) fn forwards_view(props: &ForwardsProps) -> Html {
     let columns = Rc::new(vec![
         Column::text("post", ui.t("Repost", "Репост")),
         Column::text("date", ui.t("Published", "Опубликован")),
-        Column::numeric("channel", ui.t("Channel ID", "ID канала")),
+        Column::text("channel", ui.t("Channel", "Канал")),
         Column::text("peer-type", ui.t("Type", "Тип")),
     ]);
     let rows: Vec<Row> = props
@@ -74,7 +66,7 @@ pub(super) fn forwards_view(props: &ForwardsProps) -> Html {
             vec![
                 post_link(&f.post_link, f.url()),
                 time_cell(&ui, f.post_date),
-                channel_cell(f.channel_id),
+                channel_cell(&ui, f.channel_id, &names),
                 f.peer_type
                     .as_ref()
                     .map_or_else(TableCell::missing, |k| TableCell::text(k.as_str())),
@@ -113,6 +105,7 @@ pub(super) struct MentionsProps {
 #[function_component(MentionsView)]
 pub(super) fn mentions_view(props: &MentionsProps) -> Html {
     let ui = use_ui();
+    let names = use_channel_names(props.mentions.iter().filter_map(|m| m.channel_id).collect());
     let heading = html! { <h2>{ ui.t("Mentions", "Упоминания") }</h2> };
     if props.mentions.is_empty() {
         return html! {
@@ -125,7 +118,7 @@ pub(super) fn mentions_view(props: &MentionsProps) -> Html {
     let columns = Rc::new(vec![
         Column::text("post", ui.t("Post", "Пост")),
         Column::text("date", ui.t("Published", "Опубликован")),
-        Column::numeric("channel", ui.t("Channel ID", "ID канала")),
+        Column::text("channel", ui.t("Channel", "Канал")),
         Column::text("peer-type", ui.t("Type", "Тип")),
         Column::text("data", ui.t("Data as sent", "Данные как есть")),
     ]);
@@ -145,7 +138,8 @@ pub(super) fn mentions_view(props: &MentionsProps) -> Html {
                 link,
                 m.post_date
                     .map_or_else(TableCell::missing, |secs| time_cell(&ui, secs)),
-                m.channel_id.map_or_else(TableCell::missing, channel_cell),
+                m.channel_id
+                    .map_or_else(TableCell::missing, |id| channel_cell(&ui, id, &names)),
                 m.peer_type
                     .as_ref()
                     .map_or_else(TableCell::missing, |k| TableCell::text(k.as_str())),
