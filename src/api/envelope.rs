@@ -7,6 +7,7 @@ use serde_json::value::RawValue;
 use serde_json::Value;
 
 use super::error::{ApiError, Error};
+use super::model::strictly;
 use super::transport::HttpResponse;
 
 /// The envelope's fields as slices of the body, for answers other than a plain success (see
@@ -39,15 +40,17 @@ fn none<R>() -> Option<R> {
 /// Any input gives `Ok` or `Err`, never a panic.
 ///
 /// The common case, `{"status":"ok","response":…}`, is read in one pass over the body. Anything
-/// else (errors, `pending`, the `[]` the service sends for an empty object, malformed answers) is
-/// read again by `classify`: those answers are short or rare, and the first pass cost a third
-/// of the decoding time when it always ran.
+/// else (errors, `pending`, the `[]` the service sends for an empty object, malformed answers,
+/// answers with an unreadable record) is read again by `classify`: those answers are short or
+/// rare, and the first pass cost a third of the decoding time when it always ran.
 pub fn decode<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
     if (200..300).contains(&answer.status) && answer.body.trim_start().starts_with('{') {
+        // Lists strict: a record that cannot be read sends the answer to `classify`, which reads
+        // it again record by record (see `model::Records`).
         if let Ok(Success {
             status: Some("ok"),
             response: Some(response),
-        }) = serde_json::from_str::<Success<R>>(&answer.body)
+        }) = strictly(|| serde_json::from_str::<Success<R>>(&answer.body))
         {
             return Ok(response);
         }

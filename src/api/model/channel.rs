@@ -1,7 +1,7 @@
 //! Channels and chats: the record every channel operation returns, its kind, registry
 //! verification and restrictions.
 
-use super::web_url;
+use super::{web_url, Records};
 use crate::api::de::{self, Lenient, Scalar};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -194,7 +194,7 @@ pub struct ChannelSearchResponse {
     #[serde(deserialize_with = "de::lenient")]
     pub count: u64,
     #[serde(deserialize_with = "de::null_as_default")]
-    pub items: Vec<Channel>,
+    pub items: Records<Channel>,
 }
 
 /// Response of channel information (`/channels/get`).

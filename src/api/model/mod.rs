@@ -8,6 +8,7 @@
 mod channel;
 mod mentions;
 mod post;
+mod records;
 mod stats;
 mod web_url;
 
@@ -16,6 +17,8 @@ pub use channel::{
 };
 pub use mentions::{KeywordMentionsResponse, MentionsByChannel};
 pub use post::{ForwardedFrom, Media, Post, PostSearchResponse};
+pub use records::Records;
+pub(crate) use records::strictly;
 pub use stats::{
     Forward, MultiPostStatsResponse, MultiStoryStatsResponse, PostMention, PostStatRecord,
     PostStatsResponse, StoryStatRecord, SubscriberCount, SubscriberDynamicsResponse,
