@@ -8,10 +8,7 @@ use proptest::prelude::*;
 
 /// Decodes `body` as the answer of every operation; returns how many decoded successfully.
 fn decode_all(status: u16, body: &str) -> usize {
-    let answer = HttpResponse {
-        status,
-        body: body.to_owned(),
-    };
+    let answer = HttpResponse::new(status, body);
     fn one<O: Operation>(answer: &HttpResponse) -> usize {
         usize::from(decode::<O::Response>(answer).is_ok())
     }
@@ -39,10 +36,7 @@ const VALID: &[&str] = &[
 ];
 
 fn fits<O: Operation>(body: &str) -> bool {
-    let answer = HttpResponse {
-        status: 200,
-        body: body.to_owned(),
-    };
+    let answer = HttpResponse::new(200, body);
     decode::<O::Response>(&answer).is_ok()
 }
 
@@ -134,10 +128,7 @@ fn deep_nesting_is_refused_not_overflowed() {
         "[".repeat(100_000),
         "]".repeat(100_000)
     );
-    let answer = HttpResponse {
-        status: 200,
-        body: deep,
-    };
+    let answer = HttpResponse::new(200, deep);
     // A list response is a list of one record nested too deep to read: left out and counted.
     let dynamics = decode::<<SubscriberDynamics as Operation>::Response>(&answer).unwrap();
     assert_eq!((dynamics.len(), dynamics.unreadable()), (0, 1));

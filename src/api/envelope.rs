@@ -71,6 +71,12 @@ fn classify<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
     };
     let envelope = match parsed {
         Ok(envelope) if envelope.status.is_some() => envelope,
+        // A rate limit in front of the service: its wait counts down like flood control.
+        _ if answer.status == 429 => {
+            return Err(Error::TooManyRequests {
+                retry_after_secs: answer.retry_after_secs,
+            })
+        }
         // A proxy's or server's failure page: the HTTP status is all there is to report.
         _ if !success => {
             return Err(Error::Http {
@@ -80,9 +86,7 @@ fn classify<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
         // JSON of another shape: not an object, or an object without `status`.
         Ok(_) => return Err(not_an_envelope()),
         Err(e) if e.is_data() => return Err(not_an_envelope()),
-        Err(e) if e.is_eof() => {
-            return Err(Error::Decode(format!("the answer was cut short ({e})")))
-        }
+        Err(e) if e.is_eof() => return Err(Error::Incomplete),
         Err(e) => return Err(Error::Decode(format!("the answer is not JSON ({e})"))),
     };
     let status = envelope

@@ -10,7 +10,18 @@ use yew::prelude::*;
 pub use banner::{ErrorBanner, ErrorBannerProps};
 pub use wording::problem_text;
 
-use crate::ui::use_ui;
+use crate::api::model::Records;
+use crate::ui::{use_ui, Ui};
+pub use crate::view::unreadable::RecordNoun;
+use crate::view::unreadable::records_note;
+
+/// "1 of 50 posts could not be read." beside a list that left records out; nothing otherwise.
+pub fn unreadable_note<T>(ui: &Ui, noun: RecordNoun, records: &Records<T>) -> Html {
+    match records_note(ui.locale, noun, records) {
+        Some(text) => html! { <p class="cs-unreadable" role="note">{ text }</p> },
+        None => Html::default(),
+    }
+}
 
 #[derive(Properties, PartialEq)]
 pub struct LoadingProps {

@@ -1,0 +1,89 @@
+//! The note beside a list that left records out: "1 of 50 posts could not be read." One wording
+//! for every page and widget, in English and Russian.
+
+use crate::api::model::Records;
+use crate::format::{fill, Locale};
+
+/// What the records of a list are, for the note's noun.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordNoun {
+    Posts,
+    Stories,
+    Channels,
+    /// Subscriber counts of subscriber dynamics.
+    Readings,
+    /// Forwards of a post.
+    Reposts,
+    /// Mentions of a post, or keyword mentions by channel.
+    Mentions,
+    /// Points of a post's view growth.
+    GrowthPoints,
+}
+
+impl RecordNoun {
+    /// English singular and plural; Russian genitive singular and plural (after "из N").
+    fn forms(self) -> [&'static str; 4] {
+        match self {
+            RecordNoun::Posts => ["post", "posts", "поста", "постов"],
+            RecordNoun::Stories => ["story", "stories", "истории", "историй"],
+            RecordNoun::Channels => ["channel", "channels", "канала", "каналов"],
+            RecordNoun::Readings => [
+                "subscriber count",
+                "subscriber counts",
+                "значения числа подписчиков",
+                "значений числа подписчиков",
+            ],
+            RecordNoun::Reposts => ["repost", "reposts", "репоста", "репостов"],
+            RecordNoun::Mentions => ["mention", "mentions", "упоминания", "упоминаний"],
+            RecordNoun::GrowthPoints => [
+                "point of view growth",
+                "points of view growth",
+                "точки роста просмотров",
+                "точек роста просмотров",
+            ],
+        }
+    }
+}
+
+/// "1 of 50 posts could not be read." for `unreadable` records left out of `sent`; `None` when
+/// none was left out.
+pub fn unreadable_text(
+    locale: Locale,
+    noun: RecordNoun,
+    unreadable: usize,
+    sent: usize,
+) -> Option<String> {
+    if unreadable == 0 {
+        return None;
+    }
+    let sent = sent.max(unreadable);
+    let [one, many, ru_one, ru_many] = noun.forms();
+    let (template, noun) = match locale {
+        Locale::En => (
+            "{n} of {total} {noun} could not be read.",
+            if sent == 1 { one } else { many },
+        ),
+        // "из 21 поста", "из 50 постов": the genitive after the number.
+        Locale::Ru => (
+            "Не удалось прочитать {n} из {total} {noun}.",
+            if sent % 10 == 1 && sent % 100 != 11 {
+                ru_one
+            } else {
+                ru_many
+            },
+        ),
+    };
+    Some(fill(
+        template,
+        &[
+            ("n", unreadable.to_string()),
+            ("total", sent.to_string()),
+            ("noun", noun.to_owned()),
+        ],
+    ))
+}
+
+/// [`unreadable_text`] of a decoded list.
+pub fn records_note<T>(locale: Locale, noun: RecordNoun, records: &Records<T>) -> Option<String> {
+    unreadable_text(locale, noun, records.unreadable(), records.sent())
+}
