@@ -69,7 +69,10 @@ fn without_a_token_the_gateway_adds_one() {
     transport.reply_ok(r#"[]"#);
     let client = Client::new(transport.clone(), ClientConfig::default());
     let request = SubscriberDynamics::new("@durov".parse().unwrap());
-    assert_eq!(run(client.subscriber_dynamics(&request)), Ok(Default::default()));
+    assert_eq!(
+        run(client.subscriber_dynamics(&request)),
+        Ok(Default::default())
+    );
     assert_eq!(
         transport.requests(),
         vec!["/api/channels/subscribers?channelId=%40durov".to_string()]

@@ -140,4 +140,3 @@ fn deep_nesting_is_refused_not_overflowed() {
     assert_eq!((mentions.items.len(), mentions.items.unreadable()), (0, 1));
     assert_eq!(decode_all(200, &answer.body), 4);
 }
-

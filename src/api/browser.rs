@@ -132,9 +132,10 @@ impl BrowserTransport {
             .await
             .map_err(failed)?;
         let status = response.status();
-        let retry_after_secs = response.headers().get("retry-after").and_then(|value| {
-            parse_retry_after(&value, (js_sys::Date::now() / 1000.0) as i64)
-        });
+        let retry_after_secs = response
+            .headers()
+            .get("retry-after")
+            .and_then(|value| parse_retry_after(&value, (js_sys::Date::now() / 1000.0) as i64));
         let body = response.text().await.map_err(failed)?;
         Ok(HttpResponse {
             status,

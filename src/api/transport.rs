@@ -37,7 +37,9 @@ pub fn parse_retry_after(value: &str, now_unix_secs: i64) -> Option<u32> {
         // Too many digits for a u32 is still "wait very long".
         return Some(value.parse().unwrap_or(u32::MAX));
     }
-    let at = chrono::DateTime::parse_from_rfc2822(value).ok()?.timestamp();
+    let at = chrono::DateTime::parse_from_rfc2822(value)
+        .ok()?
+        .timestamp();
     let wait = at.saturating_sub(now_unix_secs).max(0);
     Some(u32::try_from(wait).unwrap_or(u32::MAX))
 }

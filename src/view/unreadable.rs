@@ -83,7 +83,17 @@ pub fn unreadable_text(
     ))
 }
 
-/// [`unreadable_text`] of a decoded list.
-pub fn records_note<T>(locale: Locale, noun: RecordNoun, records: &Records<T>) -> Option<String> {
-    unreadable_text(locale, noun, records.unreadable(), records.sent())
+/// [`unreadable_text`] of decoded lists taken together (one answer's, or one per batch or
+/// channel).
+pub fn records_note<'a, T: 'a>(
+    locale: Locale,
+    noun: RecordNoun,
+    lists: impl IntoIterator<Item = &'a Records<T>>,
+) -> Option<String> {
+    let (unreadable, sent) = lists
+        .into_iter()
+        .fold((0, 0), |(unreadable, sent), records| {
+            (unreadable + records.unreadable(), sent + records.sent())
+        });
+    unreadable_text(locale, noun, unreadable, sent)
 }

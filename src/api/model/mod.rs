@@ -17,8 +17,8 @@ pub use channel::{
 };
 pub use mentions::{KeywordMentionsResponse, MentionsByChannel};
 pub use post::{ForwardedFrom, Media, Post, PostSearchResponse};
-pub use records::Records;
 pub(crate) use records::strictly;
+pub use records::Records;
 pub use stats::{
     Forward, MultiPostStatsResponse, MultiStoryStatsResponse, PostMention, PostStatRecord,
     PostStatsResponse, StoryStatRecord, SubscriberCount, SubscriberDynamicsResponse,

@@ -12,12 +12,17 @@ pub use wording::problem_text;
 
 use crate::api::model::Records;
 use crate::ui::{use_ui, Ui};
-pub use crate::view::unreadable::RecordNoun;
 use crate::view::unreadable::records_note;
+pub use crate::view::unreadable::RecordNoun;
 
-/// "1 of 50 posts could not be read." beside a list that left records out; nothing otherwise.
-pub fn unreadable_note<T>(ui: &Ui, noun: RecordNoun, records: &Records<T>) -> Html {
-    match records_note(ui.locale, noun, records) {
+/// "1 of 50 posts could not be read." beside lists that left records out (`[&response.items]`,
+/// or one list per batch or channel); nothing otherwise.
+pub fn unreadable_note<'a, T: 'a>(
+    ui: &Ui,
+    noun: RecordNoun,
+    lists: impl IntoIterator<Item = &'a Records<T>>,
+) -> Html {
+    match records_note(ui.locale, noun, lists) {
         Some(text) => html! { <p class="cs-unreadable" role="note">{ text }</p> },
         None => Html::default(),
     }

@@ -10,6 +10,7 @@ use super::Subject;
 use crate::api::batch::{batch_count, fetch_in_batches, BatchError, MAX_CONCURRENT_BATCHES};
 use crate::api::ids::{parse_id_list, ChannelId};
 use crate::api::limits::STAT_MULTI_IDS_MAX;
+use crate::api::model::Records;
 use crate::api::ops::MultiStats;
 use crate::api::{Error, Operation};
 use crate::format::fill;
@@ -68,7 +69,7 @@ pub(super) struct Request {
 pub(super) struct MultiData {
     pub(super) ids: Vec<u64>,
     pub(super) batches: usize,
-    pub(super) outcome: Result<Rc<Vec<Counters>>, Failure>,
+    pub(super) outcome: Result<Rc<Records<Counters>>, Failure>,
 }
 
 /// The failed batch, with its error shared so that the banner keeps its flood-control countdown
@@ -158,7 +159,8 @@ impl<S: Subject> PageParams for Params<S> {
             let (api, op) = (api.clone(), MultiStats::<S>::new(channel.clone(), batch));
             async move {
                 let records = api.send(&op).await?;
-                Ok(records.iter().map(Counters::of).collect::<Vec<_>>())
+                let rows = records.iter().map(Counters::of).collect();
+                Ok(Records::with_unreadable(rows, records.unreadable()))
             }
         })
         .await;

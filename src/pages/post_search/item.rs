@@ -7,7 +7,7 @@ use chrono::DateTime;
 use yew::prelude::*;
 
 use crate::api::model::{Channel, ForwardedFrom, Post, PostSearchResponse};
-use crate::components::SafeHtml;
+use crate::components::{link_preview, SafeHtml};
 use crate::format::compact;
 use crate::route::{route_href, ChannelQuery, PostQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
@@ -100,6 +100,7 @@ pub(super) fn post_item(props: &PostItemProps) -> Html {
                 }
             </header>
             <SafeHtml html={snippet.clone()} class="post-snippet" />
+            { post.media.as_ref().map(link_preview).unwrap_or_default() }
             if !post.text.trim().is_empty() && post.text != snippet {
                 <FullText text={post.text.clone()} />
             }

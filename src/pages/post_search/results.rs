@@ -8,7 +8,7 @@ use super::export::export_table;
 use super::item::PostItem;
 use crate::api::limits::POST_SEARCH_OFFSET_MAX;
 use crate::api::model::PostSearchResponse;
-use crate::components::status::EmptyState;
+use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
 use crate::export;
 use crate::format::fill;
 use crate::ui::use_ui;
@@ -30,7 +30,7 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
     let pages = pages(
         props.offset,
         props.limit,
-        data.items.len(),
+        data.items.sent(),
         data.total_count,
     );
     let pager = html! {
@@ -56,7 +56,7 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
             }
         </nav>
     };
-    if data.items.is_empty() {
+    if data.items.sent() == 0 {
         return html! {
             <>
                 if props.offset > 0 {
@@ -72,7 +72,7 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
         };
     }
     let first = u64::from(props.offset) + 1;
-    let last = u64::from(props.offset) + data.items.len() as u64;
+    let last = u64::from(props.offset) + data.items.sent() as u64;
     let count = |n: u64| ui.count(i64::try_from(n).unwrap_or(i64::MAX));
     let download = |extension: &'static str, mime: &'static str| {
         let (data, ui, export_error) = (data.clone(), ui.clone(), export_error.clone());
@@ -94,6 +94,7 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
                         ("a", count(first)), ("b", count(last)), ("total", count(data.total_count)),
                     ]) }
                 </p>
+                { unreadable_note(&ui, RecordNoun::Posts, [&data.items]) }
                 <div class="post-export">
                     <button type="button" class="cs-button cs-button-quiet"
                         onclick={download("csv", "text/csv;charset=utf-8")}>{ "CSV" }</button>

@@ -5,8 +5,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::api::model::{Forward, PostMention};
-use crate::components::status::EmptyState;
+use crate::api::model::{Forward, PostMention, Records};
+use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
 use crate::components::{Column, DataTable, Row, TableCell};
 use crate::export::Cell;
 use crate::route::{route_href, ChannelQuery, Route, RouteLink};
@@ -46,13 +46,14 @@ fn channel_cell(id: i64) -> TableCell {
 
 #[derive(Properties, PartialEq)]
 pub(super) struct ForwardsProps {
-    pub(super) forwards: Rc<Vec<Forward>>,
+    pub(super) forwards: Rc<Records<Forward>>,
 }
 
 #[function_component(ForwardsView)]
 pub(super) fn forwards_view(props: &ForwardsProps) -> Html {
     let ui = use_ui();
-    let heading = html! { <h2>{ ui.t("Reposts", "Репосты") }</h2> };
+    let heading = html! { <><h2>{ ui.t("Reposts", "Репосты") }</h2>
+    { unreadable_note(&ui, RecordNoun::Reposts, [&*props.forwards]) }</> };
     if props.forwards.is_empty() {
         return html! {
             <section class="forwards-list">
@@ -107,13 +108,14 @@ fn raw_text(mention: &PostMention) -> String {
 
 #[derive(Properties, PartialEq)]
 pub(super) struct MentionsProps {
-    pub(super) mentions: Rc<Vec<PostMention>>,
+    pub(super) mentions: Rc<Records<PostMention>>,
 }
 
 #[function_component(MentionsView)]
 pub(super) fn mentions_view(props: &MentionsProps) -> Html {
     let ui = use_ui();
-    let heading = html! { <h2>{ ui.t("Mentions", "Упоминания") }</h2> };
+    let heading = html! { <><h2>{ ui.t("Mentions", "Упоминания") }</h2>
+    { unreadable_note(&ui, RecordNoun::Mentions, [&*props.mentions]) }</> };
     if props.mentions.is_empty() {
         return html! {
             <section class="mentions-list">
