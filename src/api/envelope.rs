@@ -86,7 +86,7 @@ fn classify<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
         // JSON of another shape: not an object, or an object without `status`.
         Ok(_) => return Err(not_an_envelope()),
         Err(e) if e.is_data() => return Err(not_an_envelope()),
-        Err(e) if e.is_eof() => return Err(Error::Incomplete),
+        Err(e) if e.is_eof() || ends_open(&answer.body, &e) => return Err(Error::Incomplete),
         Err(e) => return Err(Error::Decode(format!("the answer is not JSON ({e})"))),
     };
     let status = envelope
@@ -111,6 +111,27 @@ fn classify<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
         ))),
         None => Err(Error::Decode("the envelope status is not a string".into())),
     }
+}
+
+/// Whether `body` ends in the middle of a value that `error` stopped at: the error is at the last
+/// byte and a bracket is still open. serde_json reports some cuts as syntax errors rather than
+/// an early end (`{"views":3.` is an "invalid number").
+fn ends_open(body: &str, error: &serde_json::Error) -> bool {
+    let last_line = body.rsplit('\n').next().unwrap_or_default();
+    let at_end =
+        error.line() == body.matches('\n').count() + 1 && error.column() >= last_line.len();
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for byte in body.bytes() {
+        match byte {
+            _ if escaped => escaped = false,
+            b'\\' if in_string => escaped = true,
+            b'"' => in_string = !in_string,
+            b'{' | b'[' if !in_string => depth += 1,
+            b'}' | b']' if !in_string => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    at_end && (depth > 0 || in_string)
 }
 
 fn not_an_envelope() -> Error {
