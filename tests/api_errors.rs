@@ -16,25 +16,24 @@ use common::run;
 
 const WHOLE: &str = r#"{"status":"ok","response":{"count":2,"total_count":2,"items":[{"id":1,"views":"12","text":"Привет, <b>мир</b>","media":{"url":"t.me/x"}},{"id":2,"views":3.0,"is_deleted":true}],"channels":[]}}"#;
 
+/// A client without network retries, waiting out flood control up to `flood_wait_max_secs`.
 fn client(
     transport: &MemoryTransport,
     flood_wait_max_secs: Option<u32>,
 ) -> Client<MemoryTransport> {
-    Client::new(
-        transport.clone(),
-        ClientConfig {
-            retry: RetryPolicy::none(),
-            flood_wait_max_secs,
-            ..ClientConfig::default()
-        },
-    )
+    let retry = RetryPolicy::none();
+    let config = ClientConfig {
+        retry,
+        flood_wait_max_secs,
+        ..ClientConfig::default()
+    };
+    Client::new(transport.clone(), config)
 }
 
 fn search() -> ChannelSearch {
-    ChannelSearch {
-        q: "crypto".into(),
-        ..ChannelSearch::new("Russia")
-    }
+    let mut request = ChannelSearch::new("Russia");
+    request.q = "crypto".into();
+    request
 }
 
 #[test]

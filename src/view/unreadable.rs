@@ -10,13 +10,13 @@ pub enum RecordNoun {
     Posts,
     Stories,
     Channels,
-    /// Subscriber counts of subscriber dynamics.
+    /// Subscriber counts of subscriber dynamics ("records", beside their chart).
     Readings,
     /// Forwards of a post.
     Reposts,
     /// Mentions of a post, or keyword mentions by channel.
     Mentions,
-    /// Points of a post's view growth.
+    /// Points of a post's view growth ("points", under its heading).
     GrowthPoints,
 }
 
@@ -27,20 +27,10 @@ impl RecordNoun {
             RecordNoun::Posts => ["post", "posts", "поста", "постов"],
             RecordNoun::Stories => ["story", "stories", "истории", "историй"],
             RecordNoun::Channels => ["channel", "channels", "канала", "каналов"],
-            RecordNoun::Readings => [
-                "subscriber count",
-                "subscriber counts",
-                "значения числа подписчиков",
-                "значений числа подписчиков",
-            ],
+            RecordNoun::Readings => ["record", "records", "записи", "записей"],
             RecordNoun::Reposts => ["repost", "reposts", "репоста", "репостов"],
             RecordNoun::Mentions => ["mention", "mentions", "упоминания", "упоминаний"],
-            RecordNoun::GrowthPoints => [
-                "point of view growth",
-                "points of view growth",
-                "точки роста просмотров",
-                "точек роста просмотров",
-            ],
+            RecordNoun::GrowthPoints => ["point", "points", "точки", "точек"],
         }
     }
 }

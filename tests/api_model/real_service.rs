@@ -19,14 +19,17 @@ fn channels_beside_post_stats_name_reposts_and_mentions() {
         ]
     }));
     assert_eq!(stat.channels.len(), 2);
-    let source = stat.channel(stat.forwards[0].channel_id).unwrap();
+    let source = stat.channels.by_id(stat.forwards[0].channel_id).unwrap();
     assert_eq!(
         (source.title.as_str(), source.participants_count),
         ("Bee", 1500)
     );
-    let mentioner = stat.channel(stat.mentions[0].channel_id.unwrap()).unwrap();
+    let mentioner = stat
+        .channels
+        .by_id(stat.mentions[0].channel_id.unwrap())
+        .unwrap();
     assert_eq!(mentioner.url().as_deref(), Some("https://t.me/sea"));
-    assert!(stat.channel(7).is_none());
+    assert!(stat.channels.by_id(7).is_none());
     assert_round_trip(&stat);
     // Without them, as the spec shows it.
     let plain: PostStatsResponse = decode(json!({"viewsCount": 1}));

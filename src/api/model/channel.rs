@@ -186,6 +186,13 @@ pub(super) fn channel_by_id(channels: &[Channel], id: i64) -> Option<&Channel> {
     channels.iter().find(|channel| channel.id == id)
 }
 
+impl Records<Channel> {
+    /// The channel with this service ID among these.
+    pub fn by_id(&self, id: i64) -> Option<&Channel> {
+        channel_by_id(self, id)
+    }
+}
+
 /// Response of channel and chat search (`/channels/search`).
 #[derive(Clone, Debug, PartialEq, Default, Deserialize, Serialize)]
 #[serde(default)]

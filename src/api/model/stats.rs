@@ -1,7 +1,6 @@
 //! Counters over time: subscriber dynamics, statistics of posts and stories, and the forwards,
 //! mentions and view growth of one post.
 
-use super::channel::channel_by_id;
 use super::{web_url, Channel, PeerKind, Records};
 use crate::api::de::{self, Lenient};
 use serde::{Deserialize, Serialize};
@@ -202,14 +201,7 @@ pub struct PostStatsResponse {
     #[serde(deserialize_with = "de::null_as_default")]
     pub views: Records<ViewGrowthPoint>,
     /// Channels of the forwards and mentions, when the service sends them (the real service
-    /// does; the spec does not show them). Empty otherwise.
+    /// does; the spec does not show them), found with [`Records::by_id`]. Empty otherwise.
     #[serde(deserialize_with = "de::null_as_default")]
     pub channels: Records<Channel>,
-}
-
-impl PostStatsResponse {
-    /// The channel with this service ID among those the answer carries.
-    pub fn channel(&self, id: i64) -> Option<&Channel> {
-        channel_by_id(&self.channels, id)
-    }
 }
