@@ -12,7 +12,7 @@ use std::task::{Context, Poll};
 use chanscope::api::batch::{
     batch_count, bounded, fetch_in_batches, split_batches, MAX_CONCURRENT_BATCHES,
 };
-use chanscope::api::model::PostStatRecord;
+use chanscope::api::model::{PostStatRecord, Records};
 use chanscope::api::ops::MultiPostStats;
 use chanscope::api::{ApiErrorKind, ChannelId, Client, ClientConfig, Error, MemoryTransport};
 use common::run;
@@ -55,7 +55,7 @@ fn posts_ids(url: &str) -> Vec<u64> {
         .collect()
 }
 
-type Call = Pin<Box<dyn Future<Output = Result<Vec<PostStatRecord>, Error>>>>;
+type Call = Pin<Box<dyn Future<Output = Result<Records<PostStatRecord>, Error>>>>;
 
 fn send_batch(client: &Client<MemoryTransport>) -> impl Fn(Vec<u64>) -> Call {
     let client = client.clone();
@@ -175,7 +175,7 @@ fn no_more_calls_run_at_once_than_allowed() {
         async move {
             Yield { polls }.await;
             running.set(running.get() - 1);
-            Ok::<_, Error>(batch.into_iter().map(|id| id * 2).collect::<Vec<u64>>())
+            Ok::<_, Error>(batch.into_iter().map(|id| id * 2).collect::<Records<u64>>())
         }
     };
 

@@ -8,10 +8,7 @@ use proptest::prelude::*;
 
 /// Decodes `body` as the answer of every operation; returns how many decoded successfully.
 fn decode_all(status: u16, body: &str) -> usize {
-    let answer = HttpResponse {
-        status,
-        body: body.to_owned(),
-    };
+    let answer = HttpResponse::new(status, body);
     fn one<O: Operation>(answer: &HttpResponse) -> usize {
         usize::from(decode::<O::Response>(answer).is_ok())
     }
@@ -39,10 +36,7 @@ const VALID: &[&str] = &[
 ];
 
 fn fits<O: Operation>(body: &str) -> bool {
-    let answer = HttpResponse {
-        status: 200,
-        body: body.to_owned(),
-    };
+    let answer = HttpResponse::new(200, body);
     decode::<O::Response>(&answer).is_ok()
 }
 
@@ -134,5 +128,106 @@ fn deep_nesting_is_refused_not_overflowed() {
         "[".repeat(100_000),
         "]".repeat(100_000)
     );
-    assert_eq!(decode_all(200, &deep), 0);
+    let answer = HttpResponse::new(200, deep);
+    // A list response is a list of one record nested too deep to read: left out and counted.
+    let dynamics = decode::<<SubscriberDynamics as Operation>::Response>(&answer).unwrap();
+    assert_eq!((dynamics.len(), dynamics.unreadable()), (0, 1));
+    let stories = decode::<<MultiStoryStats as Operation>::Response>(&answer).unwrap();
+    assert_eq!((stories.len(), stories.unreadable()), (0, 1));
+    // Object responses fail as a whole, except keyword mentions: serde reads a struct from an
+    // array as its fields in order, so its `items` is that one unreadable record.
+    let mentions = decode::<<KeywordMentions as Operation>::Response>(&answer).unwrap();
+    assert_eq!((mentions.items.len(), mentions.items.unreadable()), (0, 1));
+    assert_eq!(decode_all(200, &answer.body), 4);
+}
+
+/// A post-search answer of 50 posts, split around post `record`: (before, the post, after).
+fn fifty_posts_around(record: usize) -> (String, String, String) {
+    let post = |id: usize| {
+        format!(
+            r#"{{"id":{id},"date":1700000000,"views":"{id}0","channel_id":1,"forwarded_from":null,"is_deleted":0,"text":"<b>t</b> {id}","media":{{"media_type":"photo","size":10}}}}"#
+        )
+    };
+    let join = |ids: std::ops::Range<usize>| ids.map(post).collect::<Vec<_>>().join(",");
+    let before = format!(
+        r#"{{"status":"ok","response":{{"count":50,"total_count":50,"items":[{}{}"#,
+        join(1..record + 1),
+        if record > 0 { "," } else { "" }
+    );
+    let after = format!(
+        r#"{}{}],"channels":[]}}}}"#,
+        if record < 49 { "," } else { "" },
+        join(record + 2..51)
+    );
+    (before, post(record + 1), after)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// Damage inside one post of 50: while the post is still one JSON value the answer reads
+    /// with the other 49 (the post read or counted as unreadable); when the damage breaks the
+    /// JSON of the answer, the answer fails as a whole.
+    #[test]
+    fn a_damaged_post_among_50_leaves_the_others(
+        record in 0..50usize,
+        edit in any::<u8>(),
+        at in any::<usize>(),
+        with in replacement(),
+    ) {
+        let (before, post, after) = fifty_posts_around(record);
+        let damaged = mutate(&post, edit % 4, at, &with);
+        let body = format!("{before}{damaged}{after}");
+        let decoded = decode::<<PostSearch as Operation>::Response>(&HttpResponse::new(200, &body));
+        let one_value = serde_json::from_str::<serde::de::IgnoredAny>(&damaged).is_ok();
+        let json = serde_json::from_str::<serde::de::IgnoredAny>(&body).is_ok();
+        if one_value {
+            let found = decoded.map_err(|e| TestCaseError::fail(format!("{e}: {damaged}")))?;
+            prop_assert_eq!(found.items.sent(), 50);
+            prop_assert!(found.items.len() >= 49);
+            // The posts around the damaged one are all there, in order.
+            let damaged_read = usize::from(found.items.len() == 50);
+            let ids = |posts: &[chanscope::api::model::Post]| posts.iter().map(|p| p.id).collect::<Vec<_>>();
+            prop_assert_eq!(ids(&found.items[..record]), (1..=record as i64).collect::<Vec<_>>());
+            prop_assert_eq!(
+                ids(&found.items[record + damaged_read..]),
+                (record as i64 + 2..=50).collect::<Vec<_>>()
+            );
+        } else if !json {
+            prop_assert!(decoded.is_err());
+        }
+    }
+}
+
+#[test]
+fn how_often_a_damaged_post_costs_the_whole_answer() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let strategy = (0..50usize, any::<u8>(), any::<usize>(), replacement());
+    // Of the damaged answers that are still JSON: kept at least 49 posts (of which the damaged
+    // post was left out, which used to fail the whole answer), failed whole.
+    let (mut kept, mut left_out, mut lost, mut broken) = (0, 0, 0, 0);
+    for _ in 0..2000 {
+        let (record, edit, at, with) = strategy.new_tree(&mut runner).unwrap().current();
+        let (before, post, after) = fifty_posts_around(record);
+        let body = format!("{before}{}{after}", mutate(&post, edit % 4, at, &with));
+        let decoded = decode::<<PostSearch as Operation>::Response>(&HttpResponse::new(200, &body));
+        if serde_json::from_str::<serde::de::IgnoredAny>(&body).is_err() {
+            // Not JSON any more: nothing can be read, and nothing is.
+            assert!(decoded.is_err());
+            broken += 1;
+        } else if let Some(found) = decoded.ok().filter(|found| found.items.len() >= 49) {
+            kept += 1;
+            left_out += found.items.unreadable();
+        } else {
+            lost += 1;
+        }
+    }
+    println!(
+        "still JSON: {kept} kept at least 49 of 50 posts ({left_out} with the damaged one left \
+         out), {lost} did not; not JSON: {broken}"
+    );
+    assert_eq!(lost, 0);
+    assert!(kept > 400 && left_out > 100, "{kept} {left_out}");
 }

@@ -268,3 +268,65 @@ proptest! {
         check_every_response(value.to_string().as_bytes())?;
     }
 }
+
+/// Fifty posts of one post-search payload, each of its own shape.
+fn fifty_posts() -> Value {
+    let sample: Value = serde_json::from_str(SAMPLES[7]).unwrap();
+    let items: Vec<Value> = (0..50)
+        .map(|i| {
+            let mut post = sample["items"][i % 3].clone();
+            post["id"] = json!(i + 1);
+            post
+        })
+        .collect();
+    json!({"count": 50, "total_count": 900, "items": items, "channels": sample["channels"]})
+}
+
+proptest! {
+    #![proptest_config(config(256))]
+
+    /// Any value swapped anywhere inside one record leaves the other 49 readable: the record is
+    /// read (the swap was harmless) or left out and counted, never the whole answer lost.
+    #[test]
+    fn a_damaged_record_among_50_leaves_the_others(
+        record in 0..50usize,
+        swaps in proptest::collection::vec((any::<Index>(), replacement()), 1..3),
+    ) {
+        let mut payload = fifty_posts();
+        let target = &mut payload["items"][record];
+        for (at, with) in &swaps {
+            let mut n = at.index(count_nodes(target));
+            prop_assert!(replace_nth(target, &mut n, with));
+        }
+        let found: PostSearchResponse = serde_json::from_str(&payload.to_string())
+            .map_err(|e| TestCaseError::fail(format!("the whole answer failed: {e}")))?;
+        prop_assert_eq!(found.items.sent(), 50);
+        prop_assert!(found.items.len() >= 49);
+        // The damaged record, if read, keeps its place; its own ID may be what was damaged.
+        let mut ids: Vec<i64> = found.items.iter().map(|p| p.id).collect();
+        if ids.len() == 50 {
+            ids.remove(record);
+        }
+        let expected: Vec<i64> = (1..=50).filter(|&id| id != record as i64 + 1).collect();
+        prop_assert_eq!(ids, expected);
+    }
+}
+
+#[test]
+fn a_record_that_cannot_be_read_is_counted_not_fatal() {
+    for (field, bad) in [
+        ("views", json!([1])),
+        ("id", json!({"x": 1})),
+        ("is_deleted", json!(2)),
+    ] {
+        let mut payload = fifty_posts();
+        payload["items"][20][field] = bad;
+        let found: PostSearchResponse = serde_json::from_str(&payload.to_string()).unwrap();
+        assert_eq!(
+            (found.items.len(), found.items.unreadable()),
+            (49, 1),
+            "{field}"
+        );
+        assert!(!found.items.iter().any(|p| p.id == 21));
+    }
+}

@@ -14,6 +14,7 @@ use std::task::{Context, Poll};
 
 use super::error::Error;
 use super::limits::STAT_MULTI_IDS_MAX;
+use super::model::Records;
 
 /// Calls running at once: enough to hide latency, few enough not to trip flood control.
 pub const MAX_CONCURRENT_BATCHES: usize = 3;
@@ -58,21 +59,25 @@ impl std::error::Error for BatchError {}
 
 /// Fetches the records of `ids` (repeats dropped) in batches of [`STAT_MULTI_IDS_MAX`], at most
 /// `concurrency` calls at a time, through `fetch`; the records come back batch by batch in input
-/// order. The first failure ends the whole run and drops the calls still running.
+/// order, with the records of every batch that could not be read counted together. The first
+/// failure ends the whole run and drops the calls still running.
 pub async fn fetch_in_batches<R, F, Fut>(
     ids: &[u64],
     concurrency: usize,
     fetch: F,
-) -> Result<Vec<R>, BatchError>
+) -> Result<Records<R>, BatchError>
 where
     F: Fn(Vec<u64>) -> Fut,
-    Fut: Future<Output = Result<Vec<R>, Error>>,
+    Fut: Future<Output = Result<Records<R>, Error>>,
 {
     let batches = split_batches(ids, STAT_MULTI_IDS_MAX);
     let count = batches.len();
     let run = bounded(batches.clone(), concurrency, &fetch).await;
     match run {
-        Ok(parts) => Ok(parts.into_iter().flatten().collect()),
+        Ok(parts) => Ok(parts.into_iter().fold(Records::default(), |mut all, part| {
+            all.append(part);
+            all
+        })),
         Err((batch, error)) => Err(BatchError {
             batch,
             batches: count,

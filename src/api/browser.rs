@@ -11,7 +11,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{AbortController, AbortSignal};
 
-use super::transport::{HttpResponse, Transport, TransportError};
+use super::transport::{parse_retry_after, HttpResponse, Transport, TransportError};
 
 /// Requests without an answer after this long are given up.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
@@ -132,8 +132,16 @@ impl BrowserTransport {
             .await
             .map_err(failed)?;
         let status = response.status();
+        let retry_after_secs = response
+            .headers()
+            .get("retry-after")
+            .and_then(|value| parse_retry_after(&value, (js_sys::Date::now() / 1000.0) as i64));
         let body = response.text().await.map_err(failed)?;
-        Ok(HttpResponse { status, body })
+        Ok(HttpResponse {
+            status,
+            body,
+            retry_after_secs,
+        })
     }
 }
 

@@ -9,7 +9,7 @@ use super::envelope;
 use super::error::Error;
 use super::model::{
     Channel, ChannelSearchResponse, KeywordMentionsResponse, PostSearchResponse, PostStatRecord,
-    PostStatsResponse, StoryStatRecord, SubscriberCount,
+    PostStatsResponse, Records, StoryStatRecord, SubscriberCount,
 };
 use super::ops::{
     ChannelInfo, ChannelSearch, KeywordMentions, MultiPostStats, MultiStoryStats, PostSearch,
@@ -232,7 +232,7 @@ impl<T: Transport> Client<T> {
     pub async fn subscriber_dynamics(
         &self,
         request: &SubscriberDynamics,
-    ) -> Result<Vec<SubscriberCount>, Error> {
+    ) -> Result<Records<SubscriberCount>, Error> {
         self.send(request).await
     }
 
@@ -245,7 +245,7 @@ impl<T: Transport> Client<T> {
     pub async fn multi_post_stats(
         &self,
         request: &MultiPostStats,
-    ) -> Result<Vec<PostStatRecord>, Error> {
+    ) -> Result<Records<PostStatRecord>, Error> {
         self.send(request).await
     }
 
@@ -253,7 +253,7 @@ impl<T: Transport> Client<T> {
     pub async fn multi_story_stats(
         &self,
         request: &MultiStoryStats,
-    ) -> Result<Vec<StoryStatRecord>, Error> {
+    ) -> Result<Records<StoryStatRecord>, Error> {
         self.send(request).await
     }
 

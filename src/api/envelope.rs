@@ -7,6 +7,7 @@ use serde_json::value::RawValue;
 use serde_json::Value;
 
 use super::error::{ApiError, Error};
+use super::model::strictly;
 use super::transport::HttpResponse;
 
 /// The envelope's fields as slices of the body, for answers other than a plain success (see
@@ -39,15 +40,17 @@ fn none<R>() -> Option<R> {
 /// Any input gives `Ok` or `Err`, never a panic.
 ///
 /// The common case, `{"status":"ok","response":…}`, is read in one pass over the body. Anything
-/// else (errors, `pending`, the `[]` the service sends for an empty object, malformed answers) is
-/// read again by `classify`: those answers are short or rare, and the first pass cost a third
-/// of the decoding time when it always ran.
+/// else (errors, `pending`, the `[]` the service sends for an empty object, malformed answers,
+/// answers with an unreadable record) is read again by `classify`: those answers are short or
+/// rare, and the first pass cost a third of the decoding time when it always ran.
 pub fn decode<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
     if (200..300).contains(&answer.status) && answer.body.trim_start().starts_with('{') {
+        // Lists strict: a record that cannot be read sends the answer to `classify`, which reads
+        // it again record by record (see `model::Records`).
         if let Ok(Success {
             status: Some("ok"),
             response: Some(response),
-        }) = serde_json::from_str::<Success<R>>(&answer.body)
+        }) = strictly(|| serde_json::from_str::<Success<R>>(&answer.body))
         {
             return Ok(response);
         }
@@ -68,6 +71,12 @@ fn classify<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
     };
     let envelope = match parsed {
         Ok(envelope) if envelope.status.is_some() => envelope,
+        // A rate limit in front of the service: its wait counts down like flood control.
+        _ if answer.status == 429 => {
+            return Err(Error::TooManyRequests {
+                retry_after_secs: answer.retry_after_secs,
+            })
+        }
         // A proxy's or server's failure page: the HTTP status is all there is to report.
         _ if !success => {
             return Err(Error::Http {
@@ -77,9 +86,7 @@ fn classify<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
         // JSON of another shape: not an object, or an object without `status`.
         Ok(_) => return Err(not_an_envelope()),
         Err(e) if e.is_data() => return Err(not_an_envelope()),
-        Err(e) if e.is_eof() => {
-            return Err(Error::Decode(format!("the answer was cut short ({e})")))
-        }
+        Err(e) if e.is_eof() || ends_open(&answer.body, &e) => return Err(Error::Incomplete),
         Err(e) => return Err(Error::Decode(format!("the answer is not JSON ({e})"))),
     };
     let status = envelope
@@ -104,6 +111,27 @@ fn classify<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
         ))),
         None => Err(Error::Decode("the envelope status is not a string".into())),
     }
+}
+
+/// Whether `body` ends in the middle of a value that `error` stopped at: the error is at the last
+/// byte and a bracket is still open. serde_json reports some cuts as syntax errors rather than
+/// an early end (`{"views":3.` is an "invalid number").
+fn ends_open(body: &str, error: &serde_json::Error) -> bool {
+    let last_line = body.rsplit('\n').next().unwrap_or_default();
+    let at_end =
+        error.line() == body.matches('\n').count() + 1 && error.column() >= last_line.len();
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for byte in body.bytes() {
+        match byte {
+            _ if escaped => escaped = false,
+            b'\\' if in_string => escaped = true,
+            b'"' => in_string = !in_string,
+            b'{' | b'[' if !in_string => depth += 1,
+            b'}' | b']' if !in_string => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    at_end && (depth > 0 || in_string)
 }
 
 fn not_an_envelope() -> Error {

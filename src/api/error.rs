@@ -15,13 +15,19 @@ pub enum Error {
     Pending,
     /// A non-success HTTP status without an API envelope (a proxy or server failure page).
     Http { status: u16 },
+    /// HTTP 429 without an API envelope: a proxy in front of the service limits the rate; wait
+    /// this long (its `Retry-After`) when it said.
+    TooManyRequests { retry_after_secs: Option<u32> },
     /// The request did not reach the service or no answer came back.
     Network(String),
     /// No answer within the transport's time limit.
     Timeout,
     /// The call was cancelled (a newer request replaced it, or the user stopped it).
     Aborted,
-    /// The answer is not what the API documents: not JSON, cut short, or of another shape.
+    /// The answer ended early: its JSON is cut short (a dropped connection, a proxy's limit).
+    /// Asking again usually gives the whole answer.
+    Incomplete,
+    /// The answer is not what the API documents: not JSON, or of another shape.
     Decode(String),
 }
 
@@ -123,9 +129,14 @@ impl fmt::Display for Error {
                 f.write_str("the service is still preparing this data; try again shortly")
             }
             Error::Http { status } => write!(f, "the server answered HTTP {status}"),
+            Error::TooManyRequests {
+                retry_after_secs: Some(secs),
+            } => write!(f, "too many requests (HTTP 429); retry after {secs} s"),
+            Error::TooManyRequests { .. } => f.write_str("too many requests (HTTP 429)"),
             Error::Network(detail) => write!(f, "network error: {detail}"),
             Error::Timeout => f.write_str("no answer in time"),
             Error::Aborted => f.write_str("the request was cancelled"),
+            Error::Incomplete => f.write_str("the answer was cut short"),
             Error::Decode(detail) => write!(f, "unexpected answer from the service: {detail}"),
         }
     }
@@ -140,13 +151,15 @@ impl From<Invalid> for Error {
 }
 
 impl Error {
-    /// Seconds to wait before asking again, when the service said so.
+    /// Seconds to wait before asking again, when the service (flood control) or a proxy in
+    /// front of it (HTTP 429 with `Retry-After`) said so.
     pub fn retry_after_secs(&self) -> Option<u32> {
         match self {
             Error::Api(ApiError {
                 kind: ApiErrorKind::FloodControl { retry_after_secs },
                 ..
             }) => Some(*retry_after_secs),
+            Error::TooManyRequests { retry_after_secs } => *retry_after_secs,
             _ => None,
         }
     }

@@ -7,11 +7,41 @@ use std::future::Future;
 use std::rc::Rc;
 use std::time::Duration;
 
-/// An HTTP answer: status and body text. Headers are not needed: the API decides by the body.
+/// An HTTP answer: status, body text and the one header that matters. The API decides by the
+/// body; `Retry-After` tells how long an HTTP 429 without an API envelope asks to wait.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HttpResponse {
     pub status: u16,
     pub body: String,
+    /// `Retry-After` in seconds from now, when the answer carried a readable one.
+    pub retry_after_secs: Option<u32>,
+}
+
+impl HttpResponse {
+    /// An answer without `Retry-After`.
+    pub fn new(status: u16, body: impl Into<String>) -> Self {
+        HttpResponse {
+            status,
+            body: body.into(),
+            retry_after_secs: None,
+        }
+    }
+}
+
+/// Seconds to wait from a `Retry-After` value: delay-seconds (`120`) or an HTTP date
+/// (`Wed, 21 Oct 2015 07:28:00 GMT`), counted from `now_unix_secs`. A date in the past means no
+/// wait; anything else unreadable gives `None`.
+pub fn parse_retry_after(value: &str, now_unix_secs: i64) -> Option<u32> {
+    let value = value.trim();
+    if !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit()) {
+        // Too many digits for a u32 is still "wait very long".
+        return Some(value.parse().unwrap_or(u32::MAX));
+    }
+    let at = chrono::DateTime::parse_from_rfc2822(value)
+        .ok()?
+        .timestamp();
+    let wait = at.saturating_sub(now_unix_secs).max(0);
+    Some(u32::try_from(wait).unwrap_or(u32::MAX))
 }
 
 /// Why no answer arrived.
@@ -56,10 +86,12 @@ impl MemoryTransport {
 
     /// Queues an HTTP answer.
     pub fn reply(&self, status: u16, body: impl Into<String>) -> &Self {
-        self.state.borrow_mut().replies.push_back(Ok(HttpResponse {
-            status,
-            body: body.into(),
-        }));
+        self.reply_answer(HttpResponse::new(status, body))
+    }
+
+    /// Queues an HTTP answer with every part given (e.g. `Retry-After`).
+    pub fn reply_answer(&self, answer: HttpResponse) -> &Self {
+        self.state.borrow_mut().replies.push_back(Ok(answer));
         self
     }
 

@@ -11,10 +11,7 @@ pub fn decode_post_search(body: &str, times: u32) -> u32 {
     use chanscope::api::ops::PostSearch;
     use chanscope::api::{envelope, HttpResponse, Operation};
 
-    let answer = HttpResponse {
-        status: 200,
-        body: body.to_owned(),
-    };
+    let answer = HttpResponse::new(200, body);
     (0..times)
         .map(|_| {
             envelope::decode::<<PostSearch as Operation>::Response>(&answer)

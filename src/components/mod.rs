@@ -5,6 +5,7 @@
 pub mod channel_card;
 pub mod chart;
 pub mod figure;
+pub mod link_preview;
 pub mod rich_text;
 pub mod stats_table;
 pub mod status;
@@ -13,6 +14,7 @@ pub mod tiles;
 
 pub use channel_card::{CardVariant, ChannelCard};
 pub use chart::LineChart;
+pub use link_preview::link_preview;
 pub use rich_text::{render_nodes, RichText, SafeHtml};
 pub use stats_table::{stats_summary, stats_table, StatsTableText};
 pub use status::{EmptyState, ErrorBanner, Loading};

@@ -296,9 +296,11 @@ fn kind_name(error: &Error) -> &'static str {
         },
         Error::Pending => "pending",
         Error::Http { .. } => "http",
+        Error::TooManyRequests { .. } => "too_many_requests",
         Error::Network(_) => "network",
         Error::Timeout => "timeout",
         Error::Aborted => "aborted",
+        Error::Incomplete => "incomplete",
         Error::Decode(_) => "decode",
     }
 }

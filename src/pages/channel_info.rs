@@ -9,7 +9,7 @@ use crate::api::ids::ChannelId;
 use chrono::Utc;
 
 use crate::api::batch::both;
-use crate::api::model::{Channel, SubscriberCount};
+use crate::api::model::{Channel, Records, SubscriberCount};
 use crate::api::ops::ChannelInfo;
 use crate::api::{Error, PeriodGroup};
 use crate::components::chart::period_axis;
@@ -33,7 +33,7 @@ const HISTORY_DAYS: u32 = 30;
 /// shows without them).
 pub struct ChannelData {
     channel: Rc<Channel>,
-    history: Result<Rc<Vec<SubscriberCount>>, Rc<Error>>,
+    history: Result<Rc<Records<SubscriberCount>>, Rc<Error>>,
 }
 
 impl PageParams for ChannelQuery {
@@ -128,7 +128,7 @@ fn actions(ui: &Ui, asked: &str, channel: &Channel) -> Html {
 }
 
 /// The subscriber change over the last day, 7 and 30 days, and the 30 days as a small chart.
-fn subscriber_change(ui: &Ui, history: &Result<Rc<Vec<SubscriberCount>>, Rc<Error>>) -> Html {
+fn subscriber_change(ui: &Ui, history: &Result<Rc<Records<SubscriberCount>>, Rc<Error>>) -> Html {
     let heading =
         html! { <h2>{ ui.t("Subscribers lately", "Подписчики за последнее время") }</h2> };
     let records = match history {

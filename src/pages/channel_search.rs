@@ -12,7 +12,7 @@ use crate::api::limits::{
 use crate::api::model::ChannelSearchResponse;
 use crate::api::ops::ChannelSearch;
 use crate::api::{Error, Operation, PeerType};
-use crate::components::status::EmptyState;
+use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
 use crate::components::{CardVariant, ChannelCard};
 use crate::format::fill;
 use crate::pages::form::{is_false, peer_type_or};
@@ -140,6 +140,7 @@ pub fn channel_search_page() -> Html {
                             { fill(ui.t("{n} channels found", "Найдено каналов: {n}"),
                                 &[("n", ui.count(i64::try_from(data.count).unwrap_or(i64::MAX)))]) }
                         </p>
+                        { unreadable_note(&ui, RecordNoun::Channels, [&data.items]) }
                         <ul class="channel-grid">
                             { for data.items.iter().map(|channel| html! {
                                 <li class="channel-grid-item">

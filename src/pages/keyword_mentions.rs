@@ -10,7 +10,7 @@ use crate::api::limits::DEFAULT_PERIOD_DAYS;
 use crate::api::model::KeywordMentionsResponse;
 use crate::api::ops::KeywordMentions;
 use crate::api::{Error, Operation, PeerType};
-use crate::components::status::EmptyState;
+use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
 use crate::components::{Column, DataTable, Row, TableCell};
 use crate::export::Cell;
 use crate::format::fill;
@@ -219,6 +219,7 @@ fn mentions_table(props: &MentionsTableProps) -> Html {
                 { fill(ui.t("{n} channels, {m} mentions", "Каналов: {n}, упоминаний: {m}"),
                     &[("n", ui.count(as_i64(joined.len() as u64))), ("m", ui.count(as_i64(mentions)))]) }
             </p>
+            { unreadable_note(&ui, RecordNoun::Channels, [&props.response.items]) }
             <div class="mentions-table">
                 <DataTable columns={columns} rows={Rc::new(rows)} totals={Some(totals)}
                     export_name="keyword-mentions"

@@ -1,9 +1,11 @@
 //! What pages and widgets compute that is not DOM: chart geometry, the order of a sorted table,
+//! albums counted once in reach totals, the note on records that could not be read,
 //! subscriber dynamics and their summary, the growth of a post's views, the counters of several
 //! posts, the pager of a search, engagement (ER, ERR, reach, CPM), and how channels, groupings and changes are named. Pure functions over the API's
 //! records that compile for every target, so plain `cargo test` checks them; the components in
 //! `src/components/` draw what they return.
 
+pub mod albums;
 pub mod chart;
 pub mod counts;
 pub mod dynamics;
@@ -16,3 +18,4 @@ pub mod pager;
 pub mod reach;
 pub mod restrictions;
 pub mod sort;
+pub mod unreadable;

@@ -2,6 +2,7 @@
 //! each real-world variant the service is known to send. This file holds the decoding helpers and
 //! the samples both modules start from.
 
+mod real_service;
 mod spec_samples;
 mod variants;
 

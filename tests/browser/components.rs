@@ -345,6 +345,30 @@ async fn flood_control_counts_down_before_retry() {
 }
 
 #[wasm_bindgen_test]
+async fn a_cut_answer_and_http_429_advise_a_retry() {
+    let root = banner(Error::Incomplete, true).await;
+    assert_eq!(
+        texts(&root, ".cs-banner-what"),
+        ["The answer was cut short on its way."]
+    );
+    assert!(!root.text_content().unwrap().contains("update"));
+    assert_eq!(texts(&root, "button"), ["Retry"]);
+
+    let wait = Error::TooManyRequests {
+        retry_after_secs: Some(1),
+    };
+    let root = banner(wait, true).await;
+    assert_eq!(
+        texts(&root, ".cs-banner-what"),
+        ["Too many requests in a short time."]
+    );
+    assert_eq!(texts(&root, ".cs-banner-todo"), ["You can retry in 1 s."]);
+    assert!(find(&root, "button").has_attribute("disabled"));
+    yew::platform::time::sleep(Duration::from_millis(1_200)).await;
+    assert_eq!(texts(&root, ".cs-banner-todo"), ["You can retry now."]);
+}
+
+#[wasm_bindgen_test]
 async fn loading_is_a_busy_status_with_cancel() {
     let cancelled = Rc::new(StdCell::new(0));
     let counter = cancelled.clone();

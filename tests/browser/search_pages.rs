@@ -363,3 +363,42 @@ async fn channel_info_links_to_the_channel_pages() {
     click(&root, ".query-form button[type=submit]").await;
     assert!(text(&root, ".query-form").contains("is a post, not a channel"));
 }
+
+#[wasm_bindgen_test]
+async fn post_search_shows_the_readable_posts_and_says_how_many_were_not() {
+    let mut items: Vec<String> = (1..51).map(post).collect();
+    items[9] = items[9].replace(r#""views":12345"#, r#""views":true"#);
+    items[3] = items[3].replace(
+        r#""media":{"media_type":"photo"}"#,
+        r#""media":{"url":"example.com/read","site_name":"Example","title":"A page","description":"About it"}"#,
+    );
+    let response = format!(
+        r#"{{"count":50,"total_count":900,"items":[{}],"channels":[]}}"#,
+        items.join(",")
+    );
+    let root = mount(
+        "/post-search?q=news",
+        &answering(&response),
+        html! { <PostSearchPage /> },
+    )
+    .await;
+    assert_eq!(count(&root, ".post-item"), 49);
+    assert_eq!(
+        text(&root, ".cs-unreadable"),
+        "1 of 50 posts could not be read."
+    );
+    // The range and the pager count the 50 posts sent.
+    assert_eq!(text(&root, ".summary"), "Showing 1–50 of 900");
+    assert!(!find(&root, ".pager-next").has_attribute("disabled"));
+    assert_eq!(count(&root, "[data-post-id=\"10\"]"), 0);
+    let preview = find(&root, "[data-post-id=\"4\"] .cs-link-preview");
+    assert_eq!(
+        preview.text_content().as_deref(),
+        Some("ExampleA pageAbout it")
+    );
+    let link = find(&root, ".cs-link-preview a");
+    assert_eq!(
+        link.get_attribute("href").as_deref(),
+        Some("https://example.com/read")
+    );
+}

@@ -1,7 +1,7 @@
 //! Channels and chats: the record every channel operation returns, its kind, registry
 //! verification and restrictions.
 
-use super::web_url;
+use super::{web_url, Records};
 use crate::api::de::{self, Lenient, Scalar};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -186,6 +186,13 @@ pub(super) fn channel_by_id(channels: &[Channel], id: i64) -> Option<&Channel> {
     channels.iter().find(|channel| channel.id == id)
 }
 
+impl Records<Channel> {
+    /// The channel with this service ID among these.
+    pub fn by_id(&self, id: i64) -> Option<&Channel> {
+        channel_by_id(self, id)
+    }
+}
+
 /// Response of channel and chat search (`/channels/search`).
 #[derive(Clone, Debug, PartialEq, Default, Deserialize, Serialize)]
 #[serde(default)]
@@ -194,7 +201,7 @@ pub struct ChannelSearchResponse {
     #[serde(deserialize_with = "de::lenient")]
     pub count: u64,
     #[serde(deserialize_with = "de::null_as_default")]
-    pub items: Vec<Channel>,
+    pub items: Records<Channel>,
 }
 
 /// Response of channel information (`/channels/get`).

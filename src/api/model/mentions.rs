@@ -1,7 +1,7 @@
 //! Keyword mentions by channel.
 
 use super::channel::channel_by_id;
-use super::Channel;
+use super::{Channel, Records};
 use crate::api::de;
 use serde::{Deserialize, Serialize};
 
@@ -26,9 +26,9 @@ pub struct MentionsByChannel {
 #[serde(default)]
 pub struct KeywordMentionsResponse {
     #[serde(deserialize_with = "de::null_as_default")]
-    pub items: Vec<MentionsByChannel>,
+    pub items: Records<MentionsByChannel>,
     #[serde(deserialize_with = "de::null_as_default")]
-    pub channels: Vec<Channel>,
+    pub channels: Records<Channel>,
 }
 
 impl KeywordMentionsResponse {

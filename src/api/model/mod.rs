@@ -8,6 +8,7 @@
 mod channel;
 mod mentions;
 mod post;
+mod records;
 mod stats;
 mod web_url;
 
@@ -17,6 +18,8 @@ pub use channel::{
 };
 pub use mentions::{KeywordMentionsResponse, MentionsByChannel};
 pub use post::{ForwardedFrom, Media, Post, PostSearchResponse};
+pub(crate) use records::strictly;
+pub use records::Records;
 pub use stats::{
     Forward, MultiPostStatsResponse, MultiStoryStatsResponse, PostMention, PostStatRecord,
     PostStatsResponse, StoryStatRecord, SubscriberCount, SubscriberDynamicsResponse,

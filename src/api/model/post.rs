@@ -1,16 +1,16 @@
 //! Posts: the items of post search, their media and repost source.
 
 use super::channel::channel_by_id;
-use super::{web_url, Channel};
+use super::{web_url, Channel, Records};
 use crate::api::de;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// Media attached to a post.
 ///
-/// The service sends one of two shapes: `{media_type, mime_type, size}` or
-/// `{media_type, caption, file_size, file_url, file_thumbnail_url}`; each field of the shape
-/// not sent is `None`.
+/// The service sends one of three shapes: `{media_type, mime_type, size}`,
+/// `{media_type, caption, file_size, file_url, file_thumbnail_url}`, or a link preview
+/// `{url, site_name, title, description}`; each field of the shapes not sent is `None`.
 #[derive(Clone, Debug, PartialEq, Default, Deserialize, Serialize)]
 #[serde(default)]
 pub struct Media {
@@ -28,6 +28,16 @@ pub struct Media {
     pub file_url: Option<String>,
     #[serde(deserialize_with = "de::lenient_opt")]
     pub file_thumbnail_url: Option<String>,
+    /// The linked page of a link preview; see [`Media::url_href`].
+    #[serde(deserialize_with = "de::lenient_opt")]
+    pub url: Option<String>,
+    /// Untrusted, like the rest of a link preview.
+    #[serde(deserialize_with = "de::lenient_opt")]
+    pub site_name: Option<String>,
+    #[serde(deserialize_with = "de::lenient_opt")]
+    pub title: Option<String>,
+    #[serde(deserialize_with = "de::lenient_opt")]
+    pub description: Option<String>,
 }
 
 impl Media {
@@ -44,6 +54,18 @@ impl Media {
     /// The thumbnail as a safe web URL.
     pub fn thumbnail_url_href(&self) -> Option<String> {
         self.file_thumbnail_url.as_deref().and_then(web_url)
+    }
+
+    /// The page of a link preview as a safe web URL.
+    pub fn url_href(&self) -> Option<String> {
+        self.url.as_deref().and_then(web_url)
+    }
+
+    /// Whether this is a link preview: it names a page, a site or a title rather than a file.
+    pub fn is_link_preview(&self) -> bool {
+        [&self.url, &self.site_name, &self.title]
+            .iter()
+            .any(|field| field.as_deref().is_some_and(|text| !text.trim().is_empty()))
     }
 }
 
@@ -113,6 +135,10 @@ pub struct Post {
     pub snippet: String,
     #[serde(deserialize_with = "de::none_if_empty")]
     pub media: Option<Media>,
+    /// The album this post belongs to: posts sent together share it (the real service sends
+    /// it; the spec does not). See [`Post::album`].
+    #[serde(deserialize_with = "de::lenient_opt")]
+    pub group_id: Option<i64>,
 }
 
 impl Post {
@@ -124,6 +150,11 @@ impl Post {
     /// Whether the post is a repost, whatever shape `forwarded_from` had.
     pub fn is_repost(&self) -> bool {
         self.forwarded_from.is_some()
+    }
+
+    /// The album of the post, if it is one item of several sent together (`0` reads as none).
+    pub fn album(&self) -> Option<i64> {
+        self.group_id.filter(|&id| id != 0)
     }
 
     /// The service's ID of the channel this post was reposted from, when the service said so.
@@ -146,10 +177,10 @@ pub struct PostSearchResponse {
     #[serde(deserialize_with = "de::lenient")]
     pub total_count: u64,
     #[serde(deserialize_with = "de::null_as_default")]
-    pub items: Vec<Post>,
+    pub items: Records<Post>,
     /// Sent only with `extended=1`; empty otherwise.
     #[serde(deserialize_with = "de::null_as_default")]
-    pub channels: Vec<Channel>,
+    pub channels: Records<Channel>,
 }
 
 impl PostSearchResponse {

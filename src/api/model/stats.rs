@@ -1,7 +1,7 @@
 //! Counters over time: subscriber dynamics, statistics of posts and stories, and the forwards,
 //! mentions and view growth of one post.
 
-use super::{web_url, PeerKind};
+use super::{web_url, Channel, PeerKind, Records};
 use crate::api::de::{self, Lenient};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -18,7 +18,7 @@ pub struct SubscriberCount {
 }
 
 /// Response of subscriber dynamics (`/channels/subscribers`), newest first.
-pub type SubscriberDynamicsResponse = Vec<SubscriberCount>;
+pub type SubscriberDynamicsResponse = Records<SubscriberCount>;
 
 /// Counters of one post (statistics of several posts).
 #[derive(Clone, Debug, PartialEq, Default, Deserialize, Serialize)]
@@ -38,24 +38,49 @@ pub struct PostStatRecord {
 }
 
 /// Response of statistics of several posts (`/posts/stat-multi`).
-pub type MultiPostStatsResponse = Vec<PostStatRecord>;
+pub type MultiPostStatsResponse = Records<PostStatRecord>;
 
 /// Counters of one story (statistics of several stories).
 #[derive(Clone, Debug, PartialEq, Default, Deserialize, Serialize)]
-#[serde(default, rename_all = "camelCase")]
+#[serde(from = "StoryStatWire", rename_all = "camelCase")]
 pub struct StoryStatRecord {
-    #[serde(deserialize_with = "de::lenient")]
     pub story_id: i64,
-    #[serde(deserialize_with = "de::lenient")]
     pub views_count: u64,
-    #[serde(deserialize_with = "de::lenient")]
+    /// `sharesCount` as the spec names it, or `forwardsCount` as the real service sends it.
     pub shares_count: u64,
-    #[serde(deserialize_with = "de::lenient")]
     pub reactions_count: u64,
 }
 
+/// A story's counters as sent: the shares under either name.
+#[derive(Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+struct StoryStatWire {
+    #[serde(deserialize_with = "de::lenient")]
+    story_id: i64,
+    #[serde(deserialize_with = "de::lenient")]
+    views_count: u64,
+    #[serde(deserialize_with = "de::lenient_opt")]
+    shares_count: Option<u64>,
+    #[serde(deserialize_with = "de::lenient_opt")]
+    forwards_count: Option<u64>,
+    #[serde(deserialize_with = "de::lenient")]
+    reactions_count: u64,
+}
+
+impl From<StoryStatWire> for StoryStatRecord {
+    fn from(wire: StoryStatWire) -> Self {
+        StoryStatRecord {
+            story_id: wire.story_id,
+            views_count: wire.views_count,
+            // The spec's name wins when both are sent.
+            shares_count: wire.shares_count.or(wire.forwards_count).unwrap_or(0),
+            reactions_count: wire.reactions_count,
+        }
+    }
+}
+
 /// Response of statistics of several stories (`/stories/stat-multi`).
-pub type MultiStoryStatsResponse = Vec<StoryStatRecord>;
+pub type MultiStoryStatsResponse = Records<StoryStatRecord>;
 
 /// A repost of a post into another channel.
 #[derive(Clone, Debug, PartialEq, Default, Deserialize, Serialize)]
@@ -169,10 +194,14 @@ pub struct PostStatsResponse {
     #[serde(deserialize_with = "de::lenient")]
     pub mentions_count: u64,
     #[serde(deserialize_with = "de::null_as_default")]
-    pub forwards: Vec<Forward>,
+    pub forwards: Records<Forward>,
     #[serde(deserialize_with = "de::null_as_default")]
-    pub mentions: Vec<PostMention>,
+    pub mentions: Records<PostMention>,
     /// Over the first 15 days after publication.
     #[serde(deserialize_with = "de::null_as_default")]
-    pub views: Vec<ViewGrowthPoint>,
+    pub views: Records<ViewGrowthPoint>,
+    /// Channels of the forwards and mentions, when the service sends them (the real service
+    /// does; the spec does not show them), found with [`Records::by_id`]. Empty otherwise.
+    #[serde(deserialize_with = "de::null_as_default")]
+    pub channels: Records<Channel>,
 }

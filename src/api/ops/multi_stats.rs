@@ -7,7 +7,7 @@ use serde::de::DeserializeOwned;
 
 use crate::api::ids::ChannelId;
 use crate::api::limits::STAT_MULTI_IDS_MAX;
-use crate::api::model::{PostStatRecord, StoryStatRecord};
+use crate::api::model::{PostStatRecord, Records, StoryStatRecord};
 use crate::api::query::Query;
 use crate::api::validate::{Checker, Invalid};
 use crate::api::Operation;
@@ -69,7 +69,7 @@ impl<S: StatSubject> MultiStats<S> {
 impl<S: StatSubject> Operation for MultiStats<S> {
     const PATH: &'static str = S::PATH;
     const PARAMS: &'static [&'static str] = &["channelId", S::IDS_PARAM];
-    type Response = Vec<S::Record>;
+    type Response = Records<S::Record>;
 
     fn validate(&self) -> Result<(), Invalid> {
         Checker::new()

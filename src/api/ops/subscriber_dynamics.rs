@@ -2,7 +2,7 @@ use chrono::{DateTime, Utc};
 
 use super::seconds;
 use crate::api::ids::ChannelId;
-use crate::api::model::SubscriberCount;
+use crate::api::model::{Records, SubscriberCount};
 use crate::api::params::PeriodGroup;
 use crate::api::query::Query;
 use crate::api::validate::{Checker, Invalid};
@@ -37,7 +37,7 @@ impl SubscriberDynamics {
 impl Operation for SubscriberDynamics {
     const PATH: &'static str = "/channels/subscribers";
     const PARAMS: &'static [&'static str] = &["channelId", "startDate", "endDate", "group"];
-    type Response = Vec<SubscriberCount>;
+    type Response = Records<SubscriberCount>;
 
     fn validate(&self) -> Result<(), Invalid> {
         Checker::new()

@@ -10,7 +10,23 @@ use yew::prelude::*;
 pub use banner::{ErrorBanner, ErrorBannerProps};
 pub use wording::problem_text;
 
-use crate::ui::use_ui;
+use crate::api::model::Records;
+use crate::ui::{use_ui, Ui};
+use crate::view::unreadable::records_note;
+pub use crate::view::unreadable::RecordNoun;
+
+/// "1 of 50 posts could not be read." beside lists that left records out (`[&response.items]`,
+/// or one list per batch or channel); nothing otherwise.
+pub fn unreadable_note<'a, T: 'a>(
+    ui: &Ui,
+    noun: RecordNoun,
+    lists: impl IntoIterator<Item = &'a Records<T>>,
+) -> Html {
+    match records_note(ui.locale, noun, lists) {
+        Some(text) => html! { <p class="cs-unreadable" role="note">{ text }</p> },
+        None => Html::default(),
+    }
+}
 
 #[derive(Properties, PartialEq)]
 pub struct LoadingProps {

@@ -275,6 +275,23 @@ pub(super) fn advice(ui: &Ui, error: &Error) -> Advice {
             .to_owned(),
             problems: Vec::new(),
         },
+        Error::TooManyRequests { .. } => plain(
+            ui.t(
+                "Too many requests in a short time.",
+                "Слишком много запросов подряд.",
+            ),
+            ui.t("Wait a minute and retry.", "Подождите минуту и повторите."),
+        ),
+        Error::Incomplete => plain(
+            ui.t(
+                "The answer was cut short on its way.",
+                "Ответ пришёл не полностью.",
+            ),
+            ui.t(
+                "Retry; the connection or a proxy dropped the rest.",
+                "Повторите: остаток ответа потерялся в соединении или на прокси.",
+            ),
+        ),
         // The transport's detail is not shown: it may quote the request address.
         Error::Network(_) => plain(
             ui.t(

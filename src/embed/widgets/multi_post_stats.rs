@@ -5,8 +5,9 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::{frame, status, use_channel, use_operation};
-use crate::api::model::PostStatRecord;
+use crate::api::model::{PostStatRecord, Records};
 use crate::api::ops::MultiPostStats;
+use crate::components::status::{unreadable_note, RecordNoun};
 use crate::components::{stats_table, EmptyState, StatsTableText};
 use crate::embed::options::TokenSource;
 use crate::format::fill;
@@ -25,7 +26,7 @@ pub(super) fn multi_post_stats_widget(props: &MultiPostStatsWidgetProps) -> Html
     let (task, retry) = use_operation(props.request.clone(), props.token.clone());
     let (name, subscribers) = use_channel(props.request.channel_id.clone(), props.token.clone());
     let body = status(&task, &retry).unwrap_or_else(|| {
-        let records: Rc<Vec<PostStatRecord>> =
+        let records: Rc<Records<PostStatRecord>> =
             task.state().data.as_deref().cloned().unwrap_or_default();
         if records.is_empty() {
             return html! {
@@ -40,6 +41,7 @@ pub(super) fn multi_post_stats_widget(props: &MultiPostStatsWidgetProps) -> Html
             .collect();
         html! {
             <>
+                { unreadable_note(&ui, RecordNoun::Posts, [&*records]) }
                 { stats_table(&ui, &rows, StatsTableText {
                     subscribers,
                     id_title: ui.t("Post", "Пост").into(),

@@ -7,6 +7,7 @@ use yew::prelude::*;
 use super::{frame, status, use_operation};
 use crate::api::model::{Post, PostSearchResponse};
 use crate::api::ops::PostSearch;
+use crate::components::status::{unreadable_note, RecordNoun};
 use crate::components::{EmptyState, SafeHtml};
 use crate::embed::options::TokenSource;
 use crate::format::compact;
@@ -39,6 +40,7 @@ pub(super) fn post_search_widget(props: &PostSearchWidgetProps) -> Html {
                     { fill(ui.t("{n} of {total} posts, newest first", "{n} из {total} постов, сначала новые"),
                         &[("n", data.items.len().to_string()), ("total", ui.count(total))]) }
                 </p>
+                { unreadable_note(&ui, RecordNoun::Posts, [&data.items]) }
                 <ol class="cs-widget-posts">
                     { for data.items.iter().map(|post| post_item(&ui, &data, post)) }
                 </ol>

@@ -8,6 +8,7 @@ use super::{frame, status, use_operation};
 use crate::api::model::PostStatsResponse;
 use crate::api::ops::PostStats;
 use crate::api::ViewGrowthGroup;
+use crate::components::status::{unreadable_note, RecordNoun};
 use crate::components::tiles::post_tiles;
 use crate::components::{EmptyState, LineChart, StatTiles};
 use crate::embed::options::TokenSource;
@@ -58,6 +59,7 @@ pub(super) fn post_stats_widget(props: &PostStatsWidgetProps) -> Html {
             <>
                 <StatTiles tiles={post_tiles(&ui, &response)} />
                 { chart }
+                { unreadable_note(&ui, RecordNoun::GrowthPoints, [&response.views]) }
             </>
         }
     });

@@ -9,6 +9,7 @@ use yew::prelude::*;
 use super::{frame, status, use_channel_name, use_operation};
 use crate::api::{ChannelId, PeriodGroup};
 use crate::components::chart::period_axis;
+use crate::components::status::{unreadable_note, RecordNoun};
 use crate::components::{EmptyState, LineChart};
 use crate::embed::options::TokenSource;
 use crate::format::fill;
@@ -121,6 +122,7 @@ pub(super) fn subscriber_chart_widget(props: &SubscriberChartWidgetProps) -> Htm
                 </p>
                 <LineChart {series} y_title={ui.t("Subscribers", "Подписчики")}
                     x_format={period_axis(group, ui.locale)} height={200.0} />
+                { unreadable_note(&ui, RecordNoun::Readings, [&*records]) }
             </>
         }
     });

@@ -10,8 +10,9 @@ use yew::prelude::*;
 
 use crate::api::ids::parse_id_list;
 use crate::api::limits::STAT_MULTI_IDS_MAX;
+use crate::api::model::Records;
 use crate::api::ops::{Posts, StatSubject, Stories};
-use crate::components::status::{EmptyState, ErrorBanner};
+use crate::components::status::{unreadable_note, EmptyState, ErrorBanner, RecordNoun};
 use crate::components::{stats_summary, stats_table, StatsTableText};
 use crate::format::fill;
 use crate::pages::form::use_page_form;
@@ -133,6 +134,9 @@ fn multi_stats_page<S: Subject>() -> Html {
                         { fill(ui.t("IDs: {n}; requests sent: {k}", "ID: {n}; отправлено запросов: {k}"),
                             &[("n", data.ids.len().to_string()), ("k", data.batches.to_string())]) }
                     </p>
+                    if let Ok(rows) = &data.outcome {
+                        { unreadable_note(&ui, if S::LINKS_TO_POST_STATS { RecordNoun::Posts } else { RecordNoun::Stories }, [&**rows]) }
+                    }
                     { match &data.outcome {
                         Ok(rows) => html! {
                             <MultiStatsResults ids={Rc::new(data.ids.clone())} rows={rows.clone()}
@@ -165,7 +169,7 @@ fn multi_stats_page<S: Subject>() -> Html {
 #[derive(Properties)]
 struct MultiStatsResultsProps {
     ids: Rc<Vec<u64>>,
-    rows: Rc<Vec<Counters>>,
+    rows: Rc<Records<Counters>>,
     subscribers: Option<u64>,
     /// The header of the ID column.
     id_title: AttrValue,

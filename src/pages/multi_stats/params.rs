@@ -10,6 +10,7 @@ use super::Subject;
 use crate::api::batch::{batch_count, both, fetch_in_batches, BatchError, MAX_CONCURRENT_BATCHES};
 use crate::api::ids::{parse_id_list, ChannelId};
 use crate::api::limits::STAT_MULTI_IDS_MAX;
+use crate::api::model::Records;
 use crate::api::ops::{ChannelInfo, MultiStats};
 use crate::api::{Error, Operation};
 use crate::format::fill;
@@ -70,7 +71,7 @@ pub(super) struct MultiData {
     pub(super) batches: usize,
     /// The channel's subscribers, when its information came back.
     pub(super) subscribers: Option<u64>,
-    pub(super) outcome: Result<Rc<Vec<Counters>>, Failure>,
+    pub(super) outcome: Result<Rc<Records<Counters>>, Failure>,
 }
 
 /// The failed batch, with its error shared so that the banner keeps its flood-control countdown
@@ -160,7 +161,8 @@ impl<S: Subject> PageParams for Params<S> {
             let (api, op) = (api.clone(), MultiStats::<S>::new(channel.clone(), batch));
             async move {
                 let records = api.send(&op).await?;
-                Ok(records.iter().map(Counters::of).collect::<Vec<_>>())
+                let rows = records.iter().map(Counters::of).collect();
+                Ok(Records::with_unreadable(rows, records.unreadable()))
             }
         });
         // The subscriber count behind ERR: the same call as a channel card of the channel makes,

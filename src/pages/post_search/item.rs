@@ -7,9 +7,8 @@ use chrono::DateTime;
 use yew::prelude::*;
 
 use crate::api::model::{Channel, ForwardedFrom, Post, PostSearchResponse};
-use crate::components::figure::rate_html;
-use crate::components::figure::{er_definition, err_definition};
-use crate::components::SafeHtml;
+use crate::components::figure::{er_definition, err_definition, rate_html};
+use crate::components::{link_preview, SafeHtml};
 use crate::format::compact;
 use crate::route::{route_href, ChannelQuery, PostQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
@@ -137,6 +136,7 @@ pub(super) fn post_item(props: &PostItemProps) -> Html {
             </header>
             { warning }
             <SafeHtml html={snippet.clone()} class="post-snippet" />
+            { post.media.as_ref().map(link_preview).unwrap_or_default() }
             if !post.text.trim().is_empty() && post.text != snippet {
                 <FullText text={post.text.clone()} />
             }

@@ -9,10 +9,11 @@ use super::item::PostItem;
 use crate::api::limits::POST_SEARCH_OFFSET_MAX;
 use crate::api::model::PostSearchResponse;
 use crate::components::figure::{er_definition, err_definition, figure_html, rate_html};
-use crate::components::status::EmptyState;
+use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
 use crate::export;
 use crate::format::fill;
 use crate::ui::{use_ui, Ui};
+use crate::view::albums::{folded_posts, publications};
 use crate::view::counts::count_i64;
 use crate::view::engagement::{average_er, average_reach, median_reach, PostCounts};
 use crate::view::pager::pages;
@@ -33,7 +34,7 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
     let pages = pages(
         props.offset,
         props.limit,
-        data.items.len(),
+        data.items.sent(),
         data.total_count,
     );
     let pager = html! {
@@ -59,7 +60,7 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
             }
         </nav>
     };
-    if data.items.is_empty() {
+    if data.items.sent() == 0 {
         return html! {
             <>
                 if props.offset > 0 {
@@ -75,7 +76,7 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
         };
     }
     let first = u64::from(props.offset) + 1;
-    let last = u64::from(props.offset) + data.items.len() as u64;
+    let last = u64::from(props.offset) + data.items.sent() as u64;
     let count = |n: u64| ui.count(i64::try_from(n).unwrap_or(i64::MAX));
     let download = |extension: &'static str, mime: &'static str| {
         let (data, ui, export_error) = (data.clone(), ui.clone(), export_error.clone());
@@ -97,6 +98,7 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
                         ("a", count(first)), ("b", count(last)), ("total", count(data.total_count)),
                     ]) }
                 </p>
+                { unreadable_note(&ui, RecordNoun::Posts, [&data.items]) }
                 <div class="post-export">
                     <button type="button" class="cs-button cs-button-quiet"
                         onclick={download("csv", "text/csv;charset=utf-8")}>{ "CSV" }</button>
@@ -134,7 +136,12 @@ fn page_click(on_page: &Callback<u32>, offset: Option<u32>) -> Callback<MouseEve
 /// of the figures).
 fn page_totals(ui: &Ui, data: &PostSearchResponse) -> Html {
     let counts: Vec<PostCounts> = data.items.iter().map(PostCounts::from).collect();
-    let views = counts
+    // Reach over publications: an album's posts count once (views are counted per item).
+    let published = publications(data.items.iter());
+    let folded = folded_posts(&published);
+    let reach_counts: Vec<PostCounts> =
+        published.iter().map(|p| PostCounts::from(p.post)).collect();
+    let views = reach_counts
         .iter()
         .filter(|c| !c.deleted)
         .fold(0u64, |sum, c| sum.saturating_add(c.views));
@@ -152,13 +159,19 @@ fn page_totals(ui: &Ui, data: &PostSearchResponse) -> Html {
             <dl class="post-totals" aria-label={ui.t("Totals of this page", "Итоги этой страницы")}>
                 { term(ui.t("Posts", "Постов"), html! { { ui.count(counts.len() as i64) } }) }
                 { term(ui.t("Views", "Просмотров"), html! { { ui.count(count_i64(views)) } }) }
-                { term(ui.t("Average reach", "Средний охват"), reach(average_reach(&counts))) }
-                { term(ui.t("Median reach", "Медианный охват"), reach(median_reach(&counts))) }
+                { term(ui.t("Average reach", "Средний охват"), reach(average_reach(&reach_counts))) }
+                { term(ui.t("Median reach", "Медианный охват"), reach(median_reach(&reach_counts))) }
                 { term(ui.t("Average ER", "Средний ER"), rate_html(ui, average_er(&counts))) }
             </dl>
             <p class="hint post-figures-defined">
                 { er_definition(ui) }{ "; " }{ err_definition(ui) }{ ". " }
                 { ui.t("Deleted posts are left out of the figures.", "Удалённые посты в расчётах не учитываются.") }
+                if folded > 0 {
+                    { " " }{ fill(ui.t(
+                        "Albums count once in views and reach: {n} posts of albums were folded into their album.",
+                        "Альбомы в просмотрах и охвате считаются один раз: {n} постов альбомов учтены вместе с альбомом.",
+                    ), &[("n", folded.to_string())]) }
+                }
             </p>
         </>
     }

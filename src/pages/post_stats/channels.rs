@@ -28,17 +28,20 @@ pub(super) const NAMED_AT_MOST: usize = 30;
 /// What is known of each channel: its information, or why it could not be had.
 pub(super) type Names = Rc<HashMap<i64, Result<Rc<Channel>, Rc<Error>>>>;
 
-/// The information of the first [`NAMED_AT_MOST`] distinct channels of `ids`; empty until the
-/// first answers are in.
+/// The information of the first [`NAMED_AT_MOST`] distinct channels of `ids` that `known` (the
+/// channels the answer itself names) lacks, with the known ones; only the known until the first
+/// answers are in.
 #[hook]
-pub(super) fn use_channel_names(ids: Vec<i64>) -> Names {
+pub(super) fn use_channel_names(ids: Vec<i64>, known: Rc<Vec<Channel>>) -> Names {
     let task = use_task::<HashMap<i64, Result<Rc<Channel>, Rc<Error>>>>();
     {
         let task = task.clone();
+        let known = known.clone();
         use_effect_with(ids, move |ids| {
             let mut distinct: Vec<i64> = Vec::new();
             for id in ids {
-                if !distinct.contains(id) && distinct.len() < NAMED_AT_MOST {
+                let named = known.iter().any(|c| c.id == *id);
+                if !named && !distinct.contains(id) && distinct.len() < NAMED_AT_MOST {
                     distinct.push(*id);
                 }
             }
@@ -62,7 +65,11 @@ pub(super) fn use_channel_names(ids: Vec<i64>) -> Names {
             }
         });
     }
-    task.state().data.clone().unwrap_or_default()
+    let mut names = task.state().data.as_deref().cloned().unwrap_or_default();
+    for channel in known.iter() {
+        names.insert(channel.id, Ok(Rc::new(channel.clone())));
+    }
+    Rc::new(names)
 }
 
 /// A channel of a repost or mention: its name linking to its page once known; its ID, with the

@@ -5,9 +5,9 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::api::limits::VIEW_GROWTH_WINDOW_DAYS;
-use crate::api::model::ViewGrowthPoint;
+use crate::api::model::{Records, ViewGrowthPoint};
 use crate::api::ViewGrowthGroup;
-use crate::components::status::EmptyState;
+use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
 use crate::components::{Column, DataTable, LineChart, Row, TableCell};
 use crate::export::Cell;
 use crate::format::fill;
@@ -21,7 +21,7 @@ use crate::view::sort::SortKey;
 #[derive(Properties, PartialEq)]
 pub(super) struct GrowthProps {
     pub(super) group: ViewGrowthGroup,
-    pub(super) points: Rc<Vec<ViewGrowthPoint>>,
+    pub(super) points: Rc<Records<ViewGrowthPoint>>,
 }
 
 #[function_component(GrowthView)]
@@ -29,7 +29,8 @@ pub(super) fn growth_view(props: &GrowthProps) -> Html {
     let ui = use_ui();
     let running_total = use_state(|| false);
     let (growth, unreadable) = growth_series(props.group, &props.points);
-    let heading = html! { <h2>{ ui.t("Growth of views", "Рост просмотров") }</h2> };
+    let heading = html! { <><h2>{ ui.t("Growth of views", "Рост просмотров") }</h2>
+    { unreadable_note(&ui, RecordNoun::GrowthPoints, [&*props.points]) }</> };
     if growth.is_empty() {
         return html! {
             <section class="growth">

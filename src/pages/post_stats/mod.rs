@@ -13,7 +13,7 @@ use yew::prelude::*;
 
 use crate::api::batch::both;
 use crate::api::ids::{ChannelId, PostId};
-use crate::api::model::PostStatsResponse;
+use crate::api::model::{Channel, PostStatsResponse};
 use crate::api::ops::{ChannelInfo, PostStats};
 use crate::api::{Error, PeriodGroup, ViewGrowthGroup};
 use crate::components::tiles::post_tiles;
@@ -178,13 +178,15 @@ fn post_stats_view(props: &PostStatsViewProps) -> Html {
     let ui = use_ui();
     let r = &props.response;
     let tiles = post_tiles(&ui, r);
+    // The channels the answer itself names (the real service sends them beside the statistics).
+    let known: Rc<Vec<Channel>> = Rc::new(r.channels.to_vec());
     html! {
         <>
             <div class="post-stats-tiles"><StatTiles {tiles} /></div>
             { props.children.clone() }
             <GrowthView group={props.group} points={Rc::new(r.views.clone())} />
-            <ForwardsView forwards={Rc::new(r.forwards.clone())} />
-            <MentionsView mentions={Rc::new(r.mentions.clone())} />
+            <ForwardsView forwards={Rc::new(r.forwards.clone())} channels={known.clone()} />
+            <MentionsView mentions={Rc::new(r.mentions.clone())} channels={known} />
         </>
     }
 }

@@ -6,8 +6,8 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::channels::{channel_cell, use_channel_names};
-use crate::api::model::{Forward, PostMention};
-use crate::components::status::EmptyState;
+use crate::api::model::{Channel, Forward, PostMention, Records};
+use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
 use crate::components::{Column, DataTable, Row, TableCell};
 use crate::export::Cell;
 use crate::ui::{use_ui, Ui};
@@ -37,14 +37,20 @@ fn time_cell(ui: &Ui, secs: i64) -> TableCell {
 
 #[derive(Properties, PartialEq)]
 pub(super) struct ForwardsProps {
-    pub(super) forwards: Rc<Vec<Forward>>,
+    /// Channels the answer names, asked for no further.
+    pub(super) channels: Rc<Vec<Channel>>,
+    pub(super) forwards: Rc<Records<Forward>>,
 }
 
 #[function_component(ForwardsView)]
 pub(super) fn forwards_view(props: &ForwardsProps) -> Html {
     let ui = use_ui();
-    let names = use_channel_names(props.forwards.iter().map(|f| f.channel_id).collect());
-    let heading = html! { <h2>{ ui.t("Reposts", "Репосты") }</h2> };
+    let names = use_channel_names(
+        props.forwards.iter().map(|f| f.channel_id).collect(),
+        props.channels.clone(),
+    );
+    let heading = html! { <><h2>{ ui.t("Reposts", "Репосты") }</h2>
+    { unreadable_note(&ui, RecordNoun::Reposts, [&*props.forwards]) }</> };
     if props.forwards.is_empty() {
         return html! {
             <section class="forwards-list">
@@ -99,14 +105,20 @@ fn raw_text(mention: &PostMention) -> String {
 
 #[derive(Properties, PartialEq)]
 pub(super) struct MentionsProps {
-    pub(super) mentions: Rc<Vec<PostMention>>,
+    /// Channels the answer names, asked for no further.
+    pub(super) channels: Rc<Vec<Channel>>,
+    pub(super) mentions: Rc<Records<PostMention>>,
 }
 
 #[function_component(MentionsView)]
 pub(super) fn mentions_view(props: &MentionsProps) -> Html {
     let ui = use_ui();
-    let names = use_channel_names(props.mentions.iter().filter_map(|m| m.channel_id).collect());
-    let heading = html! { <h2>{ ui.t("Mentions", "Упоминания") }</h2> };
+    let names = use_channel_names(
+        props.mentions.iter().filter_map(|m| m.channel_id).collect(),
+        props.channels.clone(),
+    );
+    let heading = html! { <><h2>{ ui.t("Mentions", "Упоминания") }</h2>
+    { unreadable_note(&ui, RecordNoun::Mentions, [&*props.mentions]) }</> };
     if props.mentions.is_empty() {
         return html! {
             <section class="mentions-list">

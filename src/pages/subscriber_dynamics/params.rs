@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize, Serializer};
 use crate::api::batch::{bounded, MAX_CONCURRENT_BATCHES};
 use crate::api::ids::ChannelId;
 use crate::api::limits::DEFAULT_PERIOD_DAYS;
-use crate::api::model::SubscriberCount;
+use crate::api::model::{Records, SubscriberCount};
 use crate::api::ops::SubscriberDynamics;
 use crate::api::{Error, Operation, PeriodGroup};
 use crate::format::fill;
@@ -108,7 +108,7 @@ pub(super) struct Request {
 
 pub(super) struct ChannelRecords {
     pub(super) name: String,
-    pub(super) records: Rc<Vec<SubscriberCount>>,
+    pub(super) records: Rc<Records<SubscriberCount>>,
 }
 
 pub(super) struct Dynamics {

@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 use super::params::Dynamics;
 use crate::components::chart::period_axis;
-use crate::components::status::EmptyState;
+use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
 use crate::components::{Column, DataTable, LineChart, Row, TableCell};
 use crate::export::Cell;
 use crate::format::fill;
@@ -170,6 +170,7 @@ pub(super) fn dynamics_view(props: &DynamicsViewProps) -> Html {
                     "Записей с нечитаемым периодом пропущено: {n}.",
                 ), &[("n", unreadable.to_string())]) }</p>
             }
+            { unreadable_note(&ui, RecordNoun::Readings, props.data.channels.iter().map(|c| &*c.records)) }
             <div class="dynamics-summary">
                 <h2>{ ui.t("Change over the period", "Изменение за период") }</h2>
                 <div class="cs-table-scroll">
