@@ -97,7 +97,11 @@ impl Gateway {
                     Some(left) => {
                         self.stats.shared_hits.fetch_add(1, Ordering::Relaxed);
                         self.cache.put(key, kept.body.clone(), left);
-                        let source = if waited { Source::Waited } else { Source::Shared };
+                        let source = if waited {
+                            Source::Waited
+                        } else {
+                            Source::Shared
+                        };
                         return Outcome::passed(kept.body, source);
                     }
                     None => stale = Some(kept.body),
@@ -148,7 +152,11 @@ impl Gateway {
                 }
                 None => None,
             };
-            let local = || self.budget.as_ref().map(|b| b.take(Instant::now(), max_wait));
+            let local = || {
+                self.budget
+                    .as_ref()
+                    .map(|b| b.take(Instant::now(), max_wait))
+            };
             match shared.or_else(local) {
                 Some(Grant::After(wait)) => tokio::time::sleep(wait).await,
                 Some(Grant::Refused(after)) => {

@@ -42,8 +42,8 @@ impl Bucket {
         let Rate { per_second, burst } = self.rate;
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
         let (tokens, at) = *state;
-        let tokens = (tokens + now.saturating_duration_since(at).as_secs_f64() * per_second)
-            .min(burst);
+        let tokens =
+            (tokens + now.saturating_duration_since(at).as_secs_f64() * per_second).min(burst);
         let left = tokens - 1.0;
         let wait = ms_for(-left, per_second);
         if wait > max_wait {
@@ -95,8 +95,14 @@ mod tests {
         assert_eq!(Grant::retry_after_secs(after), 2);
         // The queue of five is served by 1 s; by 1.4 s the burst of two is back, no more.
         let later = t0 + Duration::from_millis(1_400);
-        assert_eq!(bucket.take(later, Duration::ZERO), Grant::After(Duration::ZERO));
-        assert_eq!(bucket.take(later, Duration::ZERO), Grant::After(Duration::ZERO));
+        assert_eq!(
+            bucket.take(later, Duration::ZERO),
+            Grant::After(Duration::ZERO)
+        );
+        assert_eq!(
+            bucket.take(later, Duration::ZERO),
+            Grant::After(Duration::ZERO)
+        );
         assert_eq!(bucket.take(later, Duration::ZERO), Grant::Refused(200 * MS));
     }
 }

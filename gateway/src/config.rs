@@ -360,7 +360,13 @@ mod tests {
             let args: Vec<&str> = up.iter().chain(more).copied().collect();
             parse(&args, Some(SECRET))
         };
-        let c = with(&["--redis", "redis://10.0.0.5:6380/2", "--upstream-rate", "5/s"]).unwrap();
+        let c = with(&[
+            "--redis",
+            "redis://10.0.0.5:6380/2",
+            "--upstream-rate",
+            "5/s",
+        ])
+        .unwrap();
         assert_eq!(c.redis.as_deref(), Some("redis://10.0.0.5:6380/2"));
         assert_eq!(
             c.upstream_rate,
@@ -369,8 +375,15 @@ mod tests {
                 burst: 5.0
             })
         );
-        let c = with(&["--upstream-burst", "12", "--upstream-rate", "2.5", "--upstream-wait", "0"])
-            .unwrap();
+        let c = with(&[
+            "--upstream-burst",
+            "12",
+            "--upstream-rate",
+            "2.5",
+            "--upstream-wait",
+            "0",
+        ])
+        .unwrap();
         assert_eq!(
             c.upstream_rate,
             Some(Rate {
@@ -391,10 +404,12 @@ mod tests {
 
         // The variable counts only without the flag.
         let mut c = with(&[]).unwrap();
-        c.redis_from_env(Some("redis://127.0.0.1:7000".into())).unwrap();
+        c.redis_from_env(Some("redis://127.0.0.1:7000".into()))
+            .unwrap();
         assert_eq!(c.redis.as_deref(), Some("redis://127.0.0.1:7000"));
         let mut c = with(&["--redis", "redis://127.0.0.1:7001"]).unwrap();
-        c.redis_from_env(Some("redis://127.0.0.1:7000".into())).unwrap();
+        c.redis_from_env(Some("redis://127.0.0.1:7000".into()))
+            .unwrap();
         assert_eq!(c.redis.as_deref(), Some("redis://127.0.0.1:7001"));
         assert!(c.redis_from_env(Some("nonsense".into())).is_ok());
         let mut c = with(&[]).unwrap();

@@ -38,9 +38,16 @@ async fn forty_identical_calls_over_two_instances_cost_one_upstream_call() {
         let source = answer.header("x-chanscope-cache").unwrap_or("-");
         *sources.entry(source.to_owned()).or_default() += 1;
     }
-    assert_eq!(answers[0].json()["response"]["id"], fleet.upstream.channel_id);
+    assert_eq!(
+        answers[0].json()["response"]["id"],
+        fleet.upstream.channel_id
+    );
     assert_eq!(sources.get("miss"), Some(&1), "{sources:?}");
-    assert_eq!(sources.get("coalesced").copied().unwrap_or(0), 39, "{sources:?}");
+    assert_eq!(
+        sources.get("coalesced").copied().unwrap_or(0),
+        39,
+        "{sources:?}"
+    );
     // One instance called the upstream; the other waited for its answer in Redis.
     let calls: Vec<u64> = fleet
         .gateways
@@ -98,12 +105,17 @@ async fn an_answer_fetched_through_one_instance_is_a_hit_on_the_other() {
 
     // Errors are not shared: each instance asks for itself, and Redis keeps nothing of them.
     for n in [0, 1] {
-        let unknown = fleet.get(n, "/api/channels/get?channelId=@nobody_here").await;
+        let unknown = fleet
+            .get(n, "/api/channels/get?channelId=@nobody_here")
+            .await;
         assert_eq!(unknown.json()["status"], "error");
         assert_eq!(unknown.header("x-chanscope-cache"), Some("miss"));
     }
     assert_eq!(fleet.upstream_calls(), 3);
-    assert_eq!(fleet.redis_keys("*nobody_here*").await, Vec::<String>::new());
+    assert_eq!(
+        fleet.redis_keys("*nobody_here*").await,
+        Vec::<String>::new()
+    );
     // No lock is left behind.
     assert_eq!(fleet.redis_keys("*:lock:*").await, Vec::<String>::new());
 }

@@ -83,7 +83,10 @@ impl RedisServer {
     fn launch(&mut self) -> Result<(), String> {
         let address = SocketAddr::from((Ipv4Addr::LOCALHOST, self.port));
         if TcpListener::bind(address).is_err() {
-            return Err(format!("port {} is busy: refusing to start redis-server on it", self.port));
+            return Err(format!(
+                "port {} is busy: refusing to start redis-server on it",
+                self.port
+            ));
         }
         let mut child = Command::new(&self.binary)
             .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
@@ -131,7 +134,10 @@ mod tests {
         let mut server = RedisServer::start().expect("redis-server runs (cargo xtask setup)");
         let address = SocketAddr::from((Ipv4Addr::LOCALHOST, server.port()));
         assert!(TcpStream::connect(address).is_ok());
-        assert_eq!(server.url(), format!("redis://127.0.0.1:{}/0", server.port()));
+        assert_eq!(
+            server.url(),
+            format!("redis://127.0.0.1:{}/0", server.port())
+        );
         server.stop();
         assert!(!server.is_running());
         assert!(TcpStream::connect(address).is_err());

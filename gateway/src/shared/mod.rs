@@ -173,13 +173,9 @@ impl Redis {
         let owner = self.instance.clone();
         let script = &self.unlock;
         self.link
-            .run(|mut c| async move {
-                script
-                    .key(key)
-                    .arg(owner)
-                    .invoke_async::<i64>(&mut c)
-                    .await
-            })
+            .run(
+                |mut c| async move { script.key(key).arg(owner).invoke_async::<i64>(&mut c).await },
+            )
             .await;
     }
 
