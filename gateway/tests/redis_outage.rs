@@ -10,6 +10,7 @@ use axum::http::{Method, StatusCode};
 
 use common::fleet::{channel_calls, Fleet};
 use common::*;
+use gateway::shared::PROBE_LAST;
 
 #[tokio::test]
 async fn a_redis_outage_in_the_middle_of_a_load_fails_nothing_and_heals_itself() {
@@ -70,7 +71,15 @@ async fn a_redis_outage_in_the_middle_of_a_load_fails_nothing_and_heals_itself()
 
     // Back on the same port, empty: both instances find it again without a restart.
     fleet.redis.restart().unwrap();
+    let restarted = Instant::now();
     fleet.wait_for_redis("up").await;
+    // The probes ask at least once a second.
+    let healed = restarted.elapsed();
+    eprintln!("shared again {} ms after the restart", healed.as_millis());
+    assert!(
+        healed < PROBE_LAST + Duration::from_millis(1_500),
+        "{healed:?}"
+    );
     for gateway in &fleet.gateways {
         let ups = gateway.log().iter().filter(|l| l.contains("is up")).count();
         assert_eq!(ups, 2, "connected at start and again after the outage");

@@ -42,8 +42,8 @@ const GATEWAY_TARGETS: [(&str, f64, &str); 8] = [
     ("p99_ms", 20.0, "cached call p99, ms"),
     ("ratio", 0.49, "upstream calls per console call"),
     ("errors", 0.0, "failed requests"),
-    ("redis_p50_ms", 5.0, "cached call from Redis p50, ms"),
-    ("redis_p99_ms", 25.0, "cached call from Redis p99, ms"),
+    ("redis_p50_ms", 2.0, "cached call from Redis p50, ms"),
+    ("redis_p99_ms", 20.0, "cached call from Redis p99, ms"),
     (
         "split_ratio",
         0.49,

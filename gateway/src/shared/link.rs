@@ -31,7 +31,8 @@ pub struct Link {
 }
 
 impl Link {
-    /// A link that connects on its own; down until the first probe answers.
+    /// A link that connects on its own; down until the first probe answers. Needs a Tokio
+    /// runtime, as redis-rs does.
     pub fn open(client: redis::Client, log: AccessLog) -> Result<Arc<Link>, RedisError> {
         let info = client.get_connection_info();
         let address = info.addr().to_string();
@@ -49,9 +50,7 @@ impl Link {
             probing: AtomicBool::new(false),
             log,
         });
-        if tokio::runtime::Handle::try_current().is_ok() {
-            link.probe();
-        }
+        link.probe();
         Ok(link)
     }
 
