@@ -1,14 +1,16 @@
 //! Two gateways with `--redis` share their answers and their upstream calls: identical calls
-//! spread over both cost one upstream call, and what one fetched the other serves as a hit.
+//! spread over both cost one upstream call, what one fetched the other serves as a hit, and a
+//! lock left by an instance that died holds the others up only until it expires.
 
 mod common;
 
 use std::collections::HashMap;
+use std::time::{Duration, Instant};
 
 use axum::http::StatusCode;
 use sandbox::Faults;
 
-use common::fleet::Fleet;
+use common::fleet::{channel_calls, Fleet};
 use common::*;
 
 #[tokio::test]
@@ -117,5 +119,35 @@ async fn an_answer_fetched_through_one_instance_is_a_hit_on_the_other() {
         Vec::<String>::new()
     );
     // No lock is left behind.
+    assert_eq!(fleet.redis_keys("*:lock:*").await, Vec::<String>::new());
+}
+
+#[tokio::test]
+async fn a_lock_whose_holder_died_delays_a_call_only_until_it_expires() {
+    let fleet = Fleet::start(2, |_| {}).await;
+    let calls = channel_calls(2);
+    fleet.get(0, &calls[0]).await;
+    let keys = fleet.redis_keys("chanscope:gateway:v1:*:answer:*").await;
+    let namespace = keys[0].split(":answer:").next().unwrap().to_owned();
+    // An instance took the lock of the second call and died before answering.
+    let call = calls[1].trim_start_matches("/api");
+    let client = redis::Client::open(fleet.redis.url()).unwrap();
+    let mut connection = client.get_multiplexed_async_connection().await.unwrap();
+    let _: () = redis::cmd("SET")
+        .arg(format!("{namespace}:lock:{call}"))
+        .arg("an-instance-that-died")
+        .arg("PX")
+        .arg(800)
+        .query_async(&mut connection)
+        .await
+        .unwrap();
+    let asked = Instant::now();
+    let answer = fleet.get(1, &calls[1]).await;
+    let waited = asked.elapsed();
+    assert_eq!(answer.json()["status"], "ok", "{}", answer.body);
+    assert_eq!(answer.header("x-chanscope-cache"), Some("miss"));
+    assert!(waited >= Duration::from_millis(700), "{waited:?}");
+    assert!(waited < Duration::from_secs(3), "{waited:?}");
+    assert_eq!(fleet.upstream_calls(), 2);
     assert_eq!(fleet.redis_keys("*:lock:*").await, Vec::<String>::new());
 }
