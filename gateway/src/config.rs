@@ -11,17 +11,21 @@ use chanscope::api::Token;
 
 use serverkit::cli::number;
 
+use crate::budget::Rate;
 use crate::policy::{self, BrowserToken, ROUTES};
 
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 /// The environment variable that may hold the API token (when `--token-file` is not given).
 pub const TOKEN_ENV: &str = "CHANSCOPE_API_TOKEN";
+/// The environment variable that may hold the Redis URL (when `--redis` is not given).
+pub const REDIS_ENV: &str = "CHANSCOPE_REDIS_URL";
 
 pub const USAGE: &str = "\
 usage: gateway --upstream URL (--token-file PATH | env CHANSCOPE_API_TOKEN) [--listen ADDR]
                [--dist DIR] [--browser-token refuse|drop] [--allow-origin ORIGIN]...
                [--ttl OP=SECS]... [--rate N] [--burst N] [--trust-forwarded-for]
                [--upstream-timeout SECS] [--max-response-bytes N] [--cache-max-bytes N]
+               [--redis URL] [--upstream-rate N/s] [--upstream-burst N] [--upstream-wait SECS]
   Serves the built console from --dist and forwards the eight API operations under /api/ to
   --upstream (an http or https base URL; the operation's path is appended), adding the token.
   --listen ADDR            address to listen on (default 127.0.0.1:8080)
@@ -38,7 +42,13 @@ usage: gateway --upstream URL (--token-file PATH | env CHANSCOPE_API_TOKEN) [--l
   --trust-forwarded-for    the client address is the last X-Forwarded-For hop (behind a proxy)
   --upstream-timeout SECS  limit for one upstream call (default 20)
   --max-response-bytes N   largest upstream answer accepted (default 8388608)
-  --cache-max-bytes N      cache size; least recently used answers go first (default 67108864)";
+  --cache-max-bytes N      cache size; least recently used answers go first (default 67108864)
+  --redis URL              share the cache, coalescing and limits with every gateway using the
+                           same Redis (redis://host:port/db); else CHANSCOPE_REDIS_URL; none
+  --upstream-rate N/s      calls per second to the upstream, all instances together; none
+  --upstream-burst N       calls at once within that rate (default: one second's worth)
+  --upstream-wait SECS     longest wait for the upstream budget before answering stale or
+                           flood_control_N (default 5)";
 
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -60,6 +70,11 @@ pub struct Config {
     pub upstream_timeout: Duration,
     pub max_response_bytes: usize,
     pub cache_max_bytes: usize,
+    /// Shared state for several instances; the URL may hold a password, so it is never shown.
+    pub redis: Option<String>,
+    /// The upstream budget; `None`: as fast as visitors ask.
+    pub upstream_rate: Option<Rate>,
+    pub upstream_wait: Duration,
 }
 
 impl Config {
@@ -79,6 +94,9 @@ impl Config {
             upstream_timeout: Duration::from_secs(20),
             max_response_bytes: 8 << 20,
             cache_max_bytes: 64 << 20,
+            redis: None,
+            upstream_rate: None,
+            upstream_wait: Duration::from_secs(5),
         })
     }
 
@@ -114,6 +132,7 @@ impl Config {
         };
         let token = Token::new(&secret).ok_or("the API token is empty")?;
         let mut c = Config::new(&upstream, token)?;
+        let mut upstream_burst = None;
         for (flag, value) in rest {
             match flag.as_str() {
                 "--listen" => {
@@ -146,11 +165,50 @@ impl Config {
                 }
                 "--max-response-bytes" => c.max_response_bytes = number(&flag, &value)?,
                 "--cache-max-bytes" => c.cache_max_bytes = number(&flag, &value)?,
+                "--redis" => c.redis = Some(redis_url(&value)?),
+                "--upstream-rate" => {
+                    let per_second = positive(&flag, value.strip_suffix("/s").unwrap_or(&value))?;
+                    c.upstream_rate = Some(Rate {
+                        per_second,
+                        burst: per_second.ceil(),
+                    })
+                }
+                "--upstream-burst" => upstream_burst = Some(positive(&flag, &value)?.max(1.0)),
+                "--upstream-wait" => c.upstream_wait = Duration::from_secs_f64(seconds(&value)?),
                 _ => return Err(format!("unknown option {flag}")),
             }
         }
+        match (&mut c.upstream_rate, upstream_burst) {
+            (Some(rate), Some(burst)) => rate.burst = burst,
+            (None, Some(_)) => return Err("--upstream-burst needs --upstream-rate".into()),
+            _ => {}
+        }
         Ok(c)
     }
+
+    /// `CHANSCOPE_REDIS_URL` when `--redis` was not given.
+    pub fn redis_from_env(&mut self, value: Option<String>) -> Result<(), String> {
+        if let (None, Some(url)) = (&self.redis, value.filter(|v| !v.trim().is_empty())) {
+            self.redis = Some(redis_url(url.trim())?);
+        }
+        Ok(())
+    }
+}
+
+/// A URL redis-rs can read (`redis://`, `rediss://`, `unix://`); never quoted back, since it may
+/// hold a password.
+fn redis_url(url: &str) -> Result<String, String> {
+    redis::Client::open(url)
+        .map(|_| url.to_owned())
+        .map_err(|_| "--redis must be a URL such as redis://127.0.0.1:6379/0".to_owned())
+}
+
+/// Seconds, zero allowed.
+fn seconds(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && *v >= 0.0 && *v < 3600.0)
+        .ok_or_else(|| format!("--upstream-wait must be seconds from 0 to 3600; got \"{text}\""))
 }
 
 /// An `http` or `https` base URL with a host and nothing after its path.
@@ -290,6 +348,72 @@ mod tests {
         assert!(c.trust_forwarded_for);
         assert_eq!(c.upstream_timeout, Duration::from_secs(3));
         assert_eq!((c.max_response_bytes, c.cache_max_bytes), (1000, 5000));
+        assert_eq!(c.redis, None);
+        assert_eq!(c.upstream_rate, None);
+        assert_eq!(c.upstream_wait, Duration::from_secs(5));
+    }
+
+    #[test]
+    fn redis_and_the_upstream_budget() {
+        let up = ["--upstream", "https://api.example"];
+        let with = |more: &[&str]| {
+            let args: Vec<&str> = up.iter().chain(more).copied().collect();
+            parse(&args, Some(SECRET))
+        };
+        let c = with(&[
+            "--redis",
+            "redis://10.0.0.5:6380/2",
+            "--upstream-rate",
+            "5/s",
+        ])
+        .unwrap();
+        assert_eq!(c.redis.as_deref(), Some("redis://10.0.0.5:6380/2"));
+        assert_eq!(
+            c.upstream_rate,
+            Some(Rate {
+                per_second: 5.0,
+                burst: 5.0
+            })
+        );
+        let c = with(&[
+            "--upstream-burst",
+            "12",
+            "--upstream-rate",
+            "2.5",
+            "--upstream-wait",
+            "0",
+        ])
+        .unwrap();
+        assert_eq!(
+            c.upstream_rate,
+            Some(Rate {
+                per_second: 2.5,
+                burst: 12.0
+            })
+        );
+        assert_eq!(c.upstream_wait, Duration::ZERO);
+        assert_eq!(
+            with(&["--upstream-burst", "3"]).unwrap_err(),
+            "--upstream-burst needs --upstream-rate"
+        );
+        let secret_url = "http://user:pw-71@redis.example";
+        let e = with(&["--redis", secret_url]).unwrap_err();
+        assert!(!e.contains("pw-71"), "{e}");
+        assert!(with(&["--upstream-rate", "0/s"]).is_err());
+        assert!(with(&["--upstream-wait", "-1"]).is_err());
+
+        // The variable counts only without the flag.
+        let mut c = with(&[]).unwrap();
+        c.redis_from_env(Some("redis://127.0.0.1:7000".into()))
+            .unwrap();
+        assert_eq!(c.redis.as_deref(), Some("redis://127.0.0.1:7000"));
+        let mut c = with(&["--redis", "redis://127.0.0.1:7001"]).unwrap();
+        c.redis_from_env(Some("redis://127.0.0.1:7000".into()))
+            .unwrap();
+        assert_eq!(c.redis.as_deref(), Some("redis://127.0.0.1:7001"));
+        assert!(c.redis_from_env(Some("nonsense".into())).is_ok());
+        let mut c = with(&[]).unwrap();
+        assert!(c.redis_from_env(Some("nonsense".into())).is_err());
     }
 
     #[test]

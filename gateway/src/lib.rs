@@ -1,19 +1,23 @@
 //! The production server: serves the built console and forwards the eight API operations to a
 //! fixed upstream, adding the API token on the server side so that public pages never carry it.
 //! Answers are cached per operation and identical calls in flight share one upstream call; each
-//! client address is rate-limited; every request is logged on one line.
+//! client address is rate-limited; every request is logged on one line. With `--redis`, several
+//! instances share the answers, the coalescing, the upstream budget and the client limits.
 //!
 //! A request under `/api` goes: rate limit → policy (operation, parameters, limits) → fresh cache
 //! → one shared upstream call → cache; a stale cached answer stands in when the upstream fails or
 //! asks to slow down. Answers of a kilobyte or more leave compressed when the client accepts it.
 
 pub mod access_log;
+mod answer;
+pub mod budget;
 pub mod cache;
 pub mod coalesce;
 pub mod config;
 pub mod cors;
 pub mod policy;
 pub mod ratelimit;
+pub mod shared;
 pub mod statics;
 pub mod upstream;
 
@@ -39,14 +43,16 @@ use tower_http::compression::{CompressionLayer, CompressionLevel};
 use serverkit::envelope::{error_body, json_response};
 
 use access_log::{AccessLog, Entry};
+use answer::{failed, Outcome, Source};
+use budget::Bucket;
 use cache::Cache;
 use coalesce::{Flights, Role};
 use config::Config;
 use cors::Cors;
-use policy::Call;
 use ratelimit::{RateLimiter, MAX_CLIENTS};
+use shared::Redis;
 use statics::Statics;
-use upstream::{Envelope, Failure, Upstream};
+use upstream::{Failure, Upstream};
 
 pub use config::USAGE;
 pub use policy::BrowserToken;
@@ -71,6 +77,9 @@ pub struct Gateway {
     cache: Cache,
     flights: Arc<Flights<Outcome>>,
     limiter: RateLimiter,
+    /// This instance's upstream budget: the fleet's while Redis is down, or the only one.
+    budget: Option<Bucket>,
+    redis: Option<Redis>,
     statics: Statics,
     cors: Cors,
     log: AccessLog,
@@ -88,6 +97,8 @@ struct Stats {
     stale_served: AtomicU64,
     refused: AtomicU64,
     rate_limited: AtomicU64,
+    shared_hits: AtomicU64,
+    budget_refused: AtomicU64,
 }
 
 /// A snapshot of the counters and the cache, as `/healthz` shows it.
@@ -106,15 +117,12 @@ pub struct Health {
     pub cache_bytes: usize,
     pub in_flight: usize,
     pub clients: usize,
-}
-
-/// The result of one upstream call, shared by every caller that waited for it.
-#[derive(Clone)]
-struct Outcome {
-    status: StatusCode,
-    body: Bytes,
-    /// A cached answer stood in for a failed or refused call.
-    stale: bool,
+    /// Answers this instance found in Redis, kept there by another.
+    pub shared_hits: u64,
+    /// Upstream calls refused by the upstream budget (answered stale or `flood_control_N`).
+    pub budget_refused: u64,
+    /// `up` or `down` with `--redis`; `off` without.
+    pub redis: &'static str,
 }
 
 /// The client's address, as decided once per request (see `--trust-forwarded-for`).
@@ -122,14 +130,23 @@ struct Outcome {
 struct Client(IpAddr);
 
 impl Gateway {
-    /// Fails when `--dist` is not a readable directory.
-    pub fn new(config: Config, log: AccessLog) -> std::io::Result<Gateway> {
+    /// Fails when `--dist` is not a readable directory or `--redis` not a Redis URL (an
+    /// unreachable Redis is only down). With `--redis`, call it within a Tokio runtime: it starts
+    /// connecting at once.
+    pub fn new(config: Config, log: AccessLog) -> Result<Gateway, String> {
+        let redis = match &config.redis {
+            Some(url) => Some(Redis::open(url, &config.upstream, log.clone())?),
+            None => None,
+        };
         Ok(Gateway {
             upstream: Upstream::new(&config),
             cache: Cache::new(config.cache_max_bytes),
             flights: Arc::default(),
             limiter: RateLimiter::new(config.rate, config.burst, MAX_CLIENTS),
-            statics: Statics::new(&config.dist)?,
+            budget: config.upstream_rate.map(Bucket::new),
+            redis,
+            statics: Statics::new(&config.dist)
+                .map_err(|e| format!("--dist {}: {e}", config.dist.display()))?,
             cors: Cors::new(&config.allow_origins),
             log,
             stats: Stats::default(),
@@ -155,54 +172,10 @@ impl Gateway {
             cache_bytes,
             in_flight: self.flights.len(),
             clients: self.limiter.clients(),
+            shared_hits: n(&s.shared_hits),
+            budget_refused: n(&s.budget_refused),
+            redis: self.redis.as_ref().map_or("off", Redis::state),
         }
-    }
-
-    /// One upstream call for `call`; its answer cached when it is a success.
-    async fn fetch(&self, call: Call, key: String) -> Outcome {
-        self.stats.upstream_calls.fetch_add(1, Ordering::Relaxed);
-        let passed = |body| Outcome {
-            status: StatusCode::OK,
-            body,
-            stale: false,
-        };
-        match self.upstream.get(&call).await {
-            Ok(answer) => match answer.envelope {
-                Envelope::Ok => {
-                    let ttl = self.config.ttl[call.route.path];
-                    self.cache.put(key, answer.body.clone(), ttl);
-                    passed(answer.body)
-                }
-                Envelope::Error(message) if message.starts_with("flood_control_") => {
-                    self.stale_or(&key, passed(answer.body))
-                }
-                // Pending and other errors pass as they are: asking again may change them.
-                Envelope::Pending | Envelope::Error(_) => passed(answer.body),
-            },
-            Err(failure) => {
-                self.stats.upstream_failures.fetch_add(1, Ordering::Relaxed);
-                self.stale_or(&key, failed(failure))
-            }
-        }
-    }
-
-    fn stale_or(&self, key: &str, otherwise: Outcome) -> Outcome {
-        match self.cache.stale(key) {
-            Some(body) => Outcome {
-                status: StatusCode::OK,
-                body,
-                stale: true,
-            },
-            None => otherwise,
-        }
-    }
-}
-
-fn failed(failure: Failure) -> Outcome {
-    Outcome {
-        status: failure.status(),
-        body: Bytes::from(error_body(failure.code())),
-        stale: false,
     }
 }
 
@@ -322,7 +295,7 @@ async fn api(
     query: Option<&str>,
 ) -> Response {
     gw.stats.api_requests.fetch_add(1, Ordering::Relaxed);
-    if let Err(wait) = gw.limiter.check(client, Instant::now()) {
+    if let Err(wait) = gw.admit_client(client, Instant::now()).await {
         gw.stats.rate_limited.fetch_add(1, Ordering::Relaxed);
         let mut response = envelope(
             StatusCode::TOO_MANY_REQUESTS,
@@ -349,21 +322,32 @@ async fn api(
     let worker = Arc::clone(gw);
     let (outcome, role) = gw
         .flights
-        .run(key.clone(), async move { worker.fetch(call, key).await })
+        .run(key.clone(), async move { worker.obtain(call, key).await })
         .await;
     let outcome = outcome.unwrap_or_else(|| failed(Failure::Unavailable));
-    let source = match (outcome.stale, role) {
-        (true, _) => "stale",
-        (false, Role::Leader) => "miss",
-        (false, Role::Follower) => "coalesced",
+    let source = match (outcome.source, role) {
+        (Source::Stale, _) => "stale",
+        (_, Role::Follower) | (Source::Waited, _) => "coalesced",
+        (Source::Shared, Role::Leader) => "hit",
+        (Source::Upstream, Role::Leader) => "miss",
     };
-    if outcome.stale {
-        gw.stats.stale_served.fetch_add(1, Ordering::Relaxed);
+    let count = |counter: &AtomicU64| counter.fetch_add(1, Ordering::Relaxed);
+    if outcome.source == Source::Stale {
+        count(&gw.stats.stale_served);
     }
-    if role == Role::Follower {
-        gw.stats.coalesced.fetch_add(1, Ordering::Relaxed);
+    if role == Role::Follower || outcome.source == Source::Waited {
+        count(&gw.stats.coalesced);
     }
-    envelope(outcome.status, outcome.body, Some(source))
+    if (outcome.source, role) == (Source::Shared, Role::Leader) {
+        count(&gw.stats.cache_hits);
+    }
+    let mut response = envelope(outcome.status, outcome.body, Some(source));
+    if let Some(wait) = outcome.retry_after {
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(wait));
+    }
+    response
 }
 
 /// An API answer: the envelope's bytes as JSON, never stored by browsers or proxies.

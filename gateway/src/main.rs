@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use gateway::access_log::AccessLog;
-use gateway::config::{Config, TOKEN_ENV};
+use gateway::config::{Config, REDIS_ENV, TOKEN_ENV};
 use gateway::{serve, Gateway, USAGE};
 use serverkit::cli::help_asked;
 use serverkit::shutdown::stop_signal;
@@ -16,10 +16,12 @@ async fn main() -> ExitCode {
     if help_asked(&args, USAGE) {
         return ExitCode::SUCCESS;
     }
-    let config = match Config::parse(args, std::env::var(TOKEN_ENV).ok(), |path| {
+    let config = Config::parse(args, std::env::var(TOKEN_ENV).ok(), |path| {
         // The error names the file, never its content.
         std::fs::read_to_string(path).map_err(|e| format!("cannot read --token-file {path}: {e}"))
-    }) {
+    })
+    .and_then(|mut c| c.redis_from_env(std::env::var(REDIS_ENV).ok()).map(|()| c));
+    let config = match config {
         Ok(c) => c,
         Err(e) => {
             eprintln!("gateway: {e}\n{USAGE}");
@@ -31,7 +33,7 @@ async fn main() -> ExitCode {
     let gateway = match Gateway::new(config, AccessLog::stderr()) {
         Ok(g) => Arc::new(g),
         Err(e) => {
-            eprintln!("gateway: --dist {}: {e}", dist.display());
+            eprintln!("gateway: {e}");
             return ExitCode::from(2);
         }
     };

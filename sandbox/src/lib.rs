@@ -11,6 +11,7 @@ pub mod cli;
 pub mod dataset;
 pub mod faults;
 pub mod ops;
+pub mod redis_server;
 pub mod rng;
 pub mod search;
 pub mod server;

@@ -67,7 +67,8 @@ pub struct Report {
 }
 
 impl Report {
-    fn ms_at(&self, q: f64) -> f64 {
+    /// The latency at quantile `q` (0.5: the median), in milliseconds.
+    pub fn ms_at(&self, q: f64) -> f64 {
         let n = self.latencies.len();
         self.latencies
             .get(((n as f64 * q) as usize).min(n.saturating_sub(1)))

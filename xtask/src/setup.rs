@@ -23,6 +23,8 @@ const TRUNK_VERSION: &str = "0.21.14";
 const BINARYEN_VERSION: &str = "132";
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// The gateway's tests and bench run a Redis of their own: from PATH, else from here (Debian's).
+const REDIS_SERVER: &str = "/usr/bin/redis-server";
 const DEBIAN_RUST_PACKAGES: &[&str] = &[
     "rustc-web",
     "cargo-web",
@@ -84,6 +86,10 @@ impl Setup {
                 apt.push(package);
             }
         }
+        let redis_server = redis_server_on_path().unwrap_or_else(|| PathBuf::from(REDIS_SERVER));
+        if !redis_server.is_file() {
+            apt.push("redis-server");
+        }
         if output(Command::new("npm").arg("--version")).is_none() {
             apt.extend(["nodejs", "npm"]);
         }
@@ -124,6 +130,10 @@ impl Setup {
         report.found(
             "chromedriver",
             &version_of(Path::new(CHROMEDRIVER)).unwrap_or_default(),
+        );
+        report.found(
+            "redis-server",
+            &version_of(&redis_server).unwrap_or_default(),
         );
 
         let setup = Setup {
@@ -327,6 +337,13 @@ fn debian_shim(tools: &Path) -> Result<PathBuf> {
         }
     }
     Ok(shim)
+}
+
+fn redis_server_on_path() -> Option<PathBuf> {
+    let paths = std::env::var_os("PATH")?;
+    std::env::split_paths(&paths)
+        .map(|dir| dir.join("redis-server"))
+        .find(|candidate| candidate.is_file())
 }
 
 fn dpkg_installed(package: &str) -> bool {

@@ -3,11 +3,14 @@
 
 #![allow(dead_code)] // Each test binary uses its own part of these helpers.
 
+pub mod fleet;
+
 use std::io::{Read, Write};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Instant;
 
 use axum::extract::Request;
 use axum::http::{HeaderMap, Method, StatusCode};
@@ -68,6 +71,54 @@ pub fn faults_in_order(mut faults: Faults, pattern: &[Option<Fault>]) -> Faults 
     faults
 }
 
+/// The sandbox on a loopback port, behind a counter of the requests that reach it.
+#[derive(Clone)]
+pub struct CountingUpstream {
+    pub address: SocketAddr,
+    /// Path and query of every request that reached it.
+    pub seen: Arc<Mutex<Vec<String>>>,
+    /// When each of them arrived.
+    pub times: Arc<Mutex<Vec<Instant>>>,
+    pub channel_id: u64,
+}
+
+impl CountingUpstream {
+    pub async fn start(state: Arc<State>) -> CountingUpstream {
+        let channel_id = state.dataset.channels[0].id;
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let times = Arc::new(Mutex::new(Vec::new()));
+        let counted = {
+            let (seen, times) = (Arc::clone(&seen), Arc::clone(&times));
+            sandbox::router(state).layer(middleware::from_fn(
+                move |request: Request, next: Next| {
+                    let (seen, times) = (Arc::clone(&seen), Arc::clone(&times));
+                    async move {
+                        let uri = request.uri();
+                        if uri.path().starts_with("/api/") {
+                            seen.lock().unwrap().push(uri.to_string());
+                            times.lock().unwrap().push(Instant::now());
+                        }
+                        next.run(request).await
+                    }
+                },
+            ))
+        };
+        let upstream = listen().await;
+        let address = upstream.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(upstream, counted).await });
+        CountingUpstream {
+            address,
+            seen,
+            times,
+            channel_id,
+        }
+    }
+
+    pub fn calls(&self) -> usize {
+        self.seen.lock().unwrap().len()
+    }
+}
+
 pub struct Rig {
     pub origin: String,
     pub gateway: Arc<Gateway>,
@@ -89,29 +140,13 @@ impl Drop for Rig {
 
 impl Rig {
     pub async fn start(state: Arc<State>, tweak: impl FnOnce(&mut Config)) -> Rig {
-        let channel_id = state.dataset.channels[0].id;
-        let upstream_seen = Arc::new(Mutex::new(Vec::new()));
-        let counted = {
-            let seen = Arc::clone(&upstream_seen);
-            sandbox::router(state).layer(middleware::from_fn(
-                move |request: Request, next: Next| {
-                    let seen = Arc::clone(&seen);
-                    async move {
-                        let uri = request.uri();
-                        if uri.path().starts_with("/api/") {
-                            seen.lock().unwrap().push(uri.to_string());
-                        }
-                        next.run(request).await
-                    }
-                },
-            ))
-        };
-        let upstream = listen().await;
-        let upstream_address = upstream.local_addr().unwrap();
-        tokio::spawn(async move { axum::serve(upstream, counted).await });
+        Rig::on(&CountingUpstream::start(state).await, tweak).await
+    }
 
+    /// A gateway in front of `upstream`, which other rigs may share.
+    pub async fn on(upstream: &CountingUpstream, tweak: impl FnOnce(&mut Config)) -> Rig {
         let mut config = Config::new(
-            &format!("http://{upstream_address}/api"),
+            &format!("http://{}/api", upstream.address),
             chanscope::api::Token::new(SECRET).unwrap(),
         )
         .unwrap();
@@ -135,9 +170,9 @@ impl Rig {
         Rig {
             origin,
             gateway,
-            upstream_seen,
+            upstream_seen: Arc::clone(&upstream.seen),
             log,
-            channel_id,
+            channel_id: upstream.channel_id,
             stop: Some(stop),
             served,
             files,

@@ -1,12 +1,16 @@
 //! `gateway-bench`: the sandbox (requiring a token) and the gateway in front of it, both
 //! in-process on loopback. Measures cached calls through the gateway under a bounded keep-alive
 //! load, then replays a scripted console session of two visitors and counts how many of their
-//! calls reached the upstream.
+//! calls reached the upstream. Then the same with several instances sharing a `redis-server` of
+//! the bench's own: cached calls answered from Redis (an instance without its in-process layer),
+//! and the two visitors' session split over two instances.
 
 use std::collections::HashSet;
 use std::net::{Ipv4Addr, SocketAddr};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use chanscope::api::Token;
 use tokio::net::TcpListener;
@@ -15,6 +19,7 @@ use gateway::access_log::AccessLog;
 use gateway::config::Config as GatewayConfig;
 use gateway::Gateway;
 use sandbox::cli::clock_now;
+use sandbox::redis_server::RedisServer;
 use sandbox::{Config, Dataset, Size, State};
 use server_bench::load;
 
@@ -38,7 +43,7 @@ async fn main() -> ExitCode {
     }
 }
 
-/// Runs both parts; the number of failed requests.
+/// Runs every part; the number of failed requests.
 async fn run(options: load::Options) -> Result<usize, String> {
     let dataset = Dataset::generate(options.seed, options.size, clock_now());
     let calls = Calls::of(&dataset);
@@ -53,37 +58,20 @@ async fn run(options: load::Options) -> Result<usize, String> {
     let dist = std::env::temp_dir().join(format!("chanscope-gateway-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dist).map_err(|e| e.to_string())?;
     std::fs::write(dist.join("index.html"), "<!doctype html>").map_err(|e| e.to_string())?;
-    let token = Token::new(TOKEN).ok_or("empty token")?;
-    let mut gateway_config = GatewayConfig::new(&format!("http://{upstream_address}/api"), token)?;
-    gateway_config.dist = dist.clone();
-    // Every request comes from 127.0.0.1: the per-client limit would measure itself.
-    gateway_config.rate = 1e9;
-    gateway_config.burst = 1e9;
-    let gateway =
-        Arc::new(Gateway::new(gateway_config, AccessLog::to(|_| {})).map_err(|e| e.to_string())?);
-    let listener = listen().await?;
-    let address = listener.local_addr().map_err(|e| e.to_string())?;
-    tokio::spawn(gateway::serve(
-        listener,
-        Arc::clone(&gateway),
-        std::future::pending(),
-    ));
+    let base = format!("http://{upstream_address}/api");
+    let (gateway, address) = start_gateway(&base, &dist, &|_| {}).await?;
 
     // Warm: every call of the load once, so that the load measures cached answers.
     let warm: Vec<String> = calls.warm();
-    let mut errors = 0;
-    for path in &warm {
-        if load::get(address, path).await != Some(200) {
-            errors += 1;
-        }
-    }
+    let mut errors = warm_up(address, &warm).await;
     let paths: Vec<String> = warm
         .iter()
         .cycle()
         .take(options.requests)
         .cloned()
         .collect();
-    let report = load::run(address, Arc::new(paths), options.connections).await;
+    let paths = Arc::new(paths);
+    let report = load::run(address, Arc::clone(&paths), options.connections).await;
     println!("cached calls: {}", report.line());
     errors += report.errors;
 
@@ -99,8 +87,100 @@ async fn run(options: load::Options) -> Result<usize, String> {
         "console session: client_calls={client_calls} upstream_calls={upstream_calls} ratio={:.2} errors={errors}",
         upstream_calls as f64 / client_calls.max(1) as f64
     );
+
+    let shared = several_instances((&base, &dist), &calls, &paths, &options).await;
     let _ = std::fs::remove_dir_all(&dist);
-    Ok(errors)
+    let (split_upstream, split_errors) = shared?;
+    println!(
+        "session split over two instances: split_upstream_calls={split_upstream} split_ratio={:.2} split_extra_calls={} split_errors={split_errors}",
+        split_upstream as f64 / client_calls.max(1) as f64,
+        split_upstream as i64 - upstream_calls as i64
+    );
+    Ok(errors + split_errors)
+}
+
+/// Three instances on one Redis: cached calls through the one without an in-process layer
+/// (each answer a GET from Redis, besides the shared per-client limit), warmed by another; then
+/// the first visitor's session on one instance and the second's on another. Returns the
+/// session's upstream calls and the failed requests.
+async fn several_instances(
+    (upstream, dist): (&str, &Path),
+    calls: &Calls,
+    paths: &Arc<Vec<String>>,
+    options: &load::Options,
+) -> Result<(u64, usize), String> {
+    let redis = RedisServer::start()?;
+    let url = redis.url();
+    let with_redis = |c: &mut GatewayConfig| c.redis = Some(url.clone());
+    let (first, first_address) = start_gateway(upstream, dist, &with_redis).await?;
+    let (second, second_address) = start_gateway(upstream, dist, &with_redis).await?;
+    let without_own_layer = |c: &mut GatewayConfig| {
+        with_redis(c);
+        c.cache_max_bytes = 0;
+    };
+    let (_bare, bare_address) = start_gateway(upstream, dist, &without_own_layer).await?;
+    let mut errors = warm_up(first_address, &calls.warm()).await;
+    let report = load::run(bare_address, Arc::clone(paths), options.connections).await;
+    println!(
+        "cached calls through Redis: redis_requests={} redis_p50_ms={:.2} redis_p99_ms={:.2} redis_errors={}",
+        report.latencies.len(),
+        report.ms_at(0.50),
+        report.ms_at(0.99),
+        report.errors
+    );
+    errors += report.errors;
+    let upstream = || first.health().upstream_calls + second.health().upstream_calls;
+    let before = upstream();
+    for address in [first_address, second_address] {
+        errors += session(address, calls).await.1;
+    }
+    Ok((upstream() - before, errors))
+}
+
+/// A gateway with the bench's settings and `tweak` in front of `upstream`, serving on a loopback
+/// port; with `--redis`, once it has reached Redis.
+async fn start_gateway(
+    upstream: &str,
+    dist: &Path,
+    tweak: &dyn Fn(&mut GatewayConfig),
+) -> Result<(Arc<Gateway>, SocketAddr), String> {
+    let token = Token::new(TOKEN).ok_or("empty token")?;
+    let mut config = GatewayConfig::new(upstream, token)?;
+    config.dist = dist.to_path_buf();
+    // Every request comes from 127.0.0.1: the per-client limit would measure itself.
+    config.rate = 1e9;
+    config.burst = 1e9;
+    tweak(&mut config);
+    let with_redis = config.redis.is_some();
+    let gateway = Arc::new(Gateway::new(config, AccessLog::to(|_| {}))?);
+    if with_redis {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while gateway.health().redis != "up" {
+            if Instant::now() > deadline {
+                return Err("the gateway did not reach redis-server in 5 s".into());
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+    let listener = listen().await?;
+    let address = listener.local_addr().map_err(|e| e.to_string())?;
+    tokio::spawn(gateway::serve(
+        listener,
+        Arc::clone(&gateway),
+        std::future::pending(),
+    ));
+    Ok((gateway, address))
+}
+
+/// Asks each of `paths` once; the failures.
+async fn warm_up(address: SocketAddr, paths: &[String]) -> usize {
+    let mut errors = 0;
+    for path in paths {
+        if load::get(address, path).await != Some(200) {
+            errors += 1;
+        }
+    }
+    errors
 }
 
 async fn listen() -> Result<TcpListener, String> {

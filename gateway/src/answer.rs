@@ -1,0 +1,208 @@
+//! How an admitted call gets its answer once this instance's cache has none fresh: from Redis
+//! if another instance kept it; else by one upstream call for the whole fleet (a lock in Redis,
+//! the others polling for the answer); each upstream call within the upstream budget; a stale
+//! answer standing in when the upstream fails, asks to slow down, or the budget is spent.
+
+use std::net::IpAddr;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use axum::http::StatusCode;
+use bytes::Bytes;
+
+use serverkit::envelope::error_body;
+
+use crate::budget::Grant;
+use crate::policy::Call;
+use crate::upstream::{Envelope, Failure};
+use crate::Gateway;
+
+/// How often an instance waiting for another's upstream call looks for its answer.
+pub const POLL: Duration = Duration::from_millis(10);
+
+/// Where an answer came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// This instance's upstream call (or its refusal).
+    Upstream,
+    /// Kept in Redis by another instance earlier.
+    Shared,
+    /// Kept in Redis by another instance while this one waited for it.
+    Waited,
+    /// An expired answer stood in.
+    Stale,
+}
+
+/// The result of getting one answer, shared by every caller that waited for it.
+#[derive(Clone)]
+pub struct Outcome {
+    pub status: StatusCode,
+    pub body: Bytes,
+    pub source: Source,
+    /// For a refusal by the upstream budget: seconds until it has room.
+    pub retry_after: Option<u64>,
+}
+
+impl Outcome {
+    fn passed(body: Bytes, source: Source) -> Outcome {
+        Outcome {
+            status: StatusCode::OK,
+            body,
+            source,
+            retry_after: None,
+        }
+    }
+}
+
+pub fn failed(failure: Failure) -> Outcome {
+    Outcome {
+        status: failure.status(),
+        body: Bytes::from(error_body(failure.code())),
+        source: Source::Upstream,
+        retry_after: None,
+    }
+}
+
+impl Gateway {
+    /// Takes one request from `client`'s allowance (shared by the fleet while Redis is up);
+    /// when none is left, the whole seconds until one will be.
+    pub(crate) async fn admit_client(&self, client: IpAddr, now: Instant) -> Result<(), u64> {
+        let shared = match &self.redis {
+            Some(redis) => {
+                let name = format!("client:{client}");
+                let (rate, burst) = (self.config.rate, self.config.burst);
+                redis.take(&name, rate, burst, Duration::ZERO).await
+            }
+            None => None,
+        };
+        match shared {
+            Some(Grant::After(_)) => Ok(()),
+            Some(Grant::Refused(after)) => Err(Grant::retry_after_secs(after)),
+            None => self.limiter.check(client, now),
+        }
+    }
+
+    /// The answer to `call`, asked once for the whole fleet.
+    pub(crate) async fn obtain(&self, call: Call, key: String) -> Outcome {
+        let Some(redis) = &self.redis else {
+            return self.fetch(call, &key, None).await;
+        };
+        let hold = self.lock_hold();
+        let deadline = Instant::now() + hold;
+        let mut stale = None;
+        let mut waited = false;
+        loop {
+            if let Some(kept) = redis.answer(&key).await {
+                match kept.fresh_for {
+                    Some(left) => {
+                        self.stats.shared_hits.fetch_add(1, Ordering::Relaxed);
+                        self.cache.put(key, kept.body.clone(), left);
+                        let source = if waited {
+                            Source::Waited
+                        } else {
+                            Source::Shared
+                        };
+                        return Outcome::passed(kept.body, source);
+                    }
+                    None => stale = Some(kept.body),
+                }
+            }
+            match redis.lock(&key, hold).await {
+                Some(true) => {
+                    let outcome = self.fetch(call, &key, stale).await;
+                    redis.unlock(&key).await;
+                    return outcome;
+                }
+                // Another instance is asking: its answer will be in Redis.
+                Some(false) if Instant::now() < deadline => {}
+                // Redis is down, or the holder took longer than it may: ask on our own.
+                _ => break,
+            }
+            waited = true;
+            tokio::time::sleep(POLL).await;
+        }
+        self.fetch(call, &key, stale).await
+    }
+
+    /// How long a lock is held at most: a whole upstream call, its wait for the budget included.
+    /// An instance that dies holding it delays the others by this much at most.
+    fn lock_hold(&self) -> Duration {
+        let budget = match self.config.upstream_rate {
+            Some(_) => self.config.upstream_wait,
+            None => Duration::ZERO,
+        };
+        self.config.upstream_timeout + budget + Duration::from_secs(1)
+    }
+
+    /// One upstream call for `call` within the budget; a success is kept here and in Redis.
+    /// `shared_stale` is an expired answer Redis had.
+    async fn fetch(&self, call: Call, key: &str, shared_stale: Option<Bytes>) -> Outcome {
+        let stale = || self.cache.stale(key).or_else(|| shared_stale.clone());
+        if let Some(rate) = self.config.upstream_rate {
+            // With a stale answer at hand, a visitor gets it rather than a wait.
+            let max_wait = match stale() {
+                Some(_) => Duration::ZERO,
+                None => self.config.upstream_wait,
+            };
+            let shared = match &self.redis {
+                Some(redis) => {
+                    redis
+                        .take("upstream", rate.per_second, rate.burst, max_wait)
+                        .await
+                }
+                None => None,
+            };
+            let local = || {
+                self.budget
+                    .as_ref()
+                    .map(|b| b.take(Instant::now(), max_wait))
+            };
+            match shared.or_else(local) {
+                Some(Grant::After(wait)) => tokio::time::sleep(wait).await,
+                Some(Grant::Refused(after)) => {
+                    self.stats.budget_refused.fetch_add(1, Ordering::Relaxed);
+                    let wait = Grant::retry_after_secs(after);
+                    let refused = Outcome {
+                        status: StatusCode::TOO_MANY_REQUESTS,
+                        body: error_body(&format!("flood_control_{wait}")).into(),
+                        source: Source::Upstream,
+                        retry_after: Some(wait),
+                    };
+                    return stale_or(stale(), refused);
+                }
+                None => {}
+            }
+        }
+        self.stats.upstream_calls.fetch_add(1, Ordering::Relaxed);
+        match self.upstream.get(&call).await {
+            Ok(answer) => match answer.envelope {
+                Envelope::Ok => {
+                    let ttl = self.config.ttl[call.route.path];
+                    self.cache.put(key.to_owned(), answer.body.clone(), ttl);
+                    if let Some(redis) = &self.redis {
+                        redis.keep(key, &answer.body, ttl).await;
+                    }
+                    Outcome::passed(answer.body, Source::Upstream)
+                }
+                Envelope::Error(message) if message.starts_with("flood_control_") => {
+                    stale_or(stale(), Outcome::passed(answer.body, Source::Upstream))
+                }
+                // Pending and other errors pass as they are: asking again may change them.
+                Envelope::Pending | Envelope::Error(_) => {
+                    Outcome::passed(answer.body, Source::Upstream)
+                }
+            },
+            Err(failure) => {
+                self.stats.upstream_failures.fetch_add(1, Ordering::Relaxed);
+                stale_or(stale(), failed(failure))
+            }
+        }
+    }
+}
+
+fn stale_or(stale: Option<Bytes>, otherwise: Outcome) -> Outcome {
+    match stale {
+        Some(body) => Outcome::passed(body, Source::Stale),
+        None => otherwise,
+    }
+}
