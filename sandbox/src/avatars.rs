@@ -2,6 +2,8 @@
 //! the channel's colour with the initials of its title, so that pages showing avatars make no
 //! request that fails.
 
+pub use chanscope::view::labels::initials;
+
 use crate::dataset::Dataset;
 use crate::rng::mix;
 
@@ -28,22 +30,6 @@ pub fn parse(file: &str) -> Option<(u64, u32)> {
     }
     let size = size.parse().ok().filter(|s| SIZES.contains(s))?;
     Some((id.parse().ok()?, size))
-}
-
-/// Up to two initials: the first letter or digit of each of the title's first two words that
-/// have one, upper-cased; `?` for a title without any.
-pub fn initials(title: &str) -> String {
-    let letters: String = title
-        .split_whitespace()
-        .filter_map(|word| word.chars().find(|c| c.is_alphanumeric()))
-        .take(2)
-        .flat_map(char::to_uppercase)
-        .collect();
-    if letters.is_empty() {
-        "?".to_owned()
-    } else {
-        letters
-    }
 }
 
 /// The SVG of a channel's avatar at `size` pixels; `None` for an unknown channel ID.

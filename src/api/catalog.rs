@@ -17,19 +17,14 @@
 //! The tables are not a promise of completeness: a value they lack is still sent as typed, and
 //! [`label`] answers `None` for it so the caller shows the value itself.
 
+use crate::format::Locale;
+
 /// Which parameter a value belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Field {
     Country,
     Language,
     Category,
-}
-
-/// The interface language of a label.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Lang {
-    En,
-    Ru,
 }
 
 /// One known value: what the service expects, and how to call it.
@@ -41,10 +36,10 @@ pub struct Entry {
 }
 
 impl Entry {
-    pub fn label(&self, lang: Lang) -> &'static str {
-        match lang {
-            Lang::En => self.en,
-            Lang::Ru => self.ru,
+    pub fn label(&self, locale: Locale) -> &'static str {
+        match locale {
+            Locale::En => self.en,
+            Locale::Ru => self.ru,
         }
     }
 }
@@ -175,10 +170,10 @@ pub fn find(field: Field, value: &str) -> Option<&'static Entry> {
         .find(|entry| entry.value.eq_ignore_ascii_case(value))
 }
 
-/// The label of `value` of `field` in `lang`; `None` for a value the table lacks, which the
+/// The label of `value` of `field` in `locale`; `None` for a value the table lacks, which the
 /// caller shows as it came.
-pub fn label(field: Field, value: &str, lang: Lang) -> Option<&'static str> {
-    find(field, value).map(|entry| entry.label(lang))
+pub fn label(field: Field, value: &str, locale: Locale) -> Option<&'static str> {
+    find(field, value).map(|entry| entry.label(locale))
 }
 
 #[cfg(test)]
@@ -187,22 +182,28 @@ mod tests {
 
     #[test]
     fn labels_of_known_values() {
-        assert_eq!(label(Field::Country, "kz", Lang::En), Some("Kazakhstan"));
-        assert_eq!(label(Field::Country, " RU ", Lang::Ru), Some("Россия"));
-        assert_eq!(label(Field::Language, "russian", Lang::Ru), Some("Русский"));
-        assert_eq!(label(Field::Language, "uzbek", Lang::En), Some("Uzbek"));
-        assert_eq!(label(Field::Category, "tech", Lang::En), Some("Technology"));
+        assert_eq!(label(Field::Country, "kz", Locale::En), Some("Kazakhstan"));
+        assert_eq!(label(Field::Country, " RU ", Locale::Ru), Some("Россия"));
         assert_eq!(
-            label(Field::Category, "economics", Lang::Ru),
+            label(Field::Language, "russian", Locale::Ru),
+            Some("Русский")
+        );
+        assert_eq!(label(Field::Language, "uzbek", Locale::En), Some("Uzbek"));
+        assert_eq!(
+            label(Field::Category, "tech", Locale::En),
+            Some("Technology")
+        );
+        assert_eq!(
+            label(Field::Category, "economics", Locale::Ru),
             Some("Экономика")
         );
     }
 
     #[test]
     fn unknown_values_have_no_label() {
-        assert_eq!(label(Field::Country, "us", Lang::En), None);
-        assert_eq!(label(Field::Category, "russian", Lang::En), None);
-        assert_eq!(label(Field::Language, "", Lang::Ru), None);
+        assert_eq!(label(Field::Country, "us", Locale::En), None);
+        assert_eq!(label(Field::Category, "russian", Locale::En), None);
+        assert_eq!(label(Field::Language, "", Locale::Ru), None);
     }
 
     #[test]
