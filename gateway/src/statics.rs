@@ -21,7 +21,8 @@ use tower_http::services::ServeFile;
 
 /// The console's own policy (the meta tag in `index.html`), with two changes a server can make
 /// and a meta tag cannot: calls go only to this origin (the gateway), and no other site may frame
-/// the pages.
+/// the pages; and images come over https only (the console's also allows the loopback, where
+/// the local sandbox serves avatars in preview).
 pub const CONTENT_SECURITY_POLICY: &str =
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
 style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self' https: data:; connect-src 'self'; \

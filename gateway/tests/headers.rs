@@ -140,6 +140,10 @@ fn the_policy_is_the_console_s_own_with_same_origin_calls_and_no_framing() {
         .map(|d| {
             if d.starts_with("connect-src ") {
                 "connect-src 'self'".to_owned()
+            } else if d.starts_with("img-src ") {
+                // The console's also allows images from the loopback (the local sandbox's
+                // avatars in preview); the gateway's, only https.
+                "img-src 'self' https: data:".to_owned()
             } else {
                 d.to_owned()
             }

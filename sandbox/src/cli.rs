@@ -1,10 +1,9 @@
 //! Command-line options of the `sandbox` binary.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use serverkit::cli::number;
 
-use crate::dataset::Size;
+pub use crate::dataset::clock_now;
+use crate::dataset::{Dataset, Size};
 use crate::server::Config;
 
 pub const DEFAULT_PORT: u16 = 8090;
@@ -14,6 +13,8 @@ usage: sandbox [--port N] [--seed S] [--size small|default|large] [--now UNIX_SE
                [--token NAME=PRODUCTS:PLAN]... [--tokens FILE] [--anonymous-token NAME]
                [--fault-seed N] [--latency-ms N] [--fail-500 P] [--fail-502 P] [--fail-503 P]
                [--flood P] [--truncate P]
+  Without --now the data is generated as of the current hour and answers follow the clock;
+  --now fixes both, so that the same seed and now give the same bytes.
   PRODUCTS: search, stat or search+stat; PLAN: S, M, L or XL; P: share of responses, 0..1.
   The token `demo` holds every product at plan XL unless redefined. With --anonymous-token,
   requests without a token act as that token (otherwise they get `empty_token`).";
@@ -23,19 +24,21 @@ pub struct Options {
     pub port: u16,
     pub seed: u64,
     pub size: Size,
-    /// The instant the data describes; the clock's when not given.
-    pub now: i64,
+    /// The instant the data describes, with a clock that stays there; when not given, the data
+    /// is generated as of the clock and follows it ([`Dataset::live`]).
+    pub now: Option<i64>,
     pub config: Config,
 }
 
-/// The current time in Unix seconds.
-pub fn clock_now() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
 impl Options {
+    /// The dataset the options describe: fixed at `--now`, else following the clock.
+    pub fn dataset(&self) -> Dataset {
+        match self.now {
+            Some(now) => Dataset::generate(self.seed, self.size, now),
+            None => Dataset::live(self.seed, self.size),
+        }
+    }
+
     /// Parses the arguments after the program name; `read_file` reads `--tokens` files.
     pub fn parse(
         args: impl IntoIterator<Item = String>,
@@ -45,7 +48,7 @@ impl Options {
             port: DEFAULT_PORT,
             seed: 1,
             size: Size::Default,
-            now: clock_now(),
+            now: None,
             config: Config::default(),
         };
         let mut anonymous = None;
@@ -57,7 +60,7 @@ impl Options {
                 "--port" => o.port = number(&flag, &value()?)?,
                 "--seed" => o.seed = number(&flag, &value()?)?,
                 "--size" => o.size = value()?.parse()?,
-                "--now" => o.now = number(&flag, &value()?)?,
+                "--now" => o.now = Some(number(&flag, &value()?)?),
                 "--token" => o.config.tokens.add(&value()?)?,
                 "--tokens" => o.config.tokens.add_file(&read_file(&value()?)?)?,
                 "--anonymous-token" => anonymous = Some(value()?),
@@ -123,11 +126,12 @@ mod tests {
         .unwrap();
         assert_eq!(
             (o.port, o.seed, o.size, o.now),
-            (9, 7, Size::Small, 1_700_000_000)
+            (9, 7, Size::Small, Some(1_700_000_000))
         );
         assert_eq!(o.config.faults.fail_502, 0.25);
         assert_eq!(o.config.faults.latency_ms, 5);
         assert_eq!(parse(&[]).unwrap().port, DEFAULT_PORT);
+        assert_eq!(parse(&[]).unwrap().now, None);
         assert!(parse(&["--flood", "1.5"]).is_err());
         assert!(parse(&["--size", "huge"]).is_err());
         assert!(parse(&["--port"]).is_err());

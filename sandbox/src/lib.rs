@@ -2,11 +2,12 @@
 //! generated dataset, with the real service's error envelope, plans and injectable faults.
 //!
 //! `search/` splits, indexes and queries texts, `dataset/` generates the data, `ops/` answers each
-//! operation, `auth` and `faults` decide who may call and what goes wrong on purpose, and
-//! `server` puts them behind HTTP. The gateway, the production server, is a crate of its own
-//! (`gateway/`); what both servers share is in `serverkit/`.
+//! operation, `auth` and `faults` decide who may call and what goes wrong on purpose, `avatars`
+//! draws the channels' pictures, and `server` puts them behind HTTP. The gateway, the production
+//! server, is a crate of its own (`gateway/`); what both servers share is in `serverkit/`.
 
 pub mod auth;
+pub mod avatars;
 pub mod cli;
 pub mod dataset;
 pub mod faults;

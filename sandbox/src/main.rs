@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use sandbox::cli::{Options, USAGE};
-use sandbox::{serve, Dataset, State};
+use sandbox::{serve, State};
 use serverkit::cli::help_asked;
 use serverkit::shutdown::stop_signal;
 
@@ -26,9 +26,8 @@ async fn main() -> ExitCode {
         }
     };
     let started = Instant::now();
-    let dataset = Dataset::generate(options.seed, options.size, options.now);
+    let dataset = options.dataset();
     let (channels, posts) = (dataset.channels.len(), dataset.posts.len());
-    let state = Arc::new(State::new(dataset, options.config));
     let address = SocketAddr::from((Ipv4Addr::LOCALHOST, options.port));
     let listener = match tokio::net::TcpListener::bind(address).await {
         Ok(l) => l,
@@ -38,6 +37,10 @@ async fn main() -> ExitCode {
         }
     };
     let port = listener.local_addr().map_or(options.port, |a| a.port());
+    let mut config = options.config;
+    // Avatars are loaded from here whatever serves the console (trunk's proxy, another port).
+    config.public_host = Some(format!("127.0.0.1:{port}"));
+    let state = Arc::new(State::new(dataset, config));
     println!(
         "sandbox listening on http://127.0.0.1:{port} (seed {}, size {}, {channels} channels, {posts} posts, ready in {} ms)",
         options.seed,

@@ -1,5 +1,5 @@
 //! The HTTP side: the router with CORS open to any origin, the `/api` dispatcher with auth and
-//! faults, and a `serve` that stops when told to.
+//! faults, the channel avatars under `/avatars/`, and a `serve` that stops when told to.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, Request, State as Extract};
-use axum::http::{header, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get};
@@ -23,15 +23,21 @@ use serverkit::envelope::{
 use serverkit::Params;
 
 use crate::auth::Tokens;
+use crate::avatars;
 use crate::dataset::Dataset;
 use crate::faults::{error_page, Fault, Faults};
 use crate::ops;
+use crate::ops::objects::Site;
 
-/// Who may call, and what goes wrong on purpose.
+/// Who may call, what goes wrong on purpose, and where the sandbox is reached.
 #[derive(Clone, Debug, Default)]
 pub struct Config {
     pub tokens: Tokens,
     pub faults: Faults,
+    /// `host:port` that avatar URLs name (the binary sets the address it listens on, so that a
+    /// console served elsewhere, behind a proxy, loads them from here); when `None`, the
+    /// request's `Host`, for a sandbox served together with the console on one origin.
+    pub public_host: Option<String>,
 }
 
 pub struct State {
@@ -55,6 +61,7 @@ pub fn router(state: Arc<State>) -> Router {
     Router::new()
         .route("/healthz", get(|| async { "ok" }))
         .route("/api/{*path}", any(api))
+        .route("/avatars/{file}", get(avatar))
         .fallback(|| async { (StatusCode::NOT_FOUND, "not found\n") })
         .with_state(state)
         .layer(middleware::from_fn(cors))
@@ -85,9 +92,26 @@ async fn cors(request: Request, next: Next) -> Response {
     response
 }
 
+/// A channel's avatar; 404 for a file that names no channel or size of ours.
+async fn avatar(Extract(state): Extract<Arc<State>>, Path(file): Path<String>) -> Response {
+    let image = avatars::parse(&file).and_then(|(id, size)| avatars::svg(&state.dataset, id, size));
+    match image {
+        Some(svg) => (
+            [
+                (header::CONTENT_TYPE, "image/svg+xml"),
+                (header::CACHE_CONTROL, "public, max-age=86400"),
+            ],
+            svg,
+        )
+            .into_response(),
+        None => (StatusCode::NOT_FOUND, "not found\n").into_response(),
+    }
+}
+
 async fn api(
     Extract(state): Extract<Arc<State>>,
     method: Method,
+    headers: HeaderMap,
     Path(path): Path<String>,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
 ) -> Response {
@@ -109,7 +133,15 @@ async fn api(
         Some(Fault::Flood) => return ApiError::new(FLOOD_CONTROL_10).into_response(),
         _ => {}
     }
-    let mut body = answer(&state, &method, &path, query.ok().map(|q| q.0));
+    let site = match &state.config.public_host {
+        Some(host) => Site::new(host),
+        None => headers
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .map(Site::new)
+            .unwrap_or_default(),
+    };
+    let mut body = answer(&state, &method, &path, query.ok().map(|q| q.0), &site);
     if fault == Some(Fault::Truncate) {
         body.truncate(body.len() / 2);
     }
@@ -122,6 +154,7 @@ fn answer(
     method: &Method,
     path: &str,
     query: Option<HashMap<String, String>>,
+    site: &Site,
 ) -> Vec<u8> {
     let result = (|| {
         if method != Method::GET {
@@ -130,7 +163,7 @@ fn answer(
         let op = ops::find(&format!("/{path}")).ok_or_else(|| ApiError::new(WRONG_METHOD))?;
         let params = Params(query.ok_or_else(|| ApiError::new("malformed query string"))?);
         state.config.tokens.check(params.text("token"), op.access)?;
-        (op.run)(&state.dataset, &params)
+        (op.run)(&state.dataset, &params, site)
     })();
     result.unwrap_or_else(|e| error_body(&e.0))
 }

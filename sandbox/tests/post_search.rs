@@ -327,7 +327,7 @@ async fn extended_adds_brief_channels_and_snippets_mark_matches() {
     assert!(channel["image100"]
         .as_str()
         .unwrap()
-        .starts_with("//static.sandbox.local/"));
+        .starts_with("//127.0.0.1:8090/avatars/"));
     let item: &Value = &page["items"][0];
     assert!(item["snippet"].as_str().unwrap().contains("<mark>"));
     assert!(!item["snippet"].as_str().unwrap().contains("<b>"));

@@ -5,6 +5,7 @@
 //! decodes the envelope into the response types of [`model`] or a typed [`Error`].
 
 pub mod batch;
+pub mod catalog;
 pub mod client;
 pub mod de;
 pub mod envelope;

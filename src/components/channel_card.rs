@@ -33,19 +33,7 @@ pub struct ChannelCardProps {
 }
 
 /// Up to two initials of a title, for a channel without a usable avatar.
-pub fn initials(title: &str) -> String {
-    let letters: String = title
-        .split_whitespace()
-        .filter_map(|word| word.chars().find(|c| c.is_alphanumeric()))
-        .take(2)
-        .flat_map(char::to_uppercase)
-        .collect();
-    if letters.is_empty() {
-        "?".to_owned()
-    } else {
-        letters
-    }
-}
+pub use crate::view::labels::initials;
 
 /// The channel's page: its `link`, or else its username on t.me.
 fn channel_url(channel: &Channel) -> Option<String> {

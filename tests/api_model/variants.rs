@@ -334,6 +334,20 @@ fn web_url_adds_https_and_refuses_other_schemes() {
         ("http://x.example/p", "http://x.example/p"),
         ("HTTPS://x.example", "HTTPS://x.example"),
         ("t.me:443/name", "https://t.me:443/name"),
+        (
+            "//127.0.0.1:8090/avatars/10003-100.svg",
+            "http://127.0.0.1:8090/avatars/10003-100.svg",
+        ),
+        ("//localhost/a.svg", "http://localhost/a.svg"),
+        ("//[::1]:8090/a.svg", "http://[::1]:8090/a.svg"),
+        (
+            "//127.0.0.1.example/a.jpg",
+            "https://127.0.0.1.example/a.jpg",
+        ),
+        (
+            "//localhost.example:80/a.jpg",
+            "https://localhost.example:80/a.jpg",
+        ),
     ] {
         assert_eq!(web_url(accepted).as_deref(), Some(expected), "{accepted:?}");
     }

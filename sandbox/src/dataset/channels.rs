@@ -17,11 +17,12 @@ pub const LANGUAGES: &[(&str, u32)] = &[
     ("uzbek", 7),
 ];
 
-/// Countries a channel of each language is placed in, with weights.
+/// Countries a channel of each language is placed in, with weights; every value is one of the
+/// service's (`chanscope::api::catalog`).
 fn countries_of(language: &str) -> &'static [(&'static str, u32)] {
     match language {
         "russian" => &[("ru", 70), ("by", 15), ("kz", 15)],
-        "english" => &[("us", 50), ("gb", 35), ("ru", 15)],
+        "english" => &[("in", 40), ("il", 25), ("ru", 20), ("ua", 15)],
         "ukrainian" => &[("ua", 100)],
         "kazakh" => &[("kz", 100)],
         _ => &[("uz", 100)],

@@ -1,22 +1,40 @@
-//! How numbers move over time: participants of a channel day by day, and views of a post as it
-//! ages.
+//! How numbers move over time: participants of a channel day by day, and views (with the
+//! shares, comments and reactions that come with them) of a post as it ages.
+
+use chanscope::api::limits::VIEW_GROWTH_WINDOW_DAYS;
 
 use super::{Dataset, DAY, HISTORY_DAYS, HOUR};
 use crate::rng::{unit_of, Rng};
+
+/// Participant history runs this many days past the instant the dataset was generated for, so a
+/// sandbox that follows the clock keeps answering for that long; after it the count stays put.
+pub const AHEAD_DAYS: i64 = 60;
+
+/// A post's counters at one instant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counters {
+    pub views: u64,
+    pub shares: u64,
+    pub comments: u64,
+    pub reactions: u64,
+}
 
 impl Dataset {
     /// Participants of a channel at `t`; `None` before the history starts or the channel exists.
     pub fn participants_at(&self, channel: u32, t: i64) -> Option<u64> {
         let c = &self.channels[channel as usize];
-        let t = t.min(self.now);
+        let t = t.min(self.current());
         if t < c.created_at {
             return None;
         }
         let since = t.checked_sub(self.history_start()).filter(|s| *s >= 0)?;
-        let day = (since / DAY) as usize;
-        let from = f64::from(*c.history.get(day)?);
-        let to = f64::from(*c.history.get(day + 1)?);
-        let frac = (since % DAY) as f64 / DAY as f64;
+        let last = c.history.len().checked_sub(2)?;
+        let (day, frac) = match (since / DAY) as usize {
+            day if day < last => (day, (since % DAY) as f64 / DAY as f64),
+            _ => (last, 1.0),
+        };
+        let from = f64::from(c.history[day]);
+        let to = f64::from(c.history[day + 1]);
         let base = from + (to - from) * frac;
         // A little hourly noise so hourly charts do not look ruled.
         let hour = (t / HOUR) as u64;
@@ -26,35 +44,66 @@ impl Dataset {
 
     /// Current participants of a channel.
     pub fn participants(&self, channel: u32) -> u64 {
-        self.participants_at(channel, self.now).unwrap_or(0)
+        self.participants_at(channel, self.current()).unwrap_or(0)
     }
 
-    /// Views of a post at `t`: a saturating curve that reaches the final count 15 days after
-    /// publication, with a speed of its own per post.
+    /// Views of a post at `t`; see [`view_share`].
     pub fn views_at(&self, post: u32, t: i64) -> u64 {
         let p = &self.posts[post as usize];
-        let window = chanscope::api::limits::VIEW_GROWTH_WINDOW_DAYS * DAY;
-        let age = (t.min(self.now) - p.date).clamp(0, window) as f64 / HOUR as f64;
-        let tau = 6.0 + 42.0 * unit_of(p.id, 0x7a0);
-        let full = 1.0 - (-(window as f64 / HOUR as f64) / tau).exp();
-        let share = (1.0 - (-age / tau).exp()) / full;
+        let share = view_share(p.id, t.min(self.current()) - p.date);
         (f64::from(p.final_views) * share).round() as u64
     }
 
     /// Views of a post now.
     pub fn views(&self, post: u32) -> u64 {
-        self.views_at(post, self.now)
+        self.views_at(post, self.current())
+    }
+
+    /// Views, shares, comments and reactions of a post now.
+    pub fn counters(&self, post: u32) -> Counters {
+        self.counters_at(post, self.current())
+    }
+
+    /// Views, shares, comments and reactions of a post at `t`: the interactions grow with the
+    /// views, so a young post's ER is already the one it ends with.
+    pub fn counters_at(&self, post: u32, t: i64) -> Counters {
+        let p = &self.posts[post as usize];
+        let share = view_share(p.id, t.min(self.current()) - p.date);
+        let part = |n: u32| (f64::from(n) * share).round() as u64;
+        Counters {
+            views: part(p.final_views),
+            shares: part(p.shares),
+            comments: part(p.comments),
+            reactions: part(p.reactions),
+        }
     }
 }
 
-/// Participants at the start of each day: steady growth or decline with noise and a few sharp
-/// drops; zero before the channel was created.
+/// The share of a post's final views it has `age` seconds after publication: a fast part (70–84%
+/// of the views, time constant 12–20 h) and a slow one (time constant 100–160 h), scaled so that
+/// the whole is reached at the end of the 15-day growth window. That puts about 55–75% of the
+/// views in the first 24 hours and 75–90% in the first 48, as real channels see.
+pub fn view_share(id: u64, age: i64) -> f64 {
+    let window = VIEW_GROWTH_WINDOW_DAYS * DAY;
+    let hours = |s: i64| s.clamp(0, window) as f64 / HOUR as f64;
+    let fast = 0.70 + 0.14 * unit_of(id, 0x7a0);
+    let tau_fast = 12.0 + 8.0 * unit_of(id, 0x7a1);
+    let tau_slow = 100.0 + 60.0 * unit_of(id, 0x7a2);
+    let curve = |h: f64| {
+        fast * (1.0 - (-h / tau_fast).exp()) + (1.0 - fast) * (1.0 - (-h / tau_slow).exp())
+    };
+    curve(hours(age)) / curve(hours(window))
+}
+
+/// Participants at the start of each day from `HISTORY_DAYS` before `now` to [`AHEAD_DAYS`]
+/// after it: steady growth or decline with noise and a few sharp drops; zero before the channel
+/// was created.
 pub(super) fn make_history(rng: &mut Rng, now: i64, created_at: i64) -> Vec<u32> {
     let start = now - HISTORY_DAYS * DAY;
     let u = rng.unit();
     let mut value = 200.0 * (10_000f64).powf(u * u);
     let trend = -0.001 + 0.007 * rng.unit();
-    (0..HISTORY_DAYS + 2)
+    (0..HISTORY_DAYS + AHEAD_DAYS + 2)
         .map(|day| {
             let t = start + day * DAY;
             if t < created_at {
@@ -70,4 +119,22 @@ pub(super) fn make_history(rng: &mut Rng, now: i64, created_at: i64) -> Vec<u32>
             value.round().min(f64::from(u32::MAX)) as u32
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn views_come_mostly_in_the_first_day() {
+        for id in 0..2_000u64 {
+            let at = |h: i64| view_share(id, h * HOUR);
+            assert_eq!(at(0), 0.0);
+            assert!((0.54..=0.77).contains(&at(24)), "{id}: {}", at(24));
+            assert!((0.74..=0.90).contains(&at(48)), "{id}: {}", at(48));
+            assert!((at(VIEW_GROWTH_WINDOW_DAYS * 24) - 1.0).abs() < 1e-12);
+            assert_eq!(at(VIEW_GROWTH_WINDOW_DAYS * 24 + 5), 1.0);
+            assert!(at(11) < at(12) && at(47) < at(48));
+        }
+    }
 }

@@ -15,11 +15,13 @@ pub mod words;
 use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
+use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::search::index::Index;
 use crate::search::tokens::tokens;
 
 pub use channels::{Channel, Peer, Restriction, LANGUAGES};
+pub use growth::{view_share, Counters, AHEAD_DAYS};
 pub use posts::{Media, Post};
 pub use stories::Story;
 
@@ -96,12 +98,31 @@ impl FromStr for Size {
     }
 }
 
+/// What "now" is while the dataset answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clock {
+    /// Always the instant the dataset was generated for, so that answers depend on the seed and
+    /// that instant only (`--now`, tests, benchmarks).
+    Fixed,
+    /// The system clock as the process runs (never earlier than that instant): views grow,
+    /// participant counts move and default periods end at the current time.
+    Live,
+}
+
+/// The current time in Unix seconds.
+pub fn clock_now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
 pub struct Dataset {
     pub seed: u64,
     pub size: Size,
-    /// The instant the data describes, on a whole hour; defaults use it rather than the clock so
-    /// that responses depend on the seed and this value only.
+    /// The instant the data was generated for, on a whole hour: every post and story is older.
+    /// What the answers take as now is [`Dataset::current`].
     pub now: i64,
+    pub clock: Clock,
     pub channels: Vec<Channel>,
     /// Newest first: a lower index is never older.
     pub posts: Vec<Post>,
@@ -117,8 +138,25 @@ pub struct Dataset {
 }
 
 impl Dataset {
+    /// Generates the dataset of `seed` at `size` as of the clock's hour, answering as the clock
+    /// moves on.
+    pub fn live(seed: u64, size: Size) -> Dataset {
+        let mut ds = Dataset::generate(seed, size, clock_now());
+        ds.clock = Clock::Live;
+        ds
+    }
+
+    /// Now, as the answers see it: [`Dataset::now`] with a fixed clock, the system clock with a
+    /// live one.
+    pub fn current(&self) -> i64 {
+        match self.clock {
+            Clock::Fixed => self.now,
+            Clock::Live => clock_now().max(self.now),
+        }
+    }
+
     /// Generates the dataset of `seed` at `size` as of `now` (Unix seconds, rounded down to the
-    /// hour).
+    /// hour), with a fixed clock.
     pub fn generate(seed: u64, size: Size, now: i64) -> Dataset {
         let now = now - now.rem_euclid(HOUR);
         let mut channels: Vec<Channel> = (0..size.channels())
@@ -142,6 +180,7 @@ impl Dataset {
             seed,
             size,
             now,
+            clock: Clock::Fixed,
             stories: Vec::new(),
             index: Index::default(),
             by_username: HashMap::new(),
@@ -184,7 +223,7 @@ impl Dataset {
         ds
     }
 
-    /// First instant with participant data.
+    /// First instant with participant data (it does not move with a live clock).
     pub fn history_start(&self) -> i64 {
         self.now - HISTORY_DAYS * DAY
     }

@@ -5,8 +5,8 @@ use std::collections::HashMap;
 
 use super::texts::{embolden, script_of, sentence};
 use super::words::TOPICS;
-use super::{Channel, Dataset, Size, DAY, POST_ID_BASE, POST_SPAN_DAYS};
-use crate::rng::Rng;
+use super::{Channel, Dataset, Size, DAY, HOUR, POST_ID_BASE, POST_SPAN_DAYS};
+use crate::rng::{unit_of, Rng};
 
 /// The shapes in which the service sends `media`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,22 +47,32 @@ pub(super) struct Draft {
 }
 
 impl Dataset {
+    /// Final views and interactions of every post, in the ranges real channels show: ERR (views
+    /// over the channel's audience when it was posted) is the channel's usual reach, 8–45% and
+    /// the same for all its posts, times the post's own luck, 0.6–1.4; ER (shares, comments and
+    /// reactions over views) is 0.4–12%, spread evenly on a log scale (median about 2%), most of
+    /// it reactions.
     pub(super) fn count_engagement(&mut self) {
         for i in 0..self.posts.len() {
             let p = &self.posts[i];
             let mut rng = Rng::derive(self.seed ^ 0xe4a9, p.id);
-            let reach = 0.05 + 0.55 * rng.unit();
+            let channel_id = self.channels[p.channel as usize].id;
+            let usual = 0.08 * (0.45f64 / 0.08).powf(unit_of(self.seed ^ 0xe44c, channel_id));
+            let reach = usual * (0.6 + 0.8 * rng.unit());
             let audience = self
                 .participants_at(p.channel, p.date)
                 .unwrap_or(100)
                 .max(50) as f64;
-            let views = (audience * reach * (0.5 + rng.unit())).min(f64::from(u32::MAX / 2));
-            let views = views as u32 + 1;
+            let views = (audience * reach).min(f64::from(u32::MAX / 2)) as u32 + 1;
+            let er = 0.004 * 30f64.powf(rng.unit());
+            let interactions = f64::from(views) * er;
+            let reacted = 0.6 + 0.2 * rng.unit();
+            let shared = (1.0 - reacted) * (0.4 + 0.3 * rng.unit());
             let post = &mut self.posts[i];
             post.final_views = views;
-            post.shares = (f64::from(views) * 0.02 * rng.unit()) as u32;
-            post.comments = (f64::from(views) * 0.01 * rng.unit()) as u32;
-            post.reactions = (f64::from(views) * 0.05 * rng.unit()) as u32;
+            post.reactions = (interactions * reacted).round() as u32;
+            post.shares = (interactions * shared).round() as u32;
+            post.comments = (interactions * (1.0 - reacted - shared)).round() as u32;
         }
     }
 }
@@ -74,7 +84,8 @@ pub(super) fn draft_posts(seed: u64, size: Size, now: i64, channels: &[Channel])
         let mut rng = Rng::derive(seed ^ 0x9057, c.id);
         let u = rng.unit();
         let count = 1 + (u * u * 3.0 * mean) as u64;
-        let first = c.created_at.max(now - POST_SPAN_DAYS * DAY);
+        // Never in the hour the channel was created, so its first post comes after it.
+        let first = (c.created_at + HOUR).max(now - POST_SPAN_DAYS * DAY);
         let span = (now - 60 - first).max(60) as u64;
         let topic = TOPICS
             .iter()

@@ -20,7 +20,7 @@ impl Dataset {
             if c.peer == Peer::Chat || !rng.chance(0.4) {
                 continue;
             }
-            let audience = self.participants(ci as u32) as f64;
+            let audience = self.participants_at(ci as u32, self.now).unwrap_or(0) as f64;
             for _ in 0..rng.range(1, 8) {
                 let views = (audience * (0.02 + 0.3 * rng.unit())) as u32 + 1;
                 let id = STORY_ID_BASE + self.stories.len() as u64;

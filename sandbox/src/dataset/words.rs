@@ -90,7 +90,7 @@ pub const TOPICS: &[Topic] = &[
         latin: &["economy", "market", "finance", "money"],
     },
     Topic {
-        category: "technologies",
+        category: "tech",
         russian: &[
             &["технология", "технологии", "технологий", "технологиями"],
             &["приложение", "приложения", "приложений", "приложении"],
@@ -155,7 +155,7 @@ pub const TOPICS: &[Topic] = &[
         latin: &["sport", "goal", "match", "arena"],
     },
     Topic {
-        category: "travel",
+        category: "travels",
         russian: &[
             &["путешествие", "путешествия", "путешествий", "путешествиях"],
             &["отель", "отеля", "отели", "отелей"],
@@ -227,7 +227,7 @@ pub const TOPICS: &[Topic] = &[
         latin: &["business", "deal", "startup", "venture"],
     },
     Topic {
-        category: "science",
+        category: "edutainment",
         russian: &[
             &["наука", "науки", "науке", "науку"],
             &[

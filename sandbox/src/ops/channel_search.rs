@@ -13,7 +13,7 @@ use serverkit::rules::query_or_category;
 use serverkit::Params;
 
 use crate::dataset::Dataset;
-use crate::ops::objects::{ChannelJson, Shape};
+use crate::ops::objects::{ChannelJson, Shape, Site};
 use crate::ops::post_filter::PostFilter;
 use crate::search::tokens::tokens;
 
@@ -23,7 +23,7 @@ struct Response<'a> {
     items: Vec<ChannelJson<'a>>,
 }
 
-pub fn run(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
+pub fn run(ds: &Dataset, p: &Params, site: &Site) -> Result<Vec<u8>, ApiError> {
     let q = query_or_category(p)?;
     let category = p.text("category");
     let country = p
@@ -77,6 +77,7 @@ pub fn run(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
         .take(limit as usize)
         .map(|channel| ChannelJson {
             ds,
+            site,
             channel,
             shape: Shape::Listed,
         })

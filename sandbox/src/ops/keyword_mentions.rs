@@ -10,7 +10,7 @@ use serverkit::envelope::{ok_body, ApiError};
 use serverkit::Params;
 
 use crate::dataset::{Dataset, DAY};
-use crate::ops::objects::{ChannelJson, Shape};
+use crate::ops::objects::{ChannelJson, Shape, Site};
 use crate::ops::post_filter::{date_range, PostFilter};
 use crate::ops::text_query::TextQuery;
 
@@ -28,7 +28,7 @@ struct Response<'a> {
     channels: Vec<ChannelJson<'a>>,
 }
 
-pub fn run(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
+pub fn run(ds: &Dataset, p: &Params, site: &Site) -> Result<Vec<u8>, ApiError> {
     let query = TextQuery::from_params(p)?;
     let filter = PostFilter {
         peer: PostFilter::peer_of(p.choice("peerType", PeerType::All)?),
@@ -36,7 +36,8 @@ pub fn run(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
         ..PostFilter::default()
     };
     // Without a start, the 10 days up to the end (or now).
-    let (start, end) = p.period(|end| Some(end.unwrap_or(ds.now) - DEFAULT_PERIOD_DAYS * DAY))?;
+    let (start, end) =
+        p.period(|end| Some(end.unwrap_or(ds.current()) - DEFAULT_PERIOD_DAYS * DAY))?;
     let mut found = query.matches(ds);
     found.restrict(date_range(ds, start, end));
 
@@ -71,6 +72,7 @@ pub fn run(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
         .into_iter()
         .map(|channel| ChannelJson {
             ds,
+            site,
             channel,
             shape: Shape::Listed,
         })

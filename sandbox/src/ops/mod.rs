@@ -9,7 +9,7 @@ mod channel_search;
 mod ids;
 mod keyword_mentions;
 mod multi_stats;
-mod objects;
+pub mod objects;
 mod post_filter;
 mod post_search;
 mod post_stats;
@@ -27,12 +27,14 @@ use serverkit::Params;
 
 use crate::auth::{Access, Plan, Product};
 use crate::dataset::Dataset;
+use objects::Site;
 
-/// One operation: where it lives, who may call it, and what it answers (a whole envelope).
+/// One operation: where it lives, who may call it, and what it answers (a whole envelope) from
+/// the dataset, the parameters and where the sandbox is reached (for the avatars' URLs).
 pub struct Operation {
     pub path: &'static str,
     pub access: Access,
-    pub run: fn(&Dataset, &Params) -> Result<Vec<u8>, ApiError>,
+    pub run: fn(&Dataset, &Params, &Site) -> Result<Vec<u8>, ApiError>,
 }
 
 const SEARCH: &[Product] = &[Product::Search];

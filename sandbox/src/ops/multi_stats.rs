@@ -10,8 +10,9 @@ use serverkit::Params;
 
 use crate::dataset::Dataset;
 use crate::ops::ids;
+use crate::ops::objects::Site;
 
-pub fn run_posts(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
+pub fn run_posts(ds: &Dataset, p: &Params, _: &Site) -> Result<Vec<u8>, ApiError> {
     let channel = ids::channel(p, ds)?;
     let ids = p.id_list("postsIds", STAT_MULTI_IDS_MAX)?;
     let records: Vec<_> = ids
@@ -19,20 +20,20 @@ pub fn run_posts(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
         .filter_map(|&id| ds.post_by_id(id))
         .filter(|&i| ds.posts[i as usize].channel == channel)
         .map(|i| {
-            let post = &ds.posts[i as usize];
+            let counters = ds.counters(i);
             json!({
-                "postId": post.id,
-                "viewsCount": ds.views(i),
-                "sharesCount": post.shares,
-                "commentsCount": post.comments,
-                "reactionsCount": post.reactions,
+                "postId": ds.posts[i as usize].id,
+                "viewsCount": counters.views,
+                "sharesCount": counters.shares,
+                "commentsCount": counters.comments,
+                "reactionsCount": counters.reactions,
             })
         })
         .collect();
     Ok(ok_body(&records))
 }
 
-pub fn run_stories(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
+pub fn run_stories(ds: &Dataset, p: &Params, _: &Site) -> Result<Vec<u8>, ApiError> {
     let channel = ids::channel(p, ds)?;
     let ids = p.id_list("storiesIds", STAT_MULTI_IDS_MAX)?;
     let records: Vec<_> = ids

@@ -9,7 +9,52 @@ use chanscope::api::ids::LINK_HOST;
 
 use crate::dataset::{Dataset, Media, Restriction};
 
+/// Where media files would be: a host that does not exist, as the sandbox serves no media (no
+/// page loads these; they are links).
 const STATIC_HOST: &str = "//static.sandbox.local";
+
+/// Where the sandbox is reached (`host:port`), for the URLs of what it serves itself: channel
+/// avatars, written protocol-relative as the service writes its image URLs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Site {
+    host: String,
+}
+
+impl Site {
+    /// `host` is `host[:port]`; anything else (a path, spaces, quotes) falls back to
+    /// [`Site::default`], so an odd `Host` header cannot shape the URLs.
+    pub fn new(host: &str) -> Site {
+        let ok = !host.is_empty()
+            && host
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b".-:[]".contains(&b));
+        if ok {
+            Site {
+                host: host.to_ascii_lowercase(),
+            }
+        } else {
+            Site::default()
+        }
+    }
+
+    pub fn host(&self) -> &str {
+        &self.host
+    }
+
+    /// The avatar of the channel with service ID `id` at `size` (100 or 640) pixels.
+    pub fn avatar(&self, id: u64, size: u32) -> String {
+        format!("//{}{}", self.host, crate::avatars::path(id, size))
+    }
+}
+
+impl Default for Site {
+    /// The sandbox's default address.
+    fn default() -> Site {
+        Site {
+            host: format!("127.0.0.1:{}", crate::cli::DEFAULT_PORT),
+        }
+    }
+}
 
 /// Which fields of a channel an operation shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,6 +69,7 @@ pub enum Shape {
 
 pub struct ChannelJson<'a> {
     pub ds: &'a Dataset,
+    pub site: &'a Site,
     pub channel: u32,
     pub shape: Shape,
 }
@@ -54,14 +100,8 @@ impl Serialize for ChannelJson<'_> {
             map.serialize_entry("country", c.country)?;
             map.serialize_entry("language", c.language)?;
         }
-        map.serialize_entry(
-            "image100",
-            &format!("{STATIC_HOST}/channels/{}/100.jpg", c.id),
-        )?;
-        map.serialize_entry(
-            "image640",
-            &format!("{STATIC_HOST}/channels/{}/640.jpg", c.id),
-        )?;
+        map.serialize_entry("image100", &self.site.avatar(c.id, 100))?;
+        map.serialize_entry("image640", &self.site.avatar(c.id, 640))?;
         map.serialize_entry("participants_count", &self.ds.participants(self.channel))?;
         if brief {
             return map.end();
@@ -107,10 +147,11 @@ impl Serialize for PostJson<'_> {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("id", &p.id)?;
         map.serialize_entry("date", &p.date)?;
-        map.serialize_entry("views", &ds.views(self.post))?;
-        map.serialize_entry("shares_count", &p.shares)?;
-        map.serialize_entry("comments_count", &p.comments)?;
-        map.serialize_entry("reactions_count", &p.reactions)?;
+        let counters = ds.counters(self.post);
+        map.serialize_entry("views", &counters.views)?;
+        map.serialize_entry("shares_count", &counters.shares)?;
+        map.serialize_entry("comments_count", &counters.comments)?;
+        map.serialize_entry("reactions_count", &counters.reactions)?;
         map.serialize_entry("link", &post_link(ds, self.post))?;
         map.serialize_entry("channel_id", &ds.channels[p.channel as usize].id)?;
         let source = p

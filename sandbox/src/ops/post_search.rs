@@ -14,7 +14,7 @@ use serverkit::envelope::{ok_body, ApiError};
 use serverkit::Params;
 
 use crate::dataset::Dataset;
-use crate::ops::objects::{ChannelJson, PostJson, Shape};
+use crate::ops::objects::{ChannelJson, PostJson, Shape, Site};
 use crate::ops::post_filter::{date_range, PostFilter};
 use crate::ops::text_query::TextQuery;
 
@@ -27,7 +27,7 @@ struct Response<'a> {
     channels: Option<Vec<ChannelJson<'a>>>,
 }
 
-pub fn run(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
+pub fn run(ds: &Dataset, p: &Params, site: &Site) -> Result<Vec<u8>, ApiError> {
     let query = TextQuery::from_params(p)?;
     let limit = p.number("limit", POST_SEARCH_LIMIT_DEFAULT, 1, POST_SEARCH_LIMIT_MAX)?;
     let offset = p.number("offset", 0, 0, POST_SEARCH_OFFSET_MAX)?;
@@ -65,6 +65,7 @@ pub fn run(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
         ids.into_iter()
             .map(|channel| ChannelJson {
                 ds,
+                site,
                 channel,
                 shape: Shape::Brief,
             })

@@ -13,6 +13,7 @@ use serverkit::Params;
 
 use crate::dataset::{Dataset, DAY};
 use crate::ops::ids;
+use crate::ops::objects::Site;
 
 #[derive(Serialize)]
 struct Record {
@@ -20,11 +21,12 @@ struct Record {
     participants_count: u64,
 }
 
-pub fn run(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
+pub fn run(ds: &Dataset, p: &Params, _: &Site) -> Result<Vec<u8>, ApiError> {
     let channel = ids::channel(p, ds)?;
     let group = p.choice("group", PeriodGroup::Day)?;
-    let (start, end) = p.period(|end| Some(end.unwrap_or(ds.now) - DEFAULT_PERIOD_DAYS * DAY))?;
-    let end = end.unwrap_or(ds.now).min(ds.now);
+    let now = ds.current();
+    let (start, end) = p.period(|end| Some(end.unwrap_or(now) - DEFAULT_PERIOD_DAYS * DAY))?;
+    let end = end.unwrap_or(now).min(now);
     let start = start.unwrap_or(end).max(ds.history_start());
 
     let mut records = Vec::new();
@@ -34,7 +36,7 @@ pub fn run(ds: &Dataset, p: &Params) -> Result<Vec<u8>, ApiError> {
             break;
         };
         // "As of the end of the period", or now for the period still running.
-        let last = (seconds(period.end()) - 1).min(ds.now);
+        let last = (seconds(period.end()) - 1).min(now);
         if let Some(count) = ds.participants_at(channel, last) {
             records.push(Record {
                 period: period.to_api_string(),

@@ -49,7 +49,8 @@ impl Drop for Site {
 }
 
 impl Site {
-    /// Serves `api` (the sandbox router) and the files of `dist` on 127.0.0.1 at a free port.
+    /// Serves `api` (the sandbox router: `/api/`, `/avatars/`, `/healthz`) and the files of `dist`
+    /// on 127.0.0.1 at a free port.
     pub async fn start(api: Router, dist: PathBuf) -> std::io::Result<Site> {
         let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
         let origin = format!("http://{}", listener.local_addr()?);
@@ -73,7 +74,8 @@ impl Site {
 
 async fn dispatch(api: Router, log: &RequestLog, dist: &Path, request: Request) -> Response {
     let path = request.uri().path().to_owned();
-    if path.starts_with("/api/") || path == "/healthz" {
+    // The sandbox's avatars too: its answers name them on this origin (the request's `Host`).
+    if path.starts_with("/api/") || path.starts_with("/avatars/") || path == "/healthz" {
         if path.starts_with("/api/") {
             let uri = request.uri();
             log.push(uri.path_and_query().map_or(path.clone(), |p| p.to_string()));
