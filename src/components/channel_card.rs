@@ -5,6 +5,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::rich_text::render_nodes;
+use crate::api::catalog;
 use crate::api::model::{web_url, Channel, PeerKind};
 use crate::format::{compact, compact_f64};
 use crate::sanitize::linkify;
@@ -178,13 +179,30 @@ pub fn channel_card(props: &ChannelCardProps) -> Html {
         ));
     }
     let optional = [
-        (ui.t("Category", "Категория"), &channel.category),
-        (ui.t("Country", "Страна"), &channel.country),
-        (ui.t("Language", "Язык"), &channel.language),
+        (
+            ui.t("Category", "Категория"),
+            catalog::Field::Category,
+            &channel.category,
+        ),
+        (
+            ui.t("Country", "Страна"),
+            catalog::Field::Country,
+            &channel.country,
+        ),
+        (
+            ui.t("Language", "Язык"),
+            catalog::Field::Language,
+            &channel.language,
+        ),
     ];
-    for (label, value) in optional {
+    for (label, field, value) in optional {
         if let Some(value) = value.as_ref().filter(|v| !v.trim().is_empty()) {
-            facts.push(fact(label, html! { { value.clone() } }));
+            // A known value by its name, the service's code as its tooltip; others as sent.
+            let shown = match catalog::label(field, value.trim(), ui.locale) {
+                Some(name) => html! { <span title={value.clone()}>{ name }</span> },
+                None => html! { { value.clone() } },
+            };
+            facts.push(fact(label, shown));
         }
     }
     if full {

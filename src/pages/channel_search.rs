@@ -5,6 +5,7 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 
+use crate::api::catalog;
 use crate::api::limits::{
     CHANNEL_SEARCH_LANGUAGE_DEFAULT, CHANNEL_SEARCH_LIMIT_DEFAULT, CHANNEL_SEARCH_LIMIT_MAX,
     CHANNEL_SEARCH_QUERY_MIN_CHARS,
@@ -89,17 +90,17 @@ pub fn channel_search_page() -> Html {
                     value={draft.q.clone()} hint={q_hint}
                     oninput={form.edit(|p: &mut Params, v| p.q = v)}
                     error={form.error("q")} />
-                <Field id="cs-category" label={ui.t("Category", "Категория")}
+                <Field id="cs-category" suggestions={catalog::Field::Category} label={ui.t("Category", "Категория")}
                     value={draft.category.clone()}
-                    hint={ui.t("As the service names it, e.g. news", "Как в сервисе, например news")}
+                    hint={ui.t("Pick a known category or type the service's code, e.g. news", "Выберите категорию или введите код сервиса, например news")}
                     oninput={form.edit(|p: &mut Params, v| p.category = v)}
                     error={form.error("category")} />
-                <Field id="cs-country" label={ui.t("Country", "Страна")} required=true
+                <Field id="cs-country" suggestions={catalog::Field::Country} label={ui.t("Country", "Страна")} required=true
                     value={draft.country.clone()} placeholder="ru"
-                    hint={ui.t("Required, as the service names it", "Обязательно, как в сервисе")}
+                    hint={ui.t("Required: pick a country or type its code", "Обязательно: выберите страну или введите её код")}
                     oninput={form.edit(|p: &mut Params, v| p.country = v)}
                     error={form.error("country")} />
-                <Field id="cs-language" label={ui.t("Language", "Язык")}
+                <Field id="cs-language" suggestions={catalog::Field::Language} label={ui.t("Language", "Язык")}
                     value={draft.language.clone()} placeholder={CHANNEL_SEARCH_LANGUAGE_DEFAULT}
                     hint={fill(ui.t("{default} when blank", "Без значения — {default}"),
                         &[("default", CHANNEL_SEARCH_LANGUAGE_DEFAULT.to_owned())])}

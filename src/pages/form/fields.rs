@@ -4,7 +4,7 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
-use crate::api::PeerType;
+use crate::api::{catalog, PeerType};
 use crate::format::fill;
 use crate::ui::{use_ui, Ui};
 
@@ -30,11 +30,16 @@ pub struct FieldProps {
     /// Extra classes on the field's wrapper, e.g. `wide` to span the whole form.
     #[prop_or_default]
     pub class: Classes,
+    /// The service's known values offered as the user types (country, language, category);
+    /// anything else typed is still accepted.
+    #[prop_or_default]
+    pub suggestions: Option<catalog::Field>,
 }
 
 /// A labelled input (or textarea) with its hint and inline error, wired for screen readers.
 #[function_component(Field)]
 pub fn field(props: &FieldProps) -> Html {
+    let ui = use_ui();
     let hint_id = format!("{}-hint", props.id);
     let error_id = format!("{}-error", props.id);
     let described = [
@@ -60,10 +65,32 @@ pub fn field(props: &FieldProps) -> Html {
         let oninput = props
             .oninput
             .reform(|e: InputEvent| e.target_unchecked_into::<HtmlInputElement>().value());
+        let list_id = format!("{}-known", props.id);
+        let known = props.suggestions.map(|field| {
+            let ui = &ui;
+            html! {
+                <datalist id={list_id.clone()}>
+                    { for catalog::entries(field).iter().map(|entry| html! {
+                        <option value={entry.value}>{ entry.label(ui.locale) }</option>
+                    }) }
+                </datalist>
+            }
+        });
+        // What a known value stands for, beside it: `ru` reads "Russia".
+        let meaning = props
+            .suggestions
+            .and_then(|field| catalog::label(field, props.value.trim(), ui.locale));
         html! {
-            <input id={props.id.clone()} type={props.kind.clone()} value={props.value.clone()}
-                {oninput} placeholder={props.placeholder.clone()} aria-describedby={described}
-                aria-invalid={invalid} required={props.required} spellcheck="false" />
+            <>
+                <input id={props.id.clone()} type={props.kind.clone()} value={props.value.clone()}
+                    {oninput} placeholder={props.placeholder.clone()} aria-describedby={described}
+                    aria-invalid={invalid} required={props.required} spellcheck="false"
+                    list={known.is_some().then_some(list_id.clone())} />
+                { known }
+                if let Some(meaning) = meaning {
+                    <p class="hint field-meaning">{ meaning }</p>
+                }
+            </>
         }
     };
     html! {

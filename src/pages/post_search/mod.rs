@@ -9,6 +9,7 @@ mod results;
 
 use yew::prelude::*;
 
+use crate::api::catalog;
 use crate::api::limits::{POST_SEARCH_LIMIT_DEFAULT, POST_SEARCH_LIMIT_MAX};
 use crate::pages::form::use_page_form;
 use crate::pages::form::{Advanced, Check, Field, LimitField};
@@ -72,13 +73,13 @@ pub fn post_search_page() -> Html {
                         max={POST_SEARCH_LIMIT_MAX} default={POST_SEARCH_LIMIT_DEFAULT}
                         oninput={form.edit(|p: &mut Params, v| p.limit = v)}
                         error={form.error("limit")} />
-                    <Field id="ps-country" label={ui.t("Channel country", "Страна канала")}
+                    <Field id="ps-country" suggestions={catalog::Field::Country} label={ui.t("Channel country", "Страна канала")}
                         value={draft.country.clone()} placeholder={any_channel}
                         oninput={form.edit(|p: &mut Params, v| p.country = v)} />
-                    <Field id="ps-language" label={ui.t("Channel language", "Язык канала")}
+                    <Field id="ps-language" suggestions={catalog::Field::Language} label={ui.t("Channel language", "Язык канала")}
                         value={draft.language.clone()} placeholder={any_channel}
                         oninput={form.edit(|p: &mut Params, v| p.language = v)} />
-                    <Field id="ps-category" label={ui.t("Channel category", "Категория канала")}
+                    <Field id="ps-category" suggestions={catalog::Field::Category} label={ui.t("Channel category", "Категория канала")}
                         value={draft.category.clone()} placeholder={any_channel}
                         oninput={form.edit(|p: &mut Params, v| p.category = v)} />
                     <Check id="ps-hide-forwards"

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use chanscope::api::catalog;
 use chanscope::format::{compact, date_label, group_thousands, Locale};
 use chanscope_e2e::{ensure, text, Harness, Res};
 use chrono::NaiveDate;
@@ -79,7 +80,9 @@ pub(super) async fn channel_info_shows_card(h: Arc<Harness>) -> Res<()> {
         compact(int(&c["participants_count"])),
         int(&c["id"]).to_string(),
         int(&c["tg_id"]).to_string(),
-        text(&c["category"]),
+        // A known category by its name.
+        catalog::label(catalog::Field::Category, &text(&c["category"]), Locale::En)
+            .map_or_else(|| text(&c["category"]), str::to_owned),
     ];
     let needles: Vec<&str> = needles.iter().map(String::as_str).collect();
     h.browser.wait_text_in(".cs-card", &needles).await?;
