@@ -163,4 +163,8 @@ fn retry_after_reads_seconds_and_dates() {
     assert_eq!(parse_retry_after("soon", at), None);
     assert_eq!(parse_retry_after("", at), None);
     assert_eq!(parse_retry_after("1.5", at), None);
+    assert_eq!(parse_retry_after("Wed, 32 Oct 2015 07:28:00 GMT", at), None);
+    assert_eq!(parse_retry_after("Wed, 21 Oct 2015 07:28:00 UTC", at), None);
+    assert_eq!(parse_retry_after("Wed, 21 Okt 2015 07:28:00 GMT", at), None);
+    assert_eq!(parse_retry_after("Wed, 21 Oct 2015 07:28 GMT", at), None);
 }

@@ -37,11 +37,35 @@ pub fn parse_retry_after(value: &str, now_unix_secs: i64) -> Option<u32> {
         // Too many digits for a u32 is still "wait very long".
         return Some(value.parse().unwrap_or(u32::MAX));
     }
-    let at = chrono::DateTime::parse_from_rfc2822(value)
-        .ok()?
-        .timestamp();
+    let at = http_date(value)?;
     let wait = at.saturating_sub(now_unix_secs).max(0);
     Some(u32::try_from(wait).unwrap_or(u32::MAX))
+}
+
+/// An HTTP date in its one current form (IMF-fixdate, `Wed, 21 Oct 2015 07:28:00 GMT`) as Unix
+/// seconds. Read by hand: chrono's general date parser would add kilobytes to the browser bundle
+/// for this one header.
+fn http_date(value: &str) -> Option<i64> {
+    const MONTHS: [&str; 12] = [
+        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+    ];
+    let mut words = value.split_ascii_whitespace();
+    let (_weekday, day, month, year, time, zone) = (
+        words.next()?,
+        words.next()?,
+        words.next()?,
+        words.next()?,
+        words.next()?,
+        words.next()?,
+    );
+    if zone != "GMT" || words.next().is_some() {
+        return None;
+    }
+    let month = MONTHS.iter().position(|m| *m == month)? as u32 + 1;
+    let date = chrono::NaiveDate::from_ymd_opt(year.parse().ok()?, month, day.parse().ok()?)?;
+    let mut hms = time.split(':').map(|part| part.parse::<u32>().ok());
+    let (h, m, s) = (hms.next()??, hms.next()??, hms.next()??);
+    Some(date.and_hms_opt(h, m, s)?.and_utc().timestamp())
 }
 
 /// Why no answer arrived.

@@ -70,13 +70,13 @@ pub fn missing_text(ui: &Ui, missing: Missing) -> String {
     }
 }
 
-/// "—" with its reason shown on hover and focus, and read out by screen readers.
+/// "—" with its reason shown on hover and focus; screen readers read the reason in its place.
 pub fn missing_html(ui: &Ui, missing: Missing) -> Html {
     let why = missing_text(ui, missing);
     html! {
-        <span class="cs-missing" tabindex="0" aria-label={format!("— {why}")}>
+        <span class="cs-missing" tabindex="0">
             <span aria-hidden="true">{ "—" }</span>
-            <span class="cs-missing-why" role="tooltip">{ why }</span>
+            <span class="cs-missing-why">{ why }</span>
         </span>
     }
 }
