@@ -145,7 +145,7 @@ impl Gateway {
             limiter: RateLimiter::new(config.rate, config.burst, MAX_CLIENTS),
             budget: config.upstream_rate.map(Bucket::new),
             redis,
-            statics: Statics::new(&config.dist)
+            statics: Statics::new(&config.dist, &config.upstream)
                 .map_err(|e| format!("--dist {}: {e}", config.dist.display()))?,
             cors: Cors::new(&config.allow_origins),
             log,

@@ -28,6 +28,28 @@ pub const CONTENT_SECURITY_POLICY: &str =
 style-src 'self'; style-src-attr 'unsafe-inline'; img-src 'self' https: data:; connect-src 'self'; \
 object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
 
+/// The same policy in front of an upstream on this machine (the local sandbox, which serves its
+/// avatars over plain http on the loopback): images may also come from the loopback. Never in
+/// front of a remote upstream, whose avatars come over https.
+pub const CONTENT_SECURITY_POLICY_LOCAL_UPSTREAM: &str =
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+style-src 'self'; style-src-attr 'unsafe-inline'; \
+img-src 'self' https: data: http://127.0.0.1:* http://localhost:*; connect-src 'self'; \
+object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/// Whether `upstream` (`scheme://host[:port]/path`) is on this machine.
+pub fn is_local_upstream(upstream: &str) -> bool {
+    let rest = upstream
+        .split_once("://")
+        .map_or(upstream, |(_, rest)| rest);
+    let authority = rest.split('/').next().unwrap_or_default();
+    let host = match authority.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or_default(),
+        None => authority.split(':').next().unwrap_or_default(),
+    };
+    matches!(host, "127.0.0.1" | "localhost" | "::1")
+}
+
 /// Content-hashed names never change content: a year, and no revalidation.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 /// Pages and unhashed files are revalidated on every use, so a deploy shows at once.
@@ -40,12 +62,21 @@ const COPY_SUFFIXES: [&str; 2] = ["br", "gz"];
 pub struct Statics {
     /// Canonical, so that a symbolic link pointing out of it can be told apart.
     dist: PathBuf,
+    /// [`CONTENT_SECURITY_POLICY`], or its local-upstream form.
+    policy: &'static str,
 }
 
 impl Statics {
-    pub fn new(dist: &Path) -> std::io::Result<Statics> {
+    /// The console's files in `dist`, for a gateway in front of `upstream`.
+    pub fn new(dist: &Path, upstream: &str) -> std::io::Result<Statics> {
+        let policy = if is_local_upstream(upstream) {
+            CONTENT_SECURITY_POLICY_LOCAL_UPSTREAM
+        } else {
+            CONTENT_SECURITY_POLICY
+        };
         Ok(Statics {
             dist: dist.canonicalize()?,
+            policy,
         })
     }
 
@@ -75,7 +106,7 @@ impl Statics {
             // A console route (`/post-search`) or a directory: the page that boots the app.
             _ => self.dist.join("index.html"),
         };
-        send_file(&file, method, request)
+        send_file(&file, method, request, self.policy)
             .await
             .unwrap_or_else(|| plain(StatusCode::NOT_FOUND, "not found\n"))
     }
@@ -83,7 +114,12 @@ impl Statics {
 
 /// `file` (inside `dist`, known to exist) or its compressed copy, or `304 Not Modified`; `None`
 /// when it cannot be read.
-async fn send_file(file: &Path, method: &Method, request: &HeaderMap) -> Option<Response> {
+async fn send_file(
+    file: &Path,
+    method: &Method,
+    request: &HeaderMap,
+    policy: &'static str,
+) -> Option<Response> {
     // ServeFile negotiates: `Accept-Encoding` with q-values (`q=0` excludes; br before gzip at
     // equal weight), falling back to the next accepted copy, then to the file itself, where a
     // copy is missing. It sees only the method and that header: its own 304 would carry no
@@ -120,7 +156,7 @@ async fn send_file(file: &Path, method: &Method, request: &HeaderMap) -> Option<
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+        HeaderValue::from_static(policy),
     );
     // Caches must keep the copies apart wherever the answer depends on Accept-Encoding.
     if encoding.is_some() || has_copies(file).await {

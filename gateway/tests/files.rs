@@ -6,7 +6,8 @@ mod common;
 use axum::http::{Method, StatusCode};
 
 use common::*;
-use gateway::statics::CONTENT_SECURITY_POLICY;
+// The rig's upstream is the sandbox on the loopback.
+use gateway::statics::CONTENT_SECURITY_POLICY_LOCAL_UPSTREAM;
 
 #[tokio::test]
 async fn static_files_with_security_headers_and_the_console_routes() {
@@ -22,7 +23,7 @@ async fn static_files_with_security_headers_and_the_console_routes() {
         assert_eq!(page.header("cache-control"), Some("no-cache"));
         assert_eq!(
             page.header("content-security-policy"),
-            Some(CONTENT_SECURITY_POLICY)
+            Some(CONTENT_SECURITY_POLICY_LOCAL_UPSTREAM)
         );
         assert_eq!(page.header("x-content-type-options"), Some("nosniff"));
         assert_eq!(page.header("referrer-policy"), Some("no-referrer"));
@@ -131,7 +132,7 @@ async fn files_go_in_the_encoding_the_client_prefers() {
             assert_eq!(answer.vary(), ["accept-encoding", "origin"], "{case}");
             assert_eq!(
                 answer.header("content-security-policy"),
-                Some(CONTENT_SECURITY_POLICY)
+                Some(CONTENT_SECURITY_POLICY_LOCAL_UPSTREAM)
             );
             let tag = answer.header("etag").unwrap().to_owned();
             let suffix = match expected {

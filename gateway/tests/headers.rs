@@ -7,7 +7,9 @@ use axum::http::{Method, StatusCode};
 use serde_json::Value;
 
 use common::*;
-use gateway::statics::CONTENT_SECURITY_POLICY;
+use gateway::statics::{
+    is_local_upstream, CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_LOCAL_UPSTREAM,
+};
 
 #[tokio::test]
 async fn cross_origin_access_only_for_allowed_origins() {
@@ -152,4 +154,27 @@ fn the_policy_is_the_console_s_own_with_same_origin_calls_and_no_framing() {
         .collect();
     let ours: Vec<&str> = CONTENT_SECURITY_POLICY.split("; ").collect();
     assert_eq!(ours, expected);
+    // In front of the local sandbox, the loopback's images too, as the console's own allows.
+    let local: Vec<&str> = CONTENT_SECURITY_POLICY_LOCAL_UPSTREAM.split("; ").collect();
+    let with_loopback: Vec<String> = expected
+        .iter()
+        .map(|d| {
+            if d.starts_with("img-src ") {
+                format!("{d} http://127.0.0.1:* http://localhost:*")
+            } else {
+                d.clone()
+            }
+        })
+        .collect();
+    assert_eq!(local, with_loopback);
+}
+
+#[test]
+fn only_an_upstream_on_this_machine_is_local() {
+    assert!(is_local_upstream("http://127.0.0.1:8090/api"));
+    assert!(is_local_upstream("http://localhost:8090"));
+    assert!(is_local_upstream("http://[::1]:8090/api"));
+    assert!(!is_local_upstream("https://api.example.org/v1"));
+    assert!(!is_local_upstream("https://127.0.0.1.example.org/api"));
+    assert!(!is_local_upstream("https://example.org/127.0.0.1"));
 }

@@ -14,7 +14,8 @@ use chanscope_e2e::browser::normalize;
 use chanscope_e2e::{driver, ensure, http, repo_root, text, Browser, Picks, Res, Session};
 use gateway::access_log::AccessLog;
 use gateway::config::Config as GatewayConfig;
-use gateway::statics::CONTENT_SECURITY_POLICY;
+// The gateway here fronts the sandbox on the loopback.
+use gateway::statics::CONTENT_SECURITY_POLICY_LOCAL_UPSTREAM;
 use gateway::Gateway;
 use sandbox::{Config, Dataset, Size, State};
 use serde_json::json;
@@ -258,9 +259,10 @@ async fn scenario(
     ensure(!address.contains("token"), || {
         format!("the address bar holds a token: {address}")
     })?;
-    ensure(csp.as_deref() == Some(CONTENT_SECURITY_POLICY), || {
-        format!("the document's Content-Security-Policy header is {csp:?}")
-    })?;
+    ensure(
+        csp.as_deref() == Some(CONTENT_SECURITY_POLICY_LOCAL_UPSTREAM),
+        || format!("the document's Content-Security-Policy header is {csp:?}"),
+    )?;
 
     // The embedding host page through the gateway: its three widgets show the sandbox's
     // answers, signed by the gateway, with no token in the page.
