@@ -162,3 +162,15 @@ fn a_price_keeps_its_currency_as_typed() {
     assert_eq!(price_and_currency("750"), Some((750.0, String::new())));
     assert_eq!(price_and_currency("free"), None);
 }
+
+#[test]
+fn a_channel_without_subscribers_gives_err_no_base() {
+    use chanscope::api::model::Channel;
+    use chanscope::view::engagement::subscribers;
+    let counted = Channel {
+        participants_count: 2_000,
+        ..Channel::default()
+    };
+    assert_eq!(subscribers(&counted), Some(2_000));
+    assert_eq!(subscribers(&Channel::default()), None);
+}

@@ -8,7 +8,7 @@
 //!
 //! Deleted posts are left out of every figure over a set.
 
-use crate::api::model::{Post, PostSearchResponse};
+use crate::api::model::{Channel, Post, PostSearchResponse, PostStatsResponse};
 
 /// Why a figure has no value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,13 +63,28 @@ impl From<&Post> for PostCounts {
     }
 }
 
+/// A channel's subscriber count as the base of ERR: `None` when it counts none (0 is how the
+/// service leaves it unknown, and no ratio has a base of 0).
+pub fn subscribers(channel: &Channel) -> Option<u64> {
+    Some(channel.participants_count).filter(|n| *n > 0)
+}
+
+impl From<&PostStatsResponse> for PostCounts {
+    fn from(stats: &PostStatsResponse) -> Self {
+        PostCounts {
+            views: stats.views_count,
+            shares: stats.shares_count,
+            comments: stats.comments_count,
+            reactions: stats.reactions_count,
+            deleted: false,
+        }
+    }
+}
+
 /// The subscriber count of a post's channel, when the answer carries the channel (post search
 /// with `extended`) and counts any.
 pub fn subscribers_of(answer: &PostSearchResponse, post: &Post) -> Option<u64> {
-    answer
-        .channel_of(post)
-        .map(|c| c.participants_count)
-        .filter(|n| *n > 0)
+    answer.channel_of(post).and_then(subscribers)
 }
 
 /// ER of a post: (shares + comments + reactions) / views × 100.

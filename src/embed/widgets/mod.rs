@@ -19,6 +19,7 @@ use crate::api::{ChannelId, ClientConfig, Operation, PeriodGroup};
 use crate::components::{CardVariant, ErrorBanner, Loading};
 use crate::request::{use_task, ApiConfig, Task};
 use crate::ui::Ui;
+use crate::view::engagement::subscribers;
 use channel_card::ChannelCardWidget;
 use multi_post_stats::MultiPostStatsWidget;
 use post_search::PostSearchWidget;
@@ -147,7 +148,7 @@ pub(super) fn use_channel(channel: ChannelId, token: TokenSource) -> (String, Op
         .map(|c| c.title.trim().to_owned())
         .filter(|t| !t.is_empty())
         .unwrap_or(fallback);
-    let subscribers = data.map(|c| c.participants_count).filter(|n| *n > 0);
+    let subscribers = data.and_then(|channel| subscribers(channel));
     (name, subscribers)
 }
 

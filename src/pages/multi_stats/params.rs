@@ -17,6 +17,7 @@ use crate::format::fill;
 use crate::pages::form::{PageParams, Problems};
 use crate::request::CachedClient;
 use crate::ui::Ui;
+use crate::view::engagement::subscribers;
 use crate::view::multi_stats::Counters;
 
 /// Most IDs one submission may carry: each 50 cost a request of the plan's quota.
@@ -170,7 +171,7 @@ impl<S: Subject> PageParams for Params<S> {
         let info_request = ChannelInfo::new(channel.clone());
         let info = api.send(&info_request);
         let (fetched, info) = both(stats, info).await;
-        let subscribers = info.ok().map(|c| c.participants_count).filter(|n| *n > 0);
+        let subscribers = info.ok().and_then(|channel| subscribers(&channel));
         let outcome = match fetched {
             Ok(rows) => Ok(Rc::new(rows)),
             // A cancelled run is no failure to show: the task keeps the previous answer.

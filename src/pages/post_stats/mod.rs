@@ -24,7 +24,7 @@ use crate::pages::page_header;
 use crate::request::CachedClient;
 use crate::route::Route;
 use crate::ui::{use_ui, Ui};
-use crate::view::engagement::PostCounts;
+use crate::view::engagement::{subscribers, PostCounts};
 use crate::view::labels::group_label;
 use figures::PostFigures;
 use growth::GrowthView;
@@ -106,7 +106,7 @@ impl PageParams for Params {
             group: request.group,
             response,
             hourly,
-            subscribers: info.map(|c| c.participants_count).filter(|n| *n > 0),
+            subscribers: info.and_then(|channel| subscribers(&channel)),
         })
     }
 }
@@ -150,13 +150,7 @@ pub fn post_stats_page() -> Html {
             if let Some(data) = form.task.state().data.clone() {
                 <div class={form.results_class("post-stats-results")}>
                     <PostStatsView group={data.group} response={data.response.clone()}>
-                    <PostFigures counts={PostCounts {
-                            views: data.response.views_count,
-                            shares: data.response.shares_count,
-                            comments: data.response.comments_count,
-                            reactions: data.response.reactions_count,
-                            deleted: false,
-                        }}
+                    <PostFigures counts={PostCounts::from(&*data.response)}
                         hourly={data.hourly.clone()} subscribers={data.subscribers} />
                     </PostStatsView>
                 </div>
