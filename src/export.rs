@@ -1,7 +1,10 @@
 //! Tables as files a user can take away: CSV for spreadsheets and JSON for scripts, plus (in the
 //! browser) handing such a file to the user as a download.
 
-use serde_json::Value;
+use serde_json::Value as Json;
+
+use crate::view::engagement::Missing;
+use crate::view::figures::{Named, Value};
 
 /// One value of an exported table.
 #[derive(Clone, Debug, PartialEq)]
@@ -128,7 +131,7 @@ pub fn to_json(table: &Table) -> String {
             if i > 0 {
                 out.push_str(", ");
             }
-            out.push_str(&Value::from(header.as_str()).to_string());
+            out.push_str(&Json::from(header.as_str()).to_string());
             out.push_str(": ");
             out.push_str(&json_value(row.get(i).unwrap_or(&Cell::Empty)).to_string());
         }
@@ -142,12 +145,36 @@ pub fn to_json(table: &Table) -> String {
     out
 }
 
-fn json_value(cell: &Cell) -> Value {
+fn json_value(cell: &Cell) -> Json {
     match cell {
-        Cell::Text(text) => Value::from(text.as_str()),
-        Cell::Int(n) => Value::from(*n),
-        Cell::Float(x) => serde_json::Number::from_f64(*x).map_or(Value::Null, Value::Number),
-        Cell::Empty => Value::Null,
+        Cell::Text(text) => Json::from(text.as_str()),
+        Cell::Int(n) => Json::from(*n),
+        Cell::Float(x) => serde_json::Number::from_f64(*x).map_or(Json::Null, Json::Number),
+        Cell::Empty => Json::Null,
+    }
+}
+
+/// The figures of a page as a file: one row per figure with its name, its value, and (when it
+/// has none) why, in the words `why` gives.
+pub fn figures_table(figures: &[Named], why: impl Fn(Missing) -> String) -> Table {
+    let rows = figures
+        .iter()
+        .map(|figure| {
+            let (value, reason) = match &figure.value {
+                Value::Number(Ok(x)) => (Cell::Float(*x), Cell::Empty),
+                Value::Number(Err(missing)) => (Cell::Empty, Cell::Text(why(*missing))),
+                Value::Count(n) => (Cell::from(*n), Cell::Empty),
+                Value::Id(id) => (Cell::from(*id), Cell::Empty),
+                Value::Text(text) => (Cell::Text(text.clone()), Cell::Empty),
+            };
+            vec![Cell::from(figure.name), value, reason]
+        })
+        .collect();
+    Table {
+        headers: ["figure", "value", "missing_because"]
+            .map(str::to_owned)
+            .to_vec(),
+        rows,
     }
 }
 

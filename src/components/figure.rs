@@ -4,10 +4,12 @@
 use yew::prelude::*;
 
 use super::table::TableCell;
-use crate::export::Cell;
+use super::ExportButtons;
+use crate::export::{figures_table, Cell};
 use crate::format::{fill, format_rate};
 use crate::ui::Ui;
 use crate::view::engagement::{Figure, Missing};
+use crate::view::figures::Named;
 use crate::view::sort::SortKey;
 
 /// The service's definition of ER, as the interface states it where the figure appears.
@@ -113,5 +115,17 @@ impl TableCell {
     /// A rate in percent (ER, ERR) in a table.
     pub fn rate(ui: &Ui, figure: Figure) -> Self {
         TableCell::figure(ui, figure, |value| format_rate(value, ui.locale))
+    }
+}
+
+/// The CSV and JSON buttons of a page's figures: one row per figure, its value, and why it has
+/// none. Files are named `<name>.csv` and `<name>.json`.
+pub fn figures_export(ui: &Ui, name: String, figures: Vec<Named>) -> Html {
+    let ui_for_file = ui.clone();
+    let table = Callback::from(move |()| {
+        figures_table(&figures, |missing| missing_text(&ui_for_file, missing))
+    });
+    html! {
+        <ExportButtons name={name} {table} label={ui.t("Figures:", "Показатели:")} />
     }
 }

@@ -4,6 +4,7 @@
 
 pub mod channel_card;
 pub mod chart;
+pub mod export_buttons;
 pub mod figure;
 pub mod link_preview;
 pub mod rich_text;
@@ -14,6 +15,7 @@ pub mod tiles;
 
 pub use channel_card::{CardVariant, ChannelCard};
 pub use chart::LineChart;
+pub use export_buttons::ExportButtons;
 pub use link_preview::link_preview;
 pub use rich_text::{render_nodes, RichText, SafeHtml};
 pub use stats_table::{stats_summary, stats_table, StatsTableText};

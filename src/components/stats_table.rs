@@ -5,15 +5,15 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::figure::{er_definition, err_definition, figure_html, missing_html, rate_html};
+use super::figure::{
+    er_definition, err_definition, figure_html, figures_export, missing_html, rate_html,
+};
 use super::table::{Column, DataTable, Row, TableCell};
 use crate::export::Cell;
 use crate::ui::Ui;
 use crate::view::counts::count_i64;
-use crate::view::engagement::{
-    average_er, average_reach, best_and_worst, channel_err, er, err, median_reach, Figure, Missing,
-    PostCounts,
-};
+use crate::view::engagement::{er, err, Missing, PostCounts};
+use crate::view::figures::{Extremes, SetFigures};
 use crate::view::multi_stats::{totals, Counters};
 use crate::view::sort::SortKey;
 
@@ -85,9 +85,9 @@ pub fn stats_table(
     }
     total_row.push(count(sums.reactions));
     // The totals row holds the set's figures: average ER and the channel's ERR.
-    let counts: Vec<PostCounts> = rows.iter().map(PostCounts::from).collect();
-    total_row.push(TableCell::rate(ui, average_er(&counts)));
-    total_row.push(TableCell::rate(ui, channel_err(&counts, subscribers)));
+    let figures = SetFigures::of(rows, subscribers);
+    total_row.push(TableCell::rate(ui, figures.average_er));
+    total_row.push(TableCell::rate(ui, figures.err));
 
     html! {
         <DataTable columns={Rc::new(columns)} rows={Rc::new(table_rows)} totals={Some(total_row)}
@@ -96,16 +96,22 @@ pub fn stats_table(
 }
 
 /// The set's figures above its table: average and median reach, the channel's ERR, the average
-/// ER, and the best and the worst by views and by ER (their IDs).
-pub fn stats_summary(ui: &Ui, rows: &[Counters], subscribers: Option<u64>) -> Html {
-    let counts: Vec<PostCounts> = rows.iter().map(PostCounts::from).collect();
+/// ER, and the best and the worst by views and by ER (their IDs); with a figures file
+/// (`<export_name>-figures`) holding them and the totals row.
+pub fn stats_summary(
+    ui: &Ui,
+    rows: &[Counters],
+    subscribers: Option<u64>,
+    export_name: &str,
+) -> Html {
+    let figures = SetFigures::of(rows, subscribers);
     let reach = |figure| figure_html(ui, figure, |v: f64| ui.count(v.round() as i64));
-    let extremes = |key: &dyn Fn(&PostCounts) -> Figure| match best_and_worst(&counts, key) {
-        Some((best, worst)) => html! {
+    let extremes = |pair: Option<Extremes>| match pair {
+        Some(Extremes { best, worst }) => html! {
             <>
-                <span class="stats-best">{ "▲ " }{ rows[best].id.to_string() }</span>
+                <span class="stats-best">{ "▲ " }{ best.to_string() }</span>
                 { " " }
-                <span class="stats-worst">{ "▼ " }{ rows[worst].id.to_string() }</span>
+                <span class="stats-worst">{ "▼ " }{ worst.to_string() }</span>
             </>
         },
         None => missing_html(ui, Missing::NoPosts),
@@ -116,19 +122,20 @@ pub fn stats_summary(ui: &Ui, rows: &[Counters], subscribers: Option<u64>) -> Ht
     html! {
         <>
             <dl class="stats-summary">
-                { term(ui.t("Average reach", "Средний охват"), reach(average_reach(&counts))) }
-                { term(ui.t("Median reach", "Медианный охват"), reach(median_reach(&counts))) }
-                { term("ERR", rate_html(ui, channel_err(&counts, subscribers))) }
-                { term(ui.t("Average ER", "Средний ER"), rate_html(ui, average_er(&counts))) }
+                { term(ui.t("Average reach", "Средний охват"), reach(figures.average_reach)) }
+                { term(ui.t("Median reach", "Медианный охват"), reach(figures.median_reach)) }
+                { term("ERR", rate_html(ui, figures.err)) }
+                { term(ui.t("Average ER", "Средний ER"), rate_html(ui, figures.average_er)) }
                 { term(ui.t("Best and worst by views", "Лучший и худший по просмотрам"),
-                    extremes(&|p| Ok(p.views as f64))) }
-                { term(ui.t("Best and worst by ER", "Лучший и худший по ER"), extremes(&er)) }
+                    extremes(figures.by_views)) }
+                { term(ui.t("Best and worst by ER", "Лучший и худший по ER"), extremes(figures.by_er)) }
             </dl>
             <p class="hint stats-defined">
                 { er_definition(ui) }{ "; " }{ err_definition(ui) }{ ". " }
                 { ui.t("ERR of the set: its average reach / subscribers × 100%.",
                     "ERR набора: средний охват / подписчики × 100%.") }
             </p>
+            { figures_export(ui, format!("{export_name}-figures"), figures.named()) }
         </>
     }
 }

@@ -5,7 +5,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::export::{self, Cell, Table};
+use super::ExportButtons;
+use crate::export::{Cell, Table};
 use crate::ui::{use_ui, Ui};
 use crate::view::sort::{self, Direction, Sort, SortKey};
 
@@ -127,7 +128,6 @@ pub struct DataTableProps {
 pub fn data_table(props: &DataTableProps) -> Html {
     let ui = use_ui();
     let sort = use_state(|| None::<Sort>);
-    let export_error = use_state(|| None::<String>);
     let show_all = use_state_eq(|| false);
     let shown = sorted_rows(&props.rows, *sort);
     let drawn = if *show_all {
@@ -136,20 +136,9 @@ pub fn data_table(props: &DataTableProps) -> Html {
         shown.len().min(ROWS_FIRST_SHOWN)
     };
 
-    let download = |extension: &'static str, mime: &'static str| {
-        let columns = props.columns.clone();
-        let rows = props.rows.clone();
-        let sort = *sort;
-        let name = format!("{}.{extension}", props.export_name);
-        let export_error = export_error.clone();
-        Callback::from(move |_: MouseEvent| {
-            let table = export_table(&columns, &sorted_rows(&rows, sort));
-            let content = match extension {
-                "csv" => export::to_csv(&table),
-                _ => export::to_json(&table),
-            };
-            export_error.set(export::download(&name, mime, &content).err());
-        })
+    let export = {
+        let (columns, rows, sort) = (props.columns.clone(), props.rows.clone(), *sort);
+        Callback::from(move |()| export_table(&columns, &sorted_rows(&rows, sort)))
     };
 
     let headers = props.columns.iter().enumerate().map(|(index, column)| {
@@ -216,18 +205,8 @@ pub fn data_table(props: &DataTableProps) -> Html {
 
     html! {
         <div class="cs-table-block">
-            <div class="cs-table-tools">
-                <button type="button" class="cs-button cs-button-quiet" disabled={shown.is_empty()}
-                    onclick={download("csv", "text/csv;charset=utf-8")}>{ "CSV" }</button>
-                <button type="button" class="cs-button cs-button-quiet" disabled={shown.is_empty()}
-                    onclick={download("json", "application/json")}>{ "JSON" }</button>
-                if let Some(error) = &*export_error {
-                    <span class="cs-table-error" role="alert">
-                        { ui.t("The file could not be created: ", "Не удалось создать файл: ") }
-                        { error.clone() }
-                    </span>
-                }
-            </div>
+            <ExportButtons name={props.export_name.clone()} table={export}
+                disabled={shown.is_empty()} />
             <div class="cs-table-scroll">
                 <table class="cs-table">
                     if let Some(caption) = &props.caption {

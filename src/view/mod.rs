@@ -1,7 +1,7 @@
 //! What pages and widgets compute that is not DOM: chart geometry, the order of a sorted table,
 //! albums counted once in reach totals, the note on records that could not be read,
 //! subscriber dynamics and their summary, the growth of a post's views, the counters of several
-//! posts, the pager of a search, engagement (ER, ERR, reach, CPM), and how channels, groupings and changes are named. Pure functions over the API's
+//! posts, the pager of a search, engagement (ER, ERR, reach, CPM) and the named figures a page exports, and how channels, groupings and changes are named. Pure functions over the API's
 //! records that compile for every target, so plain `cargo test` checks them; the components in
 //! `src/components/` draw what they return.
 
@@ -10,6 +10,7 @@ pub mod chart;
 pub mod counts;
 pub mod dynamics;
 pub mod engagement;
+pub mod figures;
 pub mod growth;
 pub mod labels;
 pub mod mentions;

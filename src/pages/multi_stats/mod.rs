@@ -215,7 +215,7 @@ fn multi_stats_results(props: &MultiStatsResultsProps) -> Html {
                         "Проверьте, что это ID сервиса и что они относятся к этому каналу.")} />
             } else {
                 <div class="stats-table">
-                    { stats_summary(&ui, &props.rows, props.subscribers) }
+                    { stats_summary(&ui, &props.rows, props.subscribers, &props.export_name) }
                     { stats_table(&ui, &props.rows, StatsTableText {
                         subscribers: props.subscribers,
                         id_title: props.id_title.clone(),

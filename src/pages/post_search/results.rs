@@ -8,14 +8,15 @@ use super::export::export_table;
 use super::item::PostItem;
 use crate::api::limits::POST_SEARCH_OFFSET_MAX;
 use crate::api::model::PostSearchResponse;
-use crate::components::figure::{er_definition, err_definition, figure_html, rate_html};
+use crate::components::figure::{
+    er_definition, err_definition, figure_html, figures_export, rate_html,
+};
 use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
-use crate::export;
+use crate::components::ExportButtons;
 use crate::format::fill;
 use crate::ui::{use_ui, Ui};
-use crate::view::albums::{folded_posts, publications};
 use crate::view::counts::count_i64;
-use crate::view::engagement::{average_er, average_reach, median_reach, PostCounts};
+use crate::view::figures::PageTotals;
 use crate::view::pager::pages;
 
 #[derive(Properties, PartialEq)]
@@ -29,7 +30,6 @@ pub(super) struct PostResultsProps {
 #[function_component(PostResults)]
 pub(super) fn post_results(props: &PostResultsProps) -> Html {
     let ui = use_ui();
-    let export_error = use_state(|| None::<String>);
     let data = &props.response;
     let pages = pages(
         props.offset,
@@ -78,17 +78,10 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
     let first = u64::from(props.offset) + 1;
     let last = u64::from(props.offset) + data.items.sent() as u64;
     let count = |n: u64| ui.count(i64::try_from(n).unwrap_or(i64::MAX));
-    let download = |extension: &'static str, mime: &'static str| {
-        let (data, ui, export_error) = (data.clone(), ui.clone(), export_error.clone());
-        let name = format!("posts-{first}-{last}.{extension}");
-        Callback::from(move |_: MouseEvent| {
-            let table = export_table(&ui, &data);
-            let content = match extension {
-                "csv" => export::to_csv(&table),
-                _ => export::to_json(&table),
-            };
-            export_error.set(export::download(&name, mime, &content).err());
-        })
+    let name = format!("posts-{first}-{last}");
+    let export = {
+        let (data, ui) = (data.clone(), ui.clone());
+        Callback::from(move |()| export_table(&ui, &data))
     };
     html! {
         <>
@@ -100,19 +93,10 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
                 </p>
                 { unreadable_note(&ui, RecordNoun::Posts, [&data.items]) }
                 <div class="post-export">
-                    <button type="button" class="cs-button cs-button-quiet"
-                        onclick={download("csv", "text/csv;charset=utf-8")}>{ "CSV" }</button>
-                    <button type="button" class="cs-button cs-button-quiet"
-                        onclick={download("json", "application/json")}>{ "JSON" }</button>
-                    if let Some(error) = &*export_error {
-                        <span class="field-error" role="alert">
-                            { ui.t("The file could not be created: ", "Не удалось создать файл: ") }
-                            { error.clone() }
-                        </span>
-                    }
+                    <ExportButtons name={name.clone()} table={export} />
                 </div>
             </div>
-            { page_totals(&ui, data) }
+            { page_totals(&ui, data, format!("{name}-figures")) }
             <ol class="post-list" start={first.to_string()}>
                 { for data.items.iter().enumerate().map(|(index, post)| html! {
                     <PostItem key={post.id} response={data.clone()} {index} />
@@ -133,18 +117,9 @@ fn page_click(on_page: &Callback<u32>, offset: Option<u32>) -> Callback<MouseEve
 }
 
 /// The page's totals: posts, views, average and median reach, average ER (deleted posts left out
-/// of the figures).
-fn page_totals(ui: &Ui, data: &PostSearchResponse) -> Html {
-    let counts: Vec<PostCounts> = data.items.iter().map(PostCounts::from).collect();
-    // Reach over publications: an album's posts count once (views are counted per item).
-    let published = publications(data.items.iter());
-    let folded = folded_posts(&published);
-    let reach_counts: Vec<PostCounts> =
-        published.iter().map(|p| PostCounts::from(p.post)).collect();
-    let views = reach_counts
-        .iter()
-        .filter(|c| !c.deleted)
-        .fold(0u64, |sum, c| sum.saturating_add(c.views));
+/// of the figures), with their figures file.
+fn page_totals(ui: &Ui, data: &PostSearchResponse, name: String) -> Html {
+    let totals = PageTotals::of(&data.items);
     let reach = |figure| figure_html(ui, figure, |v: f64| ui.count(v.round() as i64));
     let term = |label: &'static str, value: Html| {
         html! {
@@ -157,22 +132,23 @@ fn page_totals(ui: &Ui, data: &PostSearchResponse) -> Html {
     html! {
         <>
             <dl class="post-totals" aria-label={ui.t("Totals of this page", "Итоги этой страницы")}>
-                { term(ui.t("Posts", "Постов"), html! { { ui.count(counts.len() as i64) } }) }
-                { term(ui.t("Views", "Просмотров"), html! { { ui.count(count_i64(views)) } }) }
-                { term(ui.t("Average reach", "Средний охват"), reach(average_reach(&reach_counts))) }
-                { term(ui.t("Median reach", "Медианный охват"), reach(median_reach(&reach_counts))) }
-                { term(ui.t("Average ER", "Средний ER"), rate_html(ui, average_er(&counts))) }
+                { term(ui.t("Posts", "Постов"), html! { { ui.count(count_i64(totals.posts)) } }) }
+                { term(ui.t("Views", "Просмотров"), html! { { ui.count(count_i64(totals.views)) } }) }
+                { term(ui.t("Average reach", "Средний охват"), reach(totals.average_reach)) }
+                { term(ui.t("Median reach", "Медианный охват"), reach(totals.median_reach)) }
+                { term(ui.t("Average ER", "Средний ER"), rate_html(ui, totals.average_er)) }
             </dl>
             <p class="hint post-figures-defined">
                 { er_definition(ui) }{ "; " }{ err_definition(ui) }{ ". " }
                 { ui.t("Deleted posts are left out of the figures.", "Удалённые посты в расчётах не учитываются.") }
-                if folded > 0 {
+                if totals.folded > 0 {
                     { " " }{ fill(ui.t(
                         "Albums count once in views and reach: {n} posts of albums were folded into their album.",
                         "Альбомы в просмотрах и охвате считаются один раз: {n} постов альбомов учтены вместе с альбомом.",
-                    ), &[("n", folded.to_string())]) }
+                    ), &[("n", totals.folded.to_string())]) }
                 }
             </p>
+            { figures_export(ui, name, totals.named()) }
         </>
     }
 }

@@ -11,18 +11,19 @@ use yew_router::prelude::*;
 use crate::api::model::PostStatsResponse;
 use crate::api::{Error, ViewGrowthGroup};
 use crate::components::figure::{
-    er_definition, err_definition, figure_html, missing_html, rate_html,
+    er_definition, err_definition, figure_html, figures_export, missing_html, rate_html,
 };
 use crate::components::ErrorBanner;
 use crate::format::fill;
 use crate::route::Route;
 use crate::ui::{use_ui, Ui};
-use crate::view::engagement::{er, err, Figure, Missing, PostCounts};
+use crate::view::engagement::{Figure, Missing, PostCounts};
+use crate::view::figures::PostFigures;
 use crate::view::growth::growth_series;
-use crate::view::reach::{cpm, price_and_currency, reach_at, REACH_HOURS};
+use crate::view::reach::{price_and_currency, REACH_HOURS};
 
 #[derive(Properties, PartialEq)]
-pub(super) struct PostFiguresProps {
+pub(super) struct EngagementAndReachProps {
     pub(super) counts: PostCounts,
     /// The answer by hour (the page's own when it asked by hour), or why it is missing.
     pub(super) hourly: Result<Rc<PostStatsResponse>, Rc<Error>>,
@@ -72,8 +73,8 @@ fn money(ui: &Ui, value: f64, currency: &str) -> String {
     }
 }
 
-#[function_component(PostFigures)]
-pub(super) fn post_figures(props: &PostFiguresProps) -> Html {
+#[function_component(EngagementAndReach)]
+pub(super) fn engagement_and_reach(props: &EngagementAndReachProps) -> Html {
     let ui = use_ui();
     let (typed_price, set_price) = use_price();
     let counts = props.counts;
@@ -81,21 +82,12 @@ pub(super) fn post_figures(props: &PostFiguresProps) -> Html {
         .hourly
         .as_ref()
         .ok()
-        .map(|r| growth_series(ViewGrowthGroup::Hour, &r.views).0)
-        .unwrap_or_default();
-    let reach = |hours: u32| -> Figure {
-        match &props.hourly {
-            Ok(_) => reach_at(&growth, hours),
-            Err(_) => Err(Missing::NoGrowth),
-        }
-    };
-    let views = |v: f64| ui.count(v.round() as i64);
+        .map(|r| growth_series(ViewGrowthGroup::Hour, &r.views).0);
     let parsed = price_and_currency(&typed_price);
-    let (price, currency) = match &parsed {
-        Some((price, currency)) => (Some(*price), currency.as_str()),
-        None => (None, ""),
-    };
-    let cpm_of = |figure: Figure| figure_html(&ui, cpm(price, figure), |v| money(&ui, v, currency));
+    let price_typed = parsed.is_some();
+    let figures = PostFigures::of(&counts, growth.as_deref(), props.subscribers, parsed);
+    let views = |v: f64| ui.count(v.round() as i64);
+    let cpm_html = |figure: Figure| figure_html(&ui, figure, |v| money(&ui, v, &figures.currency));
     let term = |label: String, title: &'static str, value: Html| {
         html! {
             <div class="post-figure-item">
@@ -108,34 +100,28 @@ pub(super) fn post_figures(props: &PostFiguresProps) -> Html {
         "Views accumulated in the first hours after publication, from hourly view growth",
         "Просмотры, набранные за первые часы после публикации, по почасовому росту",
     );
-    let reach_terms = REACH_HOURS.iter().map(|hours| {
+    let reach_terms = REACH_HOURS.iter().zip(figures.reach).map(|(hours, reach)| {
         term(
             fill(
                 ui.t("Reach at {n} h", "Охват за {n} ч"),
                 &[("n", hours.to_string())],
             ),
             reach_definition,
-            figure_html(&ui, reach(*hours), views),
+            figure_html(&ui, reach, views),
         )
     });
-    let err24 = reach(24).and_then(|r| err(r.round() as u64, props.subscribers));
     let oninput = Callback::from(move |e: InputEvent| {
         set_price.emit(e.target_unchecked_into::<HtmlInputElement>().value())
     });
-    let total_views: Figure = if counts.views == 0 {
-        Err(Missing::NoViews)
-    } else {
-        Ok(counts.views as f64)
-    };
     html! {
         <section class="post-figures">
             <h2>{ ui.t("Engagement and reach", "Вовлечённость и охват") }</h2>
             <dl class="post-figure-list">
-                { term("ER".into(), er_definition(&ui), rate_html(&ui, er(&counts))) }
-                { term("ERR".into(), err_definition(&ui), rate_html(&ui, err(counts.views, props.subscribers))) }
+                { term("ER".into(), er_definition(&ui), rate_html(&ui, figures.er)) }
+                { term("ERR".into(), err_definition(&ui), rate_html(&ui, figures.err)) }
                 { for reach_terms }
                 { term("ERR24".into(), ui.t("ERR24: reach at 24 h / subscribers × 100%",
-                    "ERR24: охват за 24 ч / подписчики × 100%"), rate_html(&ui, err24)) }
+                    "ERR24: охват за 24 ч / подписчики × 100%"), rate_html(&ui, figures.err24)) }
             </dl>
             if let Err(error) = &props.hourly {
                 <ErrorBanner error={error.clone()} />
@@ -150,15 +136,16 @@ pub(super) fn post_figures(props: &PostFiguresProps) -> Html {
                     "CPM = цена / (просмотры / 1000), в валюте как введено; цена сохраняется в адресе.",
                 ) }</p>
                 <dl class="post-figure-list cpm-list">
-                    { term(ui.t("CPM at 24 h", "CPM за 24 ч").into(), ui.t("Price per thousand views at 24 h", "Цена за тысячу просмотров за 24 ч"), cpm_of(reach(24))) }
-                    { term(ui.t("CPM at 48 h", "CPM за 48 ч").into(), ui.t("Price per thousand views at 48 h", "Цена за тысячу просмотров за 48 ч"), cpm_of(reach(48))) }
-                    { term(ui.t("CPM, all views", "CPM, все просмотры").into(), ui.t("Price per thousand of all views", "Цена за тысячу всех просмотров"), cpm_of(total_views)) }
+                    { term(ui.t("CPM at 24 h", "CPM за 24 ч").into(), ui.t("Price per thousand views at 24 h", "Цена за тысячу просмотров за 24 ч"), cpm_html(figures.cpm_24h)) }
+                    { term(ui.t("CPM at 48 h", "CPM за 48 ч").into(), ui.t("Price per thousand views at 48 h", "Цена за тысячу просмотров за 48 ч"), cpm_html(figures.cpm_48h)) }
+                    { term(ui.t("CPM, all views", "CPM, все просмотры").into(), ui.t("Price per thousand of all views", "Цена за тысячу всех просмотров"), cpm_html(figures.cpm_total)) }
                 </dl>
-                if !typed_price.trim().is_empty() && parsed.is_none() {
+                if !typed_price.trim().is_empty() && !price_typed {
                     <p class="field-error">{ missing_html(&ui, Missing::NoPrice) }{ " " }
                         { ui.t("No number in the price.", "В цене нет числа.") }</p>
                 }
             </div>
+            { figures_export(&ui, "post-figures".into(), figures.named()) }
         </section>
     }
 }

@@ -26,7 +26,7 @@ use crate::route::Route;
 use crate::ui::{use_ui, Ui};
 use crate::view::engagement::{subscribers, PostCounts};
 use crate::view::labels::group_label;
-use figures::PostFigures;
+use figures::EngagementAndReach;
 use growth::GrowthView;
 use reposts::{ForwardsView, MentionsView};
 
@@ -150,7 +150,7 @@ pub fn post_stats_page() -> Html {
             if let Some(data) = form.task.state().data.clone() {
                 <div class={form.results_class("post-stats-results")}>
                     <PostStatsView group={data.group} response={data.response.clone()}>
-                    <PostFigures counts={PostCounts::from(&*data.response)}
+                    <EngagementAndReach counts={PostCounts::from(&*data.response)}
                         hourly={data.hourly.clone()} subscribers={data.subscribers} />
                     </PostStatsView>
                 </div>

@@ -3,6 +3,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use chanscope::format::{format_rate, group_thousands, Locale};
 use chanscope_e2e::picks::BATCH_IDS;
 use chanscope_e2e::{ensure, query_param, text, Harness, Res, Session, SEARCH_S_TOKEN};
 use serde_json::Value;
@@ -51,9 +52,87 @@ pub(super) async fn multi_post_stats_shows_posts(h: Arc<Harness>) -> Res<()> {
         format!("{sent} gave {} records", records.len())
     })?;
     wait_records(&h, &records, "postId", &["sharesCount", "reactionsCount"]).await?;
+    // ER and ERR of every row and the set's figures, computed here from the replayed answers:
+    // the records and the channel's information (the base of ERR).
+    let info = h.wait_sent(mark, "/channels/get").await?;
+    let subscribers = int(&h.replay(&info).await?["participants_count"]) as f64;
+    ensure(subscribers > 0.0, || {
+        format!("{info} counts no subscribers")
+    })?;
+    let er = |r: &Value| {
+        let interactions: i64 = ["sharesCount", "commentsCount", "reactionsCount"]
+            .iter()
+            .map(|k| int(&r[*k]))
+            .sum();
+        interactions as f64 / int(&r["viewsCount"]) as f64 * 100.0
+    };
+    let views: Vec<f64> = records
+        .iter()
+        .map(|r| int(&r["viewsCount"]) as f64)
+        .collect();
+    ensure(views.iter().all(|v| *v > 0.0), || {
+        format!("a record has no views: {records:?}")
+    })?;
+    let mut expected_rows = serde_json::Map::new();
+    for r in &records {
+        let views = int(&r["viewsCount"]) as f64;
+        expected_rows.insert(
+            int(&r["postId"]).to_string(),
+            serde_json::json!([
+                format_rate(er(r), Locale::En),
+                format_rate(views / subscribers * 100.0, Locale::En)
+            ]),
+        );
+    }
+    let shown_rows = h.browser.eval(ROW_RATES, vec![]).await?;
+    ensure(shown_rows == Value::Object(expected_rows.clone()), || {
+        format!("ER and ERR by post read {shown_rows}, not {expected_rows:?}")
+    })?;
+    let average = views.iter().sum::<f64>() / views.len() as f64;
+    let mut sorted = views.clone();
+    sorted.sort_by(f64::total_cmp);
+    let mid = sorted.len() / 2;
+    let median = if sorted.len() % 2 == 1 {
+        sorted[mid]
+    } else {
+        (sorted[mid - 1] + sorted[mid]) / 2.0
+    };
+    let average_er = records.iter().map(er).sum::<f64>() / records.len() as f64;
+    let expected = serde_json::json!([
+        group_thousands(average.round() as i64, Locale::En),
+        group_thousands(median.round() as i64, Locale::En),
+        format_rate(average / subscribers * 100.0, Locale::En),
+        format_rate(average_er, Locale::En),
+    ]);
+    let summary = h
+        .browser
+        .eval(
+            "return [...document.querySelectorAll('.stats-summary dd')].slice(0, 4).map(d => d.innerText);",
+            vec![],
+        )
+        .await?;
+    ensure(summary == expected, || {
+        format!("the set's figures read {summary}, not {expected}")
+    })?;
+    ensure(
+        h.browser.count(".stats-table .cs-export-label").await? == 1,
+        || "the set's figures have no export".into(),
+    )?;
     h.browser.screenshot("multi-post-stats").await?;
     Ok(())
 }
+
+/// The ER and ERR cells of the stats table by row: `{id: [er, err]}`.
+const ROW_RATES: &str = "
+    const heads = [...document.querySelectorAll('.stats-table thead th')];
+    const at = key => heads.findIndex(th => th.dataset.key === key);
+    const [id, er, err] = [at('id'), at('er'), at('err')];
+    const rows = {};
+    for (const tr of document.querySelectorAll('.stats-table tbody tr')) {
+        const cells = [...tr.children].map(td => td.innerText.trim());
+        rows[cells[id]] = [cells[er], cells[err]];
+    }
+    return rows;";
 
 pub(super) async fn multi_post_stats_batches_over_50_ids(h: Arc<Harness>) -> Res<()> {
     let mark = submit_ids(&h, "/multi-post-stats", "(postsIds)", &h.picks.post_ids).await?;
@@ -169,9 +248,86 @@ pub(super) async fn post_stats_shows_counters(h: Arc<Harness>) -> Res<()> {
     let needles: Vec<&str> = needles.iter().map(String::as_str).collect();
     h.browser.wait_text(&needles).await?;
     h.browser.wait_css("main svg").await?;
+    post_stats_figures(&h, mark, &r).await?;
     h.browser.screenshot("post-stats").await?;
     Ok(())
 }
+
+/// ER, reach at 24 hours, ERR24 and the CPM of a typed price, computed here from the answers
+/// the page replays: the post's counters `r`, its growth by hour and its channel's information.
+async fn post_stats_figures(h: &Harness, mark: usize, r: &Value) -> Res<()> {
+    let deadline = Instant::now() + chanscope_e2e::browser::WAIT;
+    let hourly = loop {
+        let by_hour = h
+            .sent(mark, "/posts/stat")
+            .into_iter()
+            .find(|uri| query_param(uri, "group").as_deref() == Some("hour"));
+        match by_hour {
+            Some(uri) => break uri,
+            None if Instant::now() > deadline => {
+                return Err("the page never asked for the growth by hour".into())
+            }
+            None => tokio::time::sleep(Duration::from_millis(100)).await,
+        }
+    };
+    let mut growth: Vec<(String, f64)> = h.replay(&hourly).await?["views"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|g| {
+            let views = g["viewsGrowth"]
+                .as_f64()
+                .or_else(|| text(&g["viewsGrowth"]).trim().parse().ok());
+            (text(&g["date"]), views.unwrap_or(f64::NAN))
+        })
+        .collect();
+    growth.sort_by(|a, b| a.0.cmp(&b.0));
+    ensure(growth.len() >= 48, || {
+        format!("{hourly} has {} hours of growth", growth.len())
+    })?;
+    // The records are consecutive hours from publication: the first 24 are the first day.
+    let reach_24h: f64 = growth[..24].iter().map(|g| g.1).sum();
+    // The post's own channel (the page also asks for the channels of reposts and mentions).
+    let own = h.picks.channel.clone();
+    let info = h
+        .sent(mark, "/channels/get")
+        .into_iter()
+        .find(|uri| query_param(uri, "channelId").as_deref() == Some(own.as_str()))
+        .ok_or_else(|| format!("the page never asked for {own}"))?;
+    let subscribers = int(&h.replay(&info).await?["participants_count"]) as f64;
+    let views = int(&r["viewsCount"]) as f64;
+    let interactions: i64 = ["sharesCount", "commentsCount", "reactionsCount"]
+        .iter()
+        .map(|k| int(&r[*k]))
+        .sum();
+    let er = format_rate(interactions as f64 / views * 100.0, Locale::En);
+    let reach = group_thousands(reach_24h.round() as i64, Locale::En);
+    let err24 = format_rate(reach_24h.round() / subscribers * 100.0, Locale::En);
+    h.browser.fill("ps-price", "1500 RUB").await?;
+    let cpm = format!("{:.2} RUB", 1_500.0 / (reach_24h / 1_000.0));
+    let expected = serde_json::json!([er, reach, err24, cpm]);
+    let deadline = Instant::now() + chanscope_e2e::browser::WAIT;
+    loop {
+        let shown = h.browser.eval(POST_FIGURES, vec![]).await?;
+        if shown == expected {
+            break;
+        }
+        if Instant::now() > deadline {
+            return Err(format!("the post's figures read {shown}, not {expected}").into());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let url = h.browser.url().await?;
+    ensure(url.contains("price=1500"), || {
+        format!("the price is not in the address: {url}")
+    })
+}
+
+/// ER, reach at 24 h, ERR24 and CPM at 24 h as the post-stats page shows them.
+const POST_FIGURES: &str = "
+    const dd = [...document.querySelectorAll('.post-figures dd')].map(d => d.innerText.trim());
+    return [dd[0], dd[3], dd[5], dd[6]];";
 
 pub(super) async fn post_stats_unknown_post(h: Arc<Harness>) -> Res<()> {
     let name = h.picks.channel.trim_start_matches('@').to_owned();
