@@ -4,7 +4,9 @@
 use chanscope::api::model::Post;
 use chanscope::export::{figures_table, to_csv, to_json};
 use chanscope::view::engagement::Missing;
-use chanscope::view::figures::{Extremes, Named, PageTotals, PostFigures, SetFigures, Value};
+use chanscope::view::figures::{
+    Extremes, MentionTotals, Named, PageTotals, PostFigures, SetFigures, Value,
+};
 use chanscope::view::growth::Growth;
 use chanscope::view::multi_stats::Counters;
 use chrono::{NaiveDate, TimeDelta};
@@ -247,5 +249,22 @@ fn the_figures_file_holds_values_and_reasons() {
          {\"figure\": \"posts\", \"value\": 50, \"missing_because\": null},\n  \
          {\"figure\": \"best_by_er_id\", \"value\": 103, \"missing_because\": null},\n  \
          {\"figure\": \"currency\", \"value\": \"RUB\", \"missing_because\": null}\n]"
+    );
+}
+
+#[test]
+fn mention_totals_sum_channels_and_weigh_reach_per_mention() {
+    let totals = MentionTotals::of([(4, 10_000), (1, 500), (5, 4_500)]);
+    assert_eq!(totals.channels, 3);
+    assert_eq!(totals.mentions, 10);
+    assert_eq!(totals.reach, 15_000);
+    assert_eq!(totals.reach_per_mention, Ok(1_500.0));
+    assert_eq!(
+        MentionTotals::of([]).reach_per_mention,
+        Err(Missing::NoPosts)
+    );
+    assert_eq!(
+        totals.named().iter().map(|f| f.name).collect::<Vec<_>>(),
+        ["channels", "mentions", "reach", "reach_per_mention"]
     );
 }

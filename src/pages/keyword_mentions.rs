@@ -10,6 +10,7 @@ use crate::api::limits::DEFAULT_PERIOD_DAYS;
 use crate::api::model::KeywordMentionsResponse;
 use crate::api::ops::KeywordMentions;
 use crate::api::{Error, Operation, PeerType};
+use crate::components::figure::figures_export;
 use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
 use crate::components::{Column, DataTable, Row, TableCell};
 use crate::export::Cell;
@@ -22,6 +23,7 @@ use crate::pages::text_search::{matching_fields, query_fields, TextQuery, TextSe
 use crate::request::CachedClient;
 use crate::route::{route_href, ChannelQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
+use crate::view::figures::MentionTotals;
 use crate::view::labels::channel_ref;
 use crate::view::mentions::{reach_per_mention, share};
 use crate::view::sort::SortKey;
@@ -160,12 +162,12 @@ fn mentions_table(props: &MentionsTableProps) -> Html {
         Column::text("last-mention", ui.t("Last mention", "Последнее упоминание")),
     ]);
     let as_i64 = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
-    let mentions: u64 = joined.iter().fold(0u64, |sum, (item, _)| {
-        sum.saturating_add(item.mentions_count)
-    });
-    let reach: u64 = joined
-        .iter()
-        .fold(0u64, |sum, (item, _)| sum.saturating_add(item.views_count));
+    let sums = MentionTotals::of(
+        joined
+            .iter()
+            .map(|(item, _)| (item.mentions_count, item.views_count)),
+    );
+    let mentions = sums.mentions;
     let per_mention = |figure| TableCell::figure(&ui, figure, |v: f64| ui.count(v.round() as i64));
     let rows: Vec<Row> = joined
         .iter()
@@ -209,8 +211,8 @@ fn mentions_table(props: &MentionsTableProps) -> Html {
         TableCell::text(""),
         TableCell::count(&ui, as_i64(mentions)),
         TableCell::text(""),
-        TableCell::count(&ui, as_i64(reach)),
-        per_mention(reach_per_mention(reach, mentions)),
+        TableCell::count(&ui, as_i64(sums.reach)),
+        per_mention(sums.reach_per_mention),
         TableCell::text(""),
     ];
     html! {
@@ -229,6 +231,7 @@ fn mentions_table(props: &MentionsTableProps) -> Html {
                 "Share: the channel's mentions / all mentions listed × 100%. Reach per mention: the channel's reach / its mentions.",
                 "Доля: упоминания канала / все упоминания в списке × 100%. Охват на упоминание: охват канала / его упоминания.",
             ) }</p>
+            { figures_export(&ui, "keyword-mentions-figures".into(), sums.named()) }
         </>
     }
 }

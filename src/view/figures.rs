@@ -5,6 +5,7 @@
 //!   the average ER, the best and the worst by views and by ER.
 //! - A page of post search ([`PageTotals`]): posts, views, average and median reach (an album
 //!   counted once), average ER.
+//! - Keyword mentions ([`MentionTotals`]): channels, mentions, reach and reach per mention.
 //! - One post ([`PostFigures`]): ER, ERR, reach at 12, 24 and 48 hours, ERR24, and the CPM of a
 //!   price at 24 h, at 48 h and for all views.
 //!
@@ -18,6 +19,7 @@ use super::engagement::{
     PostCounts,
 };
 use super::growth::Growth;
+use super::mentions::reach_per_mention;
 use super::multi_stats::{totals, Counters, Totals};
 use super::reach::{cpm, reach_at, REACH_HOURS};
 
@@ -221,6 +223,47 @@ impl PostFigures {
             named("cpm_48h", Value::Number(self.cpm_48h)),
             named("cpm_total", Value::Number(self.cpm_total)),
             named("currency", Value::Text(self.currency.clone())),
+        ]
+    }
+}
+
+/// The totals of keyword mentions over every channel listed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MentionTotals {
+    pub channels: u64,
+    pub mentions: u64,
+    /// Views of the mentioning posts of every channel.
+    pub reach: u64,
+    pub reach_per_mention: Figure,
+}
+
+impl MentionTotals {
+    /// The totals of channels' `(mentions, views)`.
+    pub fn of(channels: impl IntoIterator<Item = (u64, u64)>) -> Self {
+        let (count, mentions, reach) =
+            channels
+                .into_iter()
+                .fold((0u64, 0u64, 0u64), |(count, mentions, reach), (m, v)| {
+                    (
+                        count + 1,
+                        mentions.saturating_add(m),
+                        reach.saturating_add(v),
+                    )
+                });
+        MentionTotals {
+            channels: count,
+            mentions,
+            reach,
+            reach_per_mention: reach_per_mention(reach, mentions),
+        }
+    }
+
+    pub fn named(&self) -> Vec<Named> {
+        vec![
+            named("channels", Value::Count(self.channels)),
+            named("mentions", Value::Count(self.mentions)),
+            named("reach", Value::Count(self.reach)),
+            named("reach_per_mention", Value::Number(self.reach_per_mention)),
         ]
     }
 }

@@ -249,6 +249,19 @@ pub(super) async fn post_stats_shows_counters(h: Arc<Harness>) -> Res<()> {
     h.browser.wait_text(&needles).await?;
     h.browser.wait_css("main svg").await?;
     post_stats_figures(&h, mark, &r).await?;
+    // Reposts name their channels, from the channel information the sandbox gives for them.
+    if let Some(forward) = r["forwards"].as_array().and_then(|f| f.first()) {
+        let id = int(&forward["channelId"]).to_string();
+        let asked = h
+            .sent(mark, "/channels/get")
+            .into_iter()
+            .find(|uri| query_param(uri, "channelId").as_deref() == Some(id.as_str()))
+            .ok_or_else(|| format!("the page never asked for the repost's channel {id}"))?;
+        let channel = h.replay(&asked).await?;
+        h.browser
+            .wait_text_in("main table", &[&text(&channel["title"])])
+            .await?;
+    }
     h.browser.screenshot("post-stats").await?;
     Ok(())
 }

@@ -52,6 +52,36 @@ pub(super) async fn keyword_mentions_shows_channels(h: Arc<Harness>) -> Res<()> 
     h.browser
         .wait_text(&[&format!("{} channels", items.len())])
         .await?;
+    // The first channel's share and reach per mention, and the reach per mention of all,
+    // computed here from the answer.
+    let reach: i64 = items.iter().map(|i| int(&i["views_count"])).sum();
+    let per_mention = |views: i64, mentions: i64| {
+        group_thousands((views as f64 / mentions as f64).round() as i64, Locale::En)
+    };
+    let expected = serde_json::json!([
+        format_rate(
+            int(&first["mentions_count"]) as f64 / mentions as f64 * 100.0,
+            Locale::En
+        ),
+        per_mention(int(&first["views_count"]), int(&first["mentions_count"])),
+        per_mention(reach, mentions),
+    ]);
+    let shown = h
+        .browser
+        .eval(
+            "const heads = [...document.querySelectorAll('.mentions-table thead th')];
+             const at = key => heads.findIndex(th => th.dataset.key === key);
+             const cell = (tr, key) => tr.children[at(key)].innerText.trim();
+             const first = document.querySelector('.mentions-table tbody tr');
+             const totals = document.querySelector('.mentions-table tfoot tr');
+             return [cell(first, 'share'), cell(first, 'reach-per-mention'),
+                     cell(totals, 'reach-per-mention')];",
+            vec![],
+        )
+        .await?;
+    ensure(shown == expected, || {
+        format!("share and reach per mention read {shown}, not {expected}")
+    })?;
     let url = h.browser.url().await?;
     ensure(
         url.contains("/keyword-mentions?") && url.contains("q="),
