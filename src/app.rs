@@ -2,13 +2,13 @@
 //! catalogue of tools. The routes themselves and the links between pages are [`crate::route`].
 
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 use crate::pages::{
     ChannelInfoPage, ChannelSearchPage, KeywordMentionsPage, MultiPostStatsPage,
     MultiStoryStatsPage, PostSearchPage, PostStatsPage, SubscriberDynamicsPage,
 };
 use crate::route::{Route, RouteLink, TOOLS};
+use crate::router::{use_location, Router};
 use crate::settings::{SettingsPanel, SettingsProvider};
 use crate::ui::use_ui;
 
@@ -65,7 +65,7 @@ fn not_found() -> Html {
 #[function_component(Shell)]
 fn shell() -> Html {
     let ui = use_ui();
-    let route = use_route::<Route>().unwrap_or(Route::Home);
+    let route = use_location().route();
     let settings_open = use_state(|| false);
     let menu_open = use_state(|| false);
     {
@@ -130,7 +130,7 @@ fn shell() -> Html {
                 <SettingsPanel on_close={close_settings} />
             }
             <main id="main" class="app-main" tabindex="-1">
-                <Switch<Route> render={switch} />
+                { switch(route) }
             </main>
         </div>
     }
@@ -139,11 +139,11 @@ fn shell() -> Html {
 #[function_component(App)]
 pub fn app() -> Html {
     html! {
-        <BrowserRouter>
+        <Router>
             <SettingsProvider>
                 <Shell />
             </SettingsProvider>
-        </BrowserRouter>
+        </Router>
     }
 }
 

@@ -4,35 +4,62 @@
 
 use serde::{Deserialize, Serialize};
 use yew::prelude::*;
-use yew_router::history::{BrowserHistory, History};
-use yew_router::prelude::*;
 
+use crate::router::use_navigator;
 use crate::ui::Ui;
 
 /// One page per operation; the path names the operation as `src/api/ops` does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Routable)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Route {
-    #[at("/")]
     Home,
-    #[at("/keyword-mentions")]
     KeywordMentions,
-    #[at("/channel-search")]
     ChannelSearch,
-    #[at("/subscriber-dynamics")]
     SubscriberDynamics,
-    #[at("/channel-info")]
     ChannelInfo,
-    #[at("/multi-post-stats")]
     MultiPostStats,
-    #[at("/multi-story-stats")]
     MultiStoryStats,
-    #[at("/post-stats")]
     PostStats,
-    #[at("/post-search")]
     PostSearch,
-    #[not_found]
-    #[at("/404")]
     NotFound,
+}
+
+/// Every route with a path of its own, in the order of [`Route`].
+const ROUTES: [Route; 9] = [
+    Route::Home,
+    Route::KeywordMentions,
+    Route::ChannelSearch,
+    Route::SubscriberDynamics,
+    Route::ChannelInfo,
+    Route::MultiPostStats,
+    Route::MultiStoryStats,
+    Route::PostStats,
+    Route::PostSearch,
+];
+
+impl Route {
+    /// The route's path.
+    pub fn to_path(self) -> &'static str {
+        match self {
+            Route::Home => "/",
+            Route::KeywordMentions => "/keyword-mentions",
+            Route::ChannelSearch => "/channel-search",
+            Route::SubscriberDynamics => "/subscriber-dynamics",
+            Route::ChannelInfo => "/channel-info",
+            Route::MultiPostStats => "/multi-post-stats",
+            Route::MultiStoryStats => "/multi-story-stats",
+            Route::PostStats => "/post-stats",
+            Route::PostSearch => "/post-search",
+            Route::NotFound => "/404",
+        }
+    }
+
+    /// The route whose path is `path` exactly; `NotFound` for any other.
+    pub fn recognize(path: &str) -> Route {
+        ROUTES
+            .into_iter()
+            .find(|route| route.to_path() == path)
+            .unwrap_or(Route::NotFound)
+    }
 }
 
 /// The address of `route` with `query` (a page's parameters) as its query string, encoded as the
@@ -41,7 +68,7 @@ pub fn route_href(route: Route, query: &impl serde::Serialize) -> String {
     let path = route.to_path();
     match serde_urlencoded::to_string(query) {
         Ok(encoded) if !encoded.is_empty() => format!("{path}?{encoded}"),
-        _ => path,
+        _ => path.to_owned(),
     }
 }
 
@@ -56,20 +83,24 @@ pub struct RouteLinkProps {
 }
 
 /// A link to a page of the console: a plain `<a href>` that the router follows without reloading
-/// on a plain click (a click with a modifier key opens a tab as usual). One component for every
-/// route and query, where yew-router's `Link` is compiled once per query type.
+/// on a plain click (a click with a modifier key opens a tab as usual; outside a router, as in a
+/// widget, the browser follows it).
 #[function_component(RouteLink)]
 pub fn route_link(props: &RouteLinkProps) -> Html {
+    let navigator = use_navigator();
     let onclick = {
         let href = props.href.clone();
         Callback::from(move |event: MouseEvent| {
             let modified =
                 event.ctrl_key() || event.meta_key() || event.shift_key() || event.alt_key();
+            let Some(navigator) = &navigator else {
+                return;
+            };
             if event.button() != 0 || modified || event.default_prevented() {
                 return;
             }
             event.prevent_default();
-            BrowserHistory::new().push(href.to_string());
+            navigator.push(&href);
         })
     };
     html! {

@@ -8,13 +8,11 @@ use chanscope::api::browser::BrowserTransport;
 use chanscope::api::{ClientConfig, RetryPolicy, Transport};
 use chanscope::pages::{ChannelInfoPage, ChannelSearchPage, KeywordMentionsPage, PostSearchPage};
 use chanscope::request::ApiConfig;
+use chanscope::router::Router;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
-use yew_router::history::{AnyHistory, History, MemoryHistory};
-use yew_router::query::Raw;
-use yew_router::Router;
 
 mod dom;
 
@@ -31,20 +29,13 @@ struct HarnessProps {
 
 #[function_component(Harness)]
 fn harness(props: &HarnessProps) -> Html {
-    let history = use_memo(props.path.clone(), |path| {
-        let (route, query) = path.split_once('?').unwrap_or((path, ""));
-        let history = MemoryHistory::with_entries(vec![route.to_owned()]);
-        // Entries cannot carry a query; it is set on the entry afterwards.
-        history.replace_with_query(route, Raw(query)).unwrap();
-        AnyHistory::from(history)
-    });
     let config = ApiConfig(ClientConfig {
         base_url: props.base_url.to_string(),
         retry: RetryPolicy::none(),
         ..ClientConfig::default()
     });
     html! {
-        <Router history={(*history).clone()}>
+        <Router start={Some(props.path.clone())}>
             <ContextProvider<ApiConfig> context={config}>
                 { props.children.clone() }
             </ContextProvider<ApiConfig>>

@@ -3,10 +3,10 @@
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 use crate::api::PeerType;
-use crate::route::Route;
+use crate::route::{route_href, Route};
+use crate::router::{use_location, use_navigator};
 
 /// The submitted form of a page, kept in the URL query: `P` is read from the address on every
 /// navigation (so deep links and back/forward reproduce a view), and `submit` pushes a new
@@ -25,22 +25,15 @@ where
 {
     let location = use_location();
     let navigator = use_navigator();
-    let query = location
-        .as_ref()
-        .map(|l| l.query_str().trim_start_matches('?').to_owned())
-        .unwrap_or_default();
-    let params = location
-        .as_ref()
-        .and_then(|l| l.query::<P>().ok())
-        .unwrap_or_default();
+    let params = location.query::<P>().unwrap_or_default();
     let submit = Callback::from(move |next: P| {
         if let Some(navigator) = &navigator {
-            let _ = navigator.push_with_query(&route, &next);
+            navigator.push(&route_href(route, &next));
         }
     });
     UrlState {
         params,
-        submitted: !query.is_empty(),
+        submitted: !location.query.is_empty(),
         submit,
     }
 }

@@ -6,7 +6,6 @@ use std::rc::Rc;
 
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
-use yew_router::prelude::*;
 
 use crate::api::model::PostStatsResponse;
 use crate::api::{Error, ViewGrowthGroup};
@@ -15,7 +14,8 @@ use crate::components::figure::{
 };
 use crate::components::ErrorBanner;
 use crate::format::fill;
-use crate::route::Route;
+use crate::route::{route_href, Route};
+use crate::router::{use_location, use_navigator};
 use crate::ui::{use_ui, Ui};
 use crate::view::engagement::{Figure, Missing, PostCounts};
 use crate::view::figures::PostFigures;
@@ -36,10 +36,7 @@ pub(super) struct EngagementAndReachProps {
 fn use_price() -> (String, Callback<String>) {
     let location = use_location();
     let navigator = use_navigator();
-    let pairs: Vec<(String, String)> = location
-        .as_ref()
-        .and_then(|l| serde_urlencoded::from_str(l.query_str().trim_start_matches('?')).ok())
-        .unwrap_or_default();
+    let pairs: Vec<(String, String)> = location.query().unwrap_or_default();
     let price = pairs
         .iter()
         .find(|(k, _)| k == "price")
@@ -55,7 +52,7 @@ fn use_price() -> (String, Callback<String>) {
             next.push(("price".into(), typed));
         }
         if let Some(navigator) = &navigator {
-            let _ = navigator.replace_with_query(&Route::PostStats, &next);
+            navigator.replace(&route_href(Route::PostStats, &next));
         }
     });
     (price, set)
