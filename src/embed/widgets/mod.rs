@@ -143,7 +143,8 @@ pub(super) fn use_channel_name(channel: ChannelId, token: TokenSource) -> String
 pub(super) fn use_channel(channel: ChannelId, token: TokenSource) -> (String, Option<u64>) {
     let fallback = channel.to_string();
     let (info, _) = use_operation(ChannelInfo::new(channel), token);
-    let data = info.state().data.as_deref();
+    let state = info.state();
+    let data = state.data.as_deref();
     let name = data
         .map(|c| c.title.trim().to_owned())
         .filter(|t| !t.is_empty())
