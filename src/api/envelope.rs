@@ -55,12 +55,13 @@ pub fn decode<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
             return Ok(response);
         }
     }
-    classify(answer)
+    payload(classify(answer)?)
 }
 
-/// The envelope read field by field: which kind of answer it is, then its `response` if it is a
-/// success.
-fn classify<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
+/// The envelope read field by field: which kind of answer it is, and the text of its `response`
+/// if it is a success (`null` when it has none). Not generic, so compiled once for every
+/// operation; only reading the payload is.
+fn classify(answer: &HttpResponse) -> Result<&str, Error> {
     let success = (200..300).contains(&answer.status);
     // serde would also read a struct from an array (`[1,2,3]`); only an object is an envelope,
     // and other JSON is still read through to tell a cut-short answer from one of another shape.
@@ -93,7 +94,7 @@ fn classify<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
         .status
         .and_then(|raw| serde_json::from_str::<String>(raw.get()).ok());
     match status.as_deref() {
-        Some("ok") => payload(envelope.response.map_or("null", RawValue::get)),
+        Some("ok") => Ok(envelope.response.map_or("null", RawValue::get)),
         Some("error") => {
             let message = match envelope.error.map(|raw| raw.get()) {
                 None | Some("null") => String::new(),
