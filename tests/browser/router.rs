@@ -1,0 +1,121 @@
+//! Browser tests of the console's router: addresses read into a path and a query, paths into
+//! routes, and links followed in memory mode (the test page's own address never changes).
+#![cfg(target_arch = "wasm32")]
+
+use chanscope::route::{route_href, Route, RouteLink, SearchQuery};
+use chanscope::router::{use_location, use_navigator, Location, Router};
+use wasm_bindgen_test::*;
+use yew::prelude::*;
+
+mod dom;
+mod mount;
+
+use dom::{click, find};
+use mount::{mount, settle};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+#[wasm_bindgen_test]
+fn an_address_splits_into_path_and_query() {
+    let at = Location::parse("/post-search?q=ton&offset=20#top");
+    assert_eq!(&*at.path, "/post-search");
+    assert_eq!(&*at.query, "q=ton&offset=20");
+    assert_eq!(at.route(), Route::PostSearch);
+    let bare = Location::parse("/channel-info");
+    assert_eq!(&*bare.query, "");
+    assert_eq!(bare.route(), Route::ChannelInfo);
+}
+
+#[wasm_bindgen_test]
+fn paths_map_to_routes_and_back() {
+    for route in [
+        Route::Home,
+        Route::KeywordMentions,
+        Route::ChannelSearch,
+        Route::SubscriberDynamics,
+        Route::ChannelInfo,
+        Route::MultiPostStats,
+        Route::MultiStoryStats,
+        Route::PostStats,
+        Route::PostSearch,
+    ] {
+        assert_eq!(Route::recognize(route.to_path()), route);
+    }
+    // A trailing slash names the same page; anything else is not found.
+    assert_eq!(Location::parse("/post-stats/").route(), Route::PostStats);
+    assert_eq!(Location::parse("/").route(), Route::Home);
+    assert_eq!(Location::parse("/post-stats/1").route(), Route::NotFound);
+    assert_eq!(Location::parse("/admin").route(), Route::NotFound);
+}
+
+#[wasm_bindgen_test]
+fn a_query_reads_into_a_form() {
+    #[derive(serde::Deserialize, Debug, PartialEq)]
+    struct Form {
+        q: String,
+        offset: u32,
+    }
+    let at = Location::parse("/post-search?q=%D1%82%D0%BE%D0%BD+coin&offset=20");
+    assert_eq!(
+        at.query::<Form>(),
+        Some(Form {
+            q: "тон coin".into(),
+            offset: 20
+        })
+    );
+    assert_eq!(
+        Location::parse("/post-search?offset=x").query::<Form>(),
+        None
+    );
+}
+
+#[function_component(Where)]
+fn where_am_i() -> Html {
+    let location = use_location();
+    let navigator = use_navigator();
+    let replace = Callback::from(move |_: MouseEvent| {
+        if let Some(navigator) = &navigator {
+            navigator.replace("/channel-info?channel=%40durov");
+        }
+    });
+    html! {
+        <>
+            <p class="at">{ format!("{:?} {}", location.route(), location.query) }</p>
+            <RouteLink href={route_href(Route::PostSearch, &SearchQuery { q: "ton".into() })}
+                classes="go">{ "search" }</RouteLink>
+            <button class="replace" onclick={replace}>{ "replace" }</button>
+        </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct AtProps {
+    start: AttrValue,
+}
+
+#[function_component(At)]
+fn at(props: &AtProps) -> Html {
+    html! { <Router start={Some(props.start.clone())}><Where /></Router> }
+}
+
+#[wasm_bindgen_test]
+async fn links_and_the_navigator_change_the_address_in_memory() {
+    let page_address = web_sys::window().unwrap().location().href().unwrap();
+    let root = mount::<At>(AtProps {
+        start: "/keyword-mentions?q=rust".into(),
+    })
+    .await;
+    let shown = |root: &web_sys::Element| find(root, ".at").text_content().unwrap_or_default();
+    assert_eq!(shown(&root), "KeywordMentions q=rust");
+    click(&find(&root, "a.go"));
+    settle().await;
+    assert_eq!(shown(&root), "PostSearch q=ton");
+    click(&find(&root, "button.replace"));
+    settle().await;
+    assert_eq!(shown(&root), "ChannelInfo channel=%40durov");
+    // Memory mode leaves the page's own address alone.
+    assert_eq!(
+        web_sys::window().unwrap().location().href().unwrap(),
+        page_address
+    );
+}
