@@ -1,7 +1,7 @@
 //! Compact, grouped and percent numbers.
 
 use chanscope::format::{
-    compact, compact_f64, format_percent, group_thousands, percent_change, Locale,
+    compact, compact_f64, format_percent, group_thousands, parse_decimal, percent_change, Locale,
 };
 use Locale::{En, Ru};
 
@@ -128,4 +128,35 @@ fn rates_keep_a_digit_below_one_percent() {
     assert_eq!(format_rate(140.0, Locale::En), "140%");
     assert_eq!(format_rate(12.35, Locale::Ru), "12,3\u{a0}%");
     assert_eq!(format_rate(f64::NAN, Locale::En), "—");
+}
+
+#[test]
+fn decimals_as_people_and_the_service_write_them() {
+    assert_eq!(parse_decimal("12"), Some(12.0));
+    assert_eq!(parse_decimal(" -3.5 "), Some(-3.5));
+    assert_eq!(parse_decimal("+7"), Some(7.0));
+    assert_eq!(parse_decimal("0.05"), Some(0.05));
+    assert_eq!(parse_decimal(".5"), Some(0.5));
+    assert_eq!(parse_decimal("5."), Some(5.0));
+    assert_eq!(parse_decimal("007"), Some(7.0));
+    assert_eq!(parse_decimal("1500.50"), Some(1500.5));
+    assert_eq!(parse_decimal("1e3"), Some(1000.0));
+    assert_eq!(parse_decimal("2.5E-2"), Some(0.025));
+    assert_eq!(parse_decimal("123.456"), Some(123.456));
+    assert_eq!(parse_decimal("0"), Some(0.0));
+    // 25 digits: the first 19 are kept, the rest scale.
+    assert_eq!(
+        parse_decimal("1234567890123456789012345"),
+        Some(1.2345678901234568e24)
+    );
+}
+
+#[test]
+fn anything_else_is_no_decimal() {
+    for text in [
+        "", " ", ".", "-", "+-1", "1.2.3", "1e", "1e+", "e5", "12a", "1,5", "inf", "NaN", "0x10",
+        "1e400", "1 000",
+    ] {
+        assert_eq!(parse_decimal(text), None, "{text:?}");
+    }
 }

@@ -4,8 +4,8 @@
 use chanscope::api::params::{PeriodGroup, ViewGrowthGroup};
 use chanscope::format::{
     compact, compact_f64, day_range_seconds, format_growth_date, format_percent, format_timestamp,
-    group_thousands, local_date_time, parse_growth_date, parse_series, percent_change,
-    week_api_string, Locale, Period,
+    group_thousands, local_date_time, parse_decimal, parse_growth_date, parse_series,
+    percent_change, week_api_string, Locale, Period,
 };
 use chrono::{Datelike, Days, FixedOffset, NaiveDate, NaiveDateTime};
 use proptest::prelude::*;
@@ -174,5 +174,25 @@ proptest! {
         if start < end {
             prop_assert!(day_range_seconds(end, start, &tz).is_err());
         }
+    }
+}
+
+proptest! {
+    /// Up to 15 significant digits and a point anywhere: the value is the correctly rounded one
+    /// that `str::parse` gives.
+    #[test]
+    fn decimals_read_as_the_standard_parser_reads_them(
+        digits in "[0-9]{1,15}",
+        point in 0usize..16,
+        negative in any::<bool>(),
+    ) {
+        let point = point.min(digits.len());
+        let text = format!(
+            "{}{}.{}",
+            if negative { "-" } else { "" },
+            &digits[..point],
+            &digits[point..]
+        );
+        prop_assert_eq!(parse_decimal(&text), text.parse::<f64>().ok());
     }
 }

@@ -38,11 +38,8 @@ pub trait Lenient: Sized {
 const INTEGRAL_FLOAT_LIMIT: f64 = 18_446_744_073_709_551_616.0;
 
 fn parse_float(text: &str) -> Result<f64, String> {
-    // Rust also parses "inf" and "NaN"; neither is a number the service can mean.
-    match text.parse::<f64>() {
-        Ok(f) if f.is_finite() => Ok(f),
-        _ => Err(format!("\"{text}\" is not a finite number")),
-    }
+    // Decimal digits only: no "inf" or "NaN", which no number of the service can mean.
+    crate::format::parse_decimal(text).ok_or_else(|| format!("\"{text}\" is not a finite number"))
 }
 
 fn float_to_int(f: f64) -> Result<i128, String> {

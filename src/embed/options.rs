@@ -187,7 +187,11 @@ impl Reader {
         };
         let n = value
             .as_f64()
-            .or_else(|| value.as_string().and_then(|s| s.trim().parse().ok()))
+            .or_else(|| {
+                value
+                    .as_string()
+                    .and_then(|s| crate::format::parse_decimal(&s))
+            })
             .filter(|n| n.fract() == 0.0)
             .ok_or_else(|| self.wrong(key, "a whole number", &value))?;
         if n < f64::from(min) || n > f64::from(max) {

@@ -3,6 +3,7 @@
 //! Everything here is a pure function on chrono types and never panics, whatever the API sends:
 //! malformed input becomes a [`FormatError`], never a crash of the console.
 
+mod decimal;
 mod error;
 mod growth;
 mod iso;
@@ -15,6 +16,7 @@ mod series;
 mod template;
 mod time;
 
+pub use decimal::parse_decimal;
 pub use error::FormatError;
 pub use growth::{format_growth_date, growth_label, parse_growth_date};
 pub use iso::{iso_date, iso_minutes, iso_month, iso_seconds, parse_iso_date};

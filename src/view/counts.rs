@@ -54,6 +54,6 @@ pub fn parse_count(text: &str) -> Option<u32> {
     if text.is_empty() {
         return None;
     }
-    let value = text.parse::<f64>().ok().filter(|x| x.is_finite());
+    let value = crate::format::parse_decimal(text);
     Some(value.map_or(0, |x| x.round().clamp(0.0, f64::from(u32::MAX)) as u32))
 }

@@ -61,10 +61,7 @@ pub fn parse_price(text: &str) -> Option<f64> {
         }
         _ => compact.replace(',', ""),
     };
-    normal
-        .parse::<f64>()
-        .ok()
-        .filter(|p| p.is_finite() && *p >= 0.0)
+    crate::format::parse_decimal(&normal).filter(|p| *p >= 0.0)
 }
 
 /// A price as typed with its currency around it (`1 500 ₽`, `$200`, `1500 RUB`): the number and
