@@ -199,6 +199,26 @@ pub(super) async fn multi_story_stats_shows_stories(h: Arc<Harness>) -> Res<()> 
         format!("{sent} gave {} records", records.len())
     })?;
     wait_records(&h, &records, "storyId", &["reactionsCount"]).await?;
+    // Stories have no comments: ER counts shares and reactions; ERR is over the channel's
+    // subscribers from its information.
+    let info = h.wait_sent(mark, "/channels/get").await?;
+    let subscribers = int(&h.replay(&info).await?["participants_count"]) as f64;
+    let mut expected = serde_json::Map::new();
+    for r in &records {
+        let views = int(&r["viewsCount"]) as f64;
+        let interactions = (int(&r["sharesCount"]) + int(&r["reactionsCount"])) as f64;
+        expected.insert(
+            int(&r["storyId"]).to_string(),
+            serde_json::json!([
+                format_rate(interactions / views * 100.0, Locale::En),
+                format_rate(views / subscribers * 100.0, Locale::En)
+            ]),
+        );
+    }
+    let shown = h.browser.eval(ROW_RATES, vec![]).await?;
+    ensure(shown == Value::Object(expected.clone()), || {
+        format!("ER and ERR by story read {shown}, not {expected:?}")
+    })?;
     h.browser.screenshot("multi-story-stats").await?;
     Ok(())
 }
