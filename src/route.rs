@@ -23,19 +23,6 @@ pub enum Route {
     NotFound,
 }
 
-/// Every route with a path of its own, in the order of [`Route`].
-const ROUTES: [Route; 9] = [
-    Route::Home,
-    Route::KeywordMentions,
-    Route::ChannelSearch,
-    Route::SubscriberDynamics,
-    Route::ChannelInfo,
-    Route::MultiPostStats,
-    Route::MultiStoryStats,
-    Route::PostStats,
-    Route::PostSearch,
-];
-
 impl Route {
     /// The route's path.
     pub fn to_path(self) -> &'static str {
@@ -53,10 +40,10 @@ impl Route {
         }
     }
 
-    /// The route whose path is `path` exactly; `NotFound` for any other.
+    /// The route whose path is `path` exactly (the overview or a tool); `NotFound` for any other.
     pub fn recognize(path: &str) -> Route {
-        ROUTES
-            .into_iter()
+        std::iter::once(Route::Home)
+            .chain(TOOLS)
             .find(|route| route.to_path() == path)
             .unwrap_or(Route::NotFound)
     }

@@ -43,22 +43,6 @@ impl<T> Default for TaskState<T> {
     }
 }
 
-impl<T> PartialEq for TaskState<T> {
-    fn eq(&self, other: &Self) -> bool {
-        let same_data = match (&self.data, &other.data) {
-            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
-            (None, None) => true,
-            _ => false,
-        };
-        let same_error = match (&self.error, &other.error) {
-            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
-            (None, None) => true,
-            _ => false,
-        };
-        same_data && same_error && self.loading == other.loading
-    }
-}
-
 /// What a job slot holds, whatever its job returns: the typed [`Task`] is a view of it, so that
 /// the bookkeeping below is compiled once rather than once per page's data type.
 #[derive(Clone, Default)]
