@@ -11,7 +11,7 @@ mod dom;
 mod mount;
 
 use dom::{click, find};
-use mount::{mount, settle};
+use mount::{mount, settle, texts};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -104,7 +104,7 @@ async fn links_and_the_navigator_change_the_address_in_memory() {
         start: "/keyword-mentions?q=rust".into(),
     })
     .await;
-    let shown = |root: &web_sys::Element| find(root, ".at").text_content().unwrap_or_default();
+    let shown = |root: &web_sys::Element| texts(root, ".at").join("");
     assert_eq!(shown(&root), "KeywordMentions q=rust");
     click(&find(&root, "a.go"));
     settle().await;
