@@ -14,7 +14,7 @@ use crate::ui::Ui;
 use crate::view::counts::count_i64;
 use crate::view::engagement::{er, err, Missing, PostCounts};
 use crate::view::figures::{Extremes, SetFigures};
-use crate::view::multi_stats::{totals, Counters};
+use crate::view::multi_stats::Counters;
 use crate::view::sort::SortKey;
 
 /// What the table says around its rows.
@@ -38,7 +38,9 @@ pub fn stats_table(
     text: StatsTableText,
     id_link: Option<&dyn Fn(i64) -> Html>,
 ) -> Html {
-    let sums = totals(rows);
+    // One pass for the totals row: its sums, the average ER and the channel's ERR.
+    let figures = SetFigures::of(rows, text.subscribers);
+    let sums = figures.totals;
     let with_comments = sums.comments.is_some();
 
     let mut columns = vec![
@@ -85,7 +87,6 @@ pub fn stats_table(
     }
     total_row.push(count(sums.reactions));
     // The totals row holds the set's figures: average ER and the channel's ERR.
-    let figures = SetFigures::of(rows, subscribers);
     total_row.push(TableCell::rate(ui, figures.average_er));
     total_row.push(TableCell::rate(ui, figures.err));
 
