@@ -9,9 +9,10 @@ use web_sys::{HtmlInputElement, HtmlSelectElement, Storage};
 use yew::prelude::*;
 
 use crate::api::{ClientConfig, Token};
-use crate::format::Locale;
+use crate::format::{fill, Locale};
 use crate::request::{clear_cache, ApiConfig};
 use crate::ui::{use_ui, Ui, Zone};
+use crate::view::job::{CONFIRM_ABOVE_RANGE, DEFAULT_CONFIRM_ABOVE};
 
 const PREFS_KEY: &str = "chanscope.settings";
 const TOKEN_KEY: &str = "chanscope.token";
@@ -26,7 +27,17 @@ pub struct Settings {
     /// An IANA zone; empty for the browser's own.
     pub zone: String,
     pub locale: Locale,
+    /// Analyses of more requests than this ask before they start.
+    pub confirm_above: u32,
+    /// The watchlist is checked by itself when the console opens, at most once per
+    /// `watch_every_hours`.
+    pub watch_auto: bool,
+    pub watch_every_hours: u32,
 }
+
+/// How often the watchlist may check itself, in hours, as Settings offer it.
+pub const WATCH_INTERVALS: [u32; 5] = [1, 6, 12, 24, 168];
+const DEFAULT_WATCH_HOURS: u32 = 24;
 
 /// What is stored in localStorage besides the token.
 #[derive(Serialize, Deserialize, Default)]
@@ -35,6 +46,9 @@ struct Prefs {
     base_url: String,
     zone: String,
     locale: String,
+    confirm_above: Option<u32>,
+    watch_auto: bool,
+    watch_every_hours: Option<u32>,
 }
 
 fn local_storage() -> Option<Storage> {
@@ -77,6 +91,15 @@ impl Settings {
             remember,
             zone: prefs.zone,
             locale: Locale::from_tag(&prefs.locale).unwrap_or_else(browser_locale),
+            confirm_above: prefs
+                .confirm_above
+                .filter(|n| *n <= CONFIRM_ABOVE_RANGE.1)
+                .unwrap_or(DEFAULT_CONFIRM_ABOVE),
+            watch_auto: prefs.watch_auto,
+            watch_every_hours: prefs
+                .watch_every_hours
+                .filter(|h| WATCH_INTERVALS.contains(h))
+                .unwrap_or(DEFAULT_WATCH_HOURS),
         }
     }
 
@@ -86,6 +109,9 @@ impl Settings {
             base_url: self.base_url.clone(),
             zone: self.zone.clone(),
             locale: self.locale.code().into(),
+            confirm_above: Some(self.confirm_above),
+            watch_auto: self.watch_auto,
+            watch_every_hours: Some(self.watch_every_hours),
         };
         if let (Some(storage), Ok(json)) = (local_storage(), serde_json::to_string(&prefs)) {
             let _ = storage.set_item(PREFS_KEY, &json);
@@ -207,6 +233,9 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
     let remember = use_state(|| current.remember);
     let zone = use_state(|| current.zone.clone());
     let locale = use_state(|| current.locale);
+    let confirm_above = use_state(|| current.confirm_above.to_string());
+    let watch_auto = use_state(|| current.watch_auto);
+    let watch_every = use_state(|| current.watch_every_hours);
     let show_token = use_state(|| false);
     let problem = use_state(|| None::<&'static str>);
 
@@ -224,6 +253,11 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
             locale.clone(),
             problem.clone(),
         );
+        let (confirm_above, watch_auto, watch_every) = (
+            confirm_above.clone(),
+            watch_auto.clone(),
+            watch_every.clone(),
+        );
         let update = context.update.clone();
         let on_close = props.on_close.clone();
         Callback::from(move |e: SubmitEvent| {
@@ -236,6 +270,15 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
                 problem.set(Some("zone"));
                 return;
             }
+            let Some(threshold) = confirm_above
+                .trim()
+                .parse::<u32>()
+                .ok()
+                .filter(|n| *n <= CONFIRM_ABOVE_RANGE.1)
+            else {
+                problem.set(Some("confirm-above"));
+                return;
+            };
             problem.set(None);
             update.emit(Settings {
                 base_url: base_url.trim().to_owned(),
@@ -243,6 +286,9 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
                 remember: *remember,
                 zone: zone.trim().to_owned(),
                 locale: *locale,
+                confirm_above: threshold,
+                watch_auto: *watch_auto,
+                watch_every_hours: *watch_every,
             });
             on_close.emit(());
         })
@@ -277,6 +323,22 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
         })
     };
     let browser_zone = Zone::browser_name();
+    let on_watch_every = {
+        let watch_every = watch_every.clone();
+        Callback::from(move |e: Event| {
+            let hours = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Ok(hours) = hours.parse() {
+                watch_every.set(hours);
+            }
+        })
+    };
+    let interval_label = |hours: u32| match hours {
+        1 => ui.t("hour", "час"),
+        6 => ui.t("6 hours", "6 часов"),
+        12 => ui.t("12 hours", "12 часов"),
+        24 => ui.t("day", "день"),
+        _ => ui.t("week", "неделю"),
+    };
 
     html! {
         <section class="settings" aria-labelledby="settings-title" onkeydown={on_keydown}>
@@ -337,6 +399,42 @@ pub fn settings_panel(props: &SettingsPanelProps) -> Html {
                             "Браузер не знает такой часовой пояс."
                         ) }</p>
                     }
+                </div>
+                <div class="field">
+                    <label for="settings-confirm">{ ui.t(
+                        "Ask before analyses of more requests than",
+                        "Спрашивать перед анализом, если запросов больше чем"
+                    ) }</label>
+                    <input id="settings-confirm" type="number" min="0"
+                        max={CONFIRM_ABOVE_RANGE.1.to_string()} value={(*confirm_above).clone()}
+                        oninput={text_input(confirm_above.clone())}
+                        aria-invalid={(*problem == Some("confirm-above")).to_string()} />
+                    <p class="hint">{ ui.t(
+                        "Every request counts against the plan's quota. 0 asks before every analysis.",
+                        "Каждый запрос расходует квоту тарифа. 0 — спрашивать перед каждым анализом."
+                    ) }</p>
+                    if *problem == Some("confirm-above") {
+                        <p class="field-error" role="alert">{ fill(ui.t(
+                            "Enter a whole number from 0 to {max}.",
+                            "Введите целое число от 0 до {max}."
+                        ), &[("max", CONFIRM_ABOVE_RANGE.1.to_string())]) }</p>
+                    }
+                </div>
+                <div class="field">
+                    <label class="check">
+                        <input id="settings-watch-auto" type="checkbox" checked={*watch_auto}
+                            onchange={let w = watch_auto.clone(); move |_| w.set(!*w)} />
+                        { ui.t("Check the watchlist when the console opens",
+                            "Проверять список наблюдения при открытии консоли") }
+                    </label>
+                    <label for="settings-watch-every">{ ui.t("At most once per", "Не чаще раза в") }</label>
+                    <select id="settings-watch-every" onchange={on_watch_every} disabled={!*watch_auto}>
+                        { for WATCH_INTERVALS.iter().map(|&hours| html! {
+                            <option value={hours.to_string()} selected={*watch_every == hours}>
+                                { interval_label(hours) }
+                            </option>
+                        }) }
+                    </select>
                 </div>
                 <div class="field">
                     <label for="settings-locale">{ ui.t("Language", "Язык") }</label>

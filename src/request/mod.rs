@@ -1,13 +1,16 @@
 //! Requests from components: a short-lived response cache shared by the whole page, one request
 //! in flight per identical call (however many components ask), and `use_task`, which runs one
 //! async job at a time per component — a newer job aborts the older one, a cancelled or
-//! superseded job can never overwrite a newer result, and unmounting aborts.
+//! superseded job can never overwrite a newer result, and unmounting aborts; and `use_job`, which
+//! runs an analysis of many requests with its cost said first, progress, pauses and cancelling.
 
 mod cache;
 mod client;
 mod flight;
+mod job;
 mod task;
 
 pub use cache::{clear_cache, CACHE_TTL_MS};
 pub use client::CachedClient;
+pub use job::{use_job, Job, Phase, Plan, Progress, Unit};
 pub use task::{use_task, ApiConfig, Task, TaskState};

@@ -12,6 +12,7 @@ pub mod dynamics;
 pub mod engagement;
 pub mod figures;
 pub mod growth;
+pub mod job;
 pub mod labels;
 pub mod mentions;
 pub mod multi_stats;

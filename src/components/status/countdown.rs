@@ -1,4 +1,4 @@
-//! The seconds left of a flood-control wait, counting down on screen.
+//! The seconds left of a flood-control wait (of one call, or of a job), counting down on screen.
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -28,15 +28,21 @@ pub(super) fn use_countdown(error: Rc<Error>) -> u32 {
             .retry_after_secs()
             .map(|secs| js_sys::Date::now() + f64::from(secs) * 1000.0)
     });
+    use_seconds_left(*deadline)
+}
+
+/// Seconds left until `deadline` (a `Date.now()` value), re-rendering as they pass.
+#[hook]
+pub(super) fn use_seconds_left(deadline: Option<f64>) -> u32 {
     let left = use_state(|| deadline.map_or(0, seconds_left));
     {
         let left = left.clone();
-        use_effect_with(deadline, move |deadline| {
+        use_effect_with(deadline.map(f64::to_bits), move |_| {
             let window = web_sys::window();
             let timer = Rc::new(Cell::new(None::<i32>));
             let mut tick = None;
             left.set(deadline.map_or(0, seconds_left));
-            if let (Some(window), Some(deadline)) = (window.clone(), **deadline) {
+            if let (Some(window), Some(deadline)) = (window.clone(), deadline) {
                 let timer_in = timer.clone();
                 let window_in = window.clone();
                 let closure = Closure::<dyn FnMut()>::new(move || {

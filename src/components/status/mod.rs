@@ -1,13 +1,16 @@
 //! What a page shows while waiting ([`Loading`]), when a call failed ([`ErrorBanner`], worded by
-//! [`wording`]), and when there is nothing to show ([`EmptyState`]).
+//! [`wording`]), when there is nothing to show ([`EmptyState`]), and how a long job of many
+//! requests stands ([`JobPanel`]).
 
 mod banner;
 mod countdown;
+mod job_panel;
 mod wording;
 
 use yew::prelude::*;
 
 pub use banner::{ErrorBanner, ErrorBannerProps};
+pub use job_panel::JobPanel;
 pub use wording::problem_text;
 
 use crate::api::model::Records;
