@@ -2,10 +2,10 @@
 //! albums counted once in reach totals, the note on records that could not be read, subscriber
 //! dynamics and their summary, the growth of a post's views, the counters of several posts, the
 //! pager of a search, engagement (ER, ERR, reach, CPM) and the named figures a page exports, and
-//! how channels, groupings and changes are named; and the analyses: posting by weekday and hour and
-//! the whole result of a post search. Pure functions over the API's records that compile for every
-//! target, so plain `cargo test` checks them; the components in `src/components/` draw what they
-//! return.
+//! how channels, groupings and changes are named; and the analyses: posting by weekday and hour,
+//! the whole result of a post search and keyword trends. Pure functions over the API's records that
+//! compile for every target, so plain `cargo test` checks them; the components in `src/components/`
+//! draw what they return.
 
 pub mod albums;
 pub mod chart;
@@ -23,4 +23,5 @@ pub mod reach;
 pub mod restrictions;
 pub mod search_analysis;
 pub mod sort;
+pub mod trend;
 pub mod unreadable;
