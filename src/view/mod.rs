@@ -3,12 +3,13 @@
 //! dynamics and their summary, the growth of a post's views, the counters of several posts, the
 //! pager of a search, engagement (ER, ERR, reach, CPM) and the named figures a page exports, and
 //! how channels, groupings and changes are named; and the analyses: posting by weekday and hour,
-//! the whole result of a post search and keyword trends. Pure functions over the API's records that
-//! compile for every target, so plain `cargo test` checks them; the components in `src/components/`
-//! draw what they return.
+//! the whole result of a post search, keyword trends and channels compared. Pure functions over the
+//! API's records that compile for every target, so plain `cargo test` checks them; the components
+//! in `src/components/` draw what they return.
 
 pub mod albums;
 pub mod chart;
+pub mod compare;
 pub mod counts;
 pub mod dynamics;
 pub mod engagement;
