@@ -1,17 +1,22 @@
 //! What pages and widgets compute that is not DOM: chart geometry, the order of a sorted table,
-//! albums counted once in reach totals, the note on records that could not be read,
-//! subscriber dynamics and their summary, the growth of a post's views, the counters of several
-//! posts, the pager of a search, engagement (ER, ERR, reach, CPM) and the named figures a page exports, and how channels, groupings and changes are named. Pure functions over the API's
-//! records that compile for every target, so plain `cargo test` checks them; the components in
-//! `src/components/` draw what they return.
+//! albums counted once in reach totals, the note on records that could not be read, subscriber
+//! dynamics and their summary, the growth of a post's views, the counters of several posts, the
+//! pager of a search, engagement (ER, ERR, reach, CPM) and the named figures a page exports, and
+//! how channels, groupings and changes are named; and the analyses: posting by weekday and hour,
+//! the whole result of a post search, keyword trends and channels compared, and the progress of a
+//! job of many requests. Pure functions over the
+//! API's records that compile for every target, so plain `cargo test` checks them; the components
+//! in `src/components/` draw what they return.
 
 pub mod albums;
 pub mod chart;
+pub mod compare;
 pub mod counts;
 pub mod dynamics;
 pub mod engagement;
 pub mod figures;
 pub mod growth;
+pub mod heatmap;
 pub mod job;
 pub mod labels;
 pub mod mentions;
@@ -19,5 +24,7 @@ pub mod multi_stats;
 pub mod pager;
 pub mod reach;
 pub mod restrictions;
+pub mod search_analysis;
 pub mod sort;
+pub mod trend;
 pub mod unreadable;
