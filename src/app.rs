@@ -4,10 +4,11 @@
 use yew::prelude::*;
 
 use crate::pages::{
-    ChannelInfoPage, ChannelSearchPage, KeywordMentionsPage, MultiPostStatsPage,
-    MultiStoryStatsPage, PostSearchPage, PostStatsPage, SubscriberDynamicsPage,
+    ChannelInfoPage, ChannelSearchPage, CompareChannelsPage, KeywordMentionsPage, KeywordTrendPage,
+    MultiPostStatsPage, MultiStoryStatsPage, PostSearchPage, PostStatsPage, SearchAnalysisPage,
+    SubscriberDynamicsPage,
 };
-use crate::route::{Route, RouteLink, TOOLS};
+use crate::route::{Route, RouteLink, ANALYSES, TOOLS};
 use crate::router::{use_location, Router};
 use crate::settings::{SettingsPanel, SettingsProvider};
 use crate::ui::use_ui;
@@ -23,7 +24,26 @@ fn switch(route: Route) -> Html {
         Route::MultiStoryStats => html! { <MultiStoryStatsPage /> },
         Route::PostStats => html! { <PostStatsPage /> },
         Route::PostSearch => html! { <PostSearchPage /> },
+        Route::CompareChannels => html! { <CompareChannelsPage /> },
+        Route::KeywordTrend => html! { <KeywordTrendPage /> },
+        Route::SearchAnalysis => html! { <SearchAnalysisPage /> },
+        Route::Watchlist => html! { <NotFound /> },
         Route::NotFound => html! { <NotFound /> },
+    }
+}
+
+fn catalogue(ui: &crate::ui::Ui, routes: &[Route], class: &'static str) -> Html {
+    html! {
+        <ul class={class}>
+            { for routes.iter().map(|&tool| html! {
+                <li class="tool">
+                    <RouteLink href={tool.to_path()}>
+                        <h2>{ tool.title(ui) }</h2>
+                        <p>{ tool.summary(ui) }</p>
+                    </RouteLink>
+                </li>
+            }) }
+        </ul>
     }
 }
 
@@ -37,16 +57,12 @@ fn home() -> Html {
                 "Eight tools over the analytics API. Choose one; every view is a link you can share.",
                 "Восемь инструментов над API аналитики. Выберите один; каждый вид — ссылка, которой можно поделиться."
             ) }</p>
-            <ul class="tools">
-                { for TOOLS.iter().map(|&tool| html! {
-                    <li class="tool">
-                        <RouteLink href={tool.to_path()}>
-                            <h2>{ tool.title(&ui) }</h2>
-                            <p>{ tool.summary(&ui) }</p>
-                        </RouteLink>
-                    </li>
-                }) }
-            </ul>
+            { catalogue(&ui, &TOOLS, "tools") }
+            <p class="lead">{ ui.t(
+                "Analyses across many requests say what they cost before they start.",
+                "Анализы из многих запросов сначала говорят, сколько запросов сделают."
+            ) }</p>
+            { catalogue(&ui, &ANALYSES, "tools analyses") }
         </section>
     }
 }
@@ -107,10 +123,11 @@ fn shell() -> Html {
                 <nav id="tools-nav" class={classes!("tools-nav", menu_open.then_some("open"))}
                     aria-label={ui.t("Tools", "Инструменты")} onclick={close_menu}>
                     <ul>
-                        { for TOOLS.iter().map(|&tool| {
+                        { for TOOLS.iter().chain(&ANALYSES).map(|&tool| {
                             let current = (tool == route).then_some("page");
+                            let first_analysis = tool == ANALYSES[0];
                             html! {
-                                <li>
+                                <li class={classes!(first_analysis.then_some("nav-group"))}>
                                     <RouteLink href={tool.to_path()} classes={classes!(current.map(|_| "active"))}>
                                         <span aria-current={current} title={tool.title(&ui)}>
                                             { tool.nav_title(&ui) }

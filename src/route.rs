@@ -8,7 +8,8 @@ use yew::prelude::*;
 use crate::router::use_navigator;
 use crate::ui::Ui;
 
-/// One page per operation; the path names the operation as `src/api/ops` does.
+/// One page per operation (the path names the operation as `src/api/ops` does), one per analysis
+/// across many requests, and the watchlist.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Route {
     Home,
@@ -20,6 +21,10 @@ pub enum Route {
     MultiStoryStats,
     PostStats,
     PostSearch,
+    CompareChannels,
+    KeywordTrend,
+    SearchAnalysis,
+    Watchlist,
     NotFound,
 }
 
@@ -36,14 +41,20 @@ impl Route {
             Route::MultiStoryStats => "/multi-story-stats",
             Route::PostStats => "/post-stats",
             Route::PostSearch => "/post-search",
+            Route::CompareChannels => "/compare-channels",
+            Route::KeywordTrend => "/keyword-trend",
+            Route::SearchAnalysis => "/search-analysis",
+            Route::Watchlist => "/watchlist",
             Route::NotFound => "/404",
         }
     }
 
-    /// The route whose path is `path` exactly (the overview or a tool); `NotFound` for any other.
+    /// The route whose path is `path` exactly (the overview, a tool or an analysis); `NotFound`
+    /// for any other.
     pub fn recognize(path: &str) -> Route {
         std::iter::once(Route::Home)
             .chain(TOOLS)
+            .chain(ANALYSES)
             .find(|route| route.to_path() == path)
             .unwrap_or(Route::NotFound)
     }
@@ -109,6 +120,14 @@ pub const TOOLS: [Route; 8] = [
     Route::PostSearch,
 ];
 
+/// The analyses across many requests, and the watchlist that checks saved searches and channels.
+pub const ANALYSES: [Route; 4] = [
+    Route::CompareChannels,
+    Route::KeywordTrend,
+    Route::SearchAnalysis,
+    Route::Watchlist,
+];
+
 impl Route {
     /// The tool's name, short enough for the navigation bar.
     pub fn title(self, ui: &Ui) -> &'static str {
@@ -122,6 +141,10 @@ impl Route {
             Route::MultiStoryStats => ui.t("Stories stats", "Статистика историй"),
             Route::PostStats => ui.t("Post stats", "Статистика поста"),
             Route::PostSearch => ui.t("Post search", "Поиск постов"),
+            Route::CompareChannels => ui.t("Compare channels", "Сравнение каналов"),
+            Route::KeywordTrend => ui.t("Keyword trend", "Динамика упоминаний"),
+            Route::SearchAnalysis => ui.t("Search analysis", "Анализ поиска"),
+            Route::Watchlist => ui.t("Watchlist", "Наблюдение"),
             Route::NotFound => ui.t("Not found", "Не найдено"),
         }
     }
@@ -132,6 +155,9 @@ impl Route {
             Route::MultiPostStats => ui.t("Posts stats", "Посты"),
             Route::MultiStoryStats => ui.t("Stories stats", "Истории"),
             Route::PostStats => ui.t("Post stats", "Один пост"),
+            Route::CompareChannels => ui.t("Compare", "Сравнение"),
+            Route::KeywordTrend => ui.t("Trend", "Динамика"),
+            Route::SearchAnalysis => ui.t("Analysis", "Анализ"),
             other => other.title(ui),
         }
     }
@@ -170,6 +196,22 @@ impl Route {
             Route::PostSearch => ui.t(
                 "Full-text search of posts, newest first",
                 "Полнотекстовый поиск постов, сначала новые",
+            ),
+            Route::CompareChannels => ui.t(
+                "2 to 10 channels side by side: subscribers and their change, citation index, ERR, restrictions, age",
+                "От 2 до 10 каналов рядом: подписчики и их изменение, индекс цитирования, ERR, ограничения, возраст",
+            ),
+            Route::KeywordTrend => ui.t(
+                "Posts mentioning up to 3 keywords per day or week, and whether talk grows or fades",
+                "Посты с упоминанием до 3 слов по дням или неделям: растёт интерес или угасает",
+            ),
+            Route::SearchAnalysis => ui.t(
+                "A post search to its end (up to 1,050 posts): top posts, when they are posted, which channels carry them",
+                "Поиск постов до конца (до 1050 постов): лучшие посты, когда публикуют, какие каналы",
+            ),
+            Route::Watchlist => ui.t(
+                "Saved searches and channels, checked for what is new since the last look",
+                "Сохранённые поиски и каналы: что нового с прошлой проверки",
             ),
             Route::Home | Route::NotFound => "",
         }

@@ -5,9 +5,7 @@
 use chanscope::api::model::{Channel, RknVerification};
 use chanscope::api::PeriodGroup;
 use chanscope::format::Period;
-use chanscope::view::compare::{
-    percent_series, CompareRow, SubscriberChange, CHANGE_DAYS, HISTORY_DAYS,
-};
+use chanscope::view::compare::{CompareRow, SubscriberChange, CHANGE_DAYS, HISTORY_DAYS};
 use chanscope::view::dynamics::Reading;
 use chanscope::view::engagement::Missing;
 use chanscope::view::multi_stats::Counters;
@@ -168,24 +166,4 @@ fn verification_and_age_read_only_what_the_service_knows() {
 #[test]
 fn the_history_asked_for_reaches_the_longest_change() {
     assert_eq!(HISTORY_DAYS, 91);
-}
-
-#[test]
-fn the_percent_series_starts_at_zero_for_every_channel() {
-    let readings = [
-        reading("2026-10-01", 1_000),
-        reading("2026-10-02", 1_100),
-        reading("2026-10-03", 950),
-    ];
-    assert_eq!(
-        percent_series(&readings),
-        [
-            (unix("2026-10-01", 0) as f64, 0.0),
-            (unix("2026-10-02", 0) as f64, 10.0),
-            (unix("2026-10-03", 0) as f64, -5.0),
-        ]
-    );
-    let from_zero = [reading("2026-10-01", 0), reading("2026-10-02", 10)];
-    assert_eq!(percent_series(&from_zero), []);
-    assert_eq!(percent_series(&[]), []);
 }

@@ -5,6 +5,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::pages::form::DraftForm;
+
 use crate::api::ids::ChannelId;
 use chrono::Utc;
 

@@ -5,6 +5,8 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 
+use crate::pages::form::DraftForm;
+
 use crate::api::catalog;
 use crate::api::limits::{
     CHANNEL_SEARCH_LANGUAGE_DEFAULT, CHANNEL_SEARCH_LIMIT_DEFAULT, CHANNEL_SEARCH_LIMIT_MAX,

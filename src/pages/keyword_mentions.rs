@@ -6,6 +6,8 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 
+use crate::pages::form::DraftForm;
+
 use crate::api::limits::DEFAULT_PERIOD_DAYS;
 use crate::api::model::KeywordMentionsResponse;
 use crate::api::ops::KeywordMentions;

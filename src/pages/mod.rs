@@ -8,19 +8,25 @@ pub mod form;
 
 mod channel_info;
 mod channel_search;
+mod compare_channels;
 mod keyword_mentions;
+mod keyword_trend;
 mod multi_stats;
 mod post_search;
 mod post_stats;
+mod search_analysis;
 mod subscriber_dynamics;
 mod text_search;
 
 pub use channel_info::ChannelInfoPage;
 pub use channel_search::ChannelSearchPage;
+pub use compare_channels::CompareChannelsPage;
 pub use keyword_mentions::KeywordMentionsPage;
+pub use keyword_trend::KeywordTrendPage;
 pub use multi_stats::{MultiPostStatsPage, MultiStoryStatsPage};
 pub use post_search::PostSearchPage;
 pub use post_stats::PostStatsPage;
+pub use search_analysis::SearchAnalysisPage;
 pub use subscriber_dynamics::SubscriberDynamicsPage;
 
 use yew::prelude::*;

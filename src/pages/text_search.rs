@@ -4,11 +4,11 @@
 use yew::prelude::*;
 
 use crate::api::PeerType;
+use crate::pages::form::DraftForm;
 use crate::pages::form::{
     extended_syntax_hint, peer_type_options, peer_type_or, Check, Field, PeriodFields, PeriodQuery,
     Select, PERIOD_PRESETS,
 };
-use crate::pages::form::{PageForm, PageParams};
 use crate::ui::Ui;
 
 /// The draft fields that every full-text search form has, borrowed from its parameters.
@@ -22,19 +22,19 @@ pub struct TextQuery<'a> {
 }
 
 /// The parameters of a full-text search page.
-pub trait TextSearch: PageParams {
+pub trait TextSearch: Clone + 'static {
     fn text_query(&mut self) -> TextQuery<'_>;
 }
 
 /// The text to look for, the source and the period; ids start with `id`.
 pub fn query_fields<P: TextSearch>(
-    form: &PageForm<P>,
+    form: &impl DraftForm<P>,
     ui: &Ui,
     id: &'static str,
     q_label: &'static str,
     default_period: AttrValue,
 ) -> Html {
-    let mut draft = (*form.draft).clone();
+    let mut draft = (**form.draft()).clone();
     let draft = draft.text_query();
     let peer_type = peer_type_or(draft.peer_type, PeerType::All);
     html! {
@@ -55,8 +55,8 @@ pub fn query_fields<P: TextSearch>(
 }
 
 /// How the text matches: strict search, exclusion words and the extended syntax.
-pub fn matching_fields<P: TextSearch>(form: &PageForm<P>, ui: &Ui, id: &'static str) -> Html {
-    let mut draft = (*form.draft).clone();
+pub fn matching_fields<P: TextSearch>(form: &impl DraftForm<P>, ui: &Ui, id: &'static str) -> Html {
+    let mut draft = (**form.draft()).clone();
     let draft = draft.text_query();
     html! {
         <>

@@ -22,10 +22,29 @@ use super::cache::{fingerprint, now_ms};
 use super::client::CachedClient;
 use super::task::ApiConfig;
 use crate::api::browser::BrowserTransport;
-use crate::api::{ClientConfig, Error, Operation, Transport};
+use crate::api::{ApiError, ApiErrorKind, ClientConfig, Error, Operation, Transport};
 use crate::view::job::{needs_confirmation, time_left_ms, MAX_IN_FLIGHT};
 
 type UnitFuture = Pin<Box<dyn Future<Output = Result<Rc<dyn Any>, Error>>>>;
+
+/// What came back for one unit: its answer, or an error about that unit's object alone (an
+/// unknown channel, a refused parameter), which does not stop the others.
+type Answer = Result<Rc<dyn Any>, Rc<Error>>;
+
+/// Whether `error` concerns only the object its request asked about, so the job goes on;
+/// anything else (the token, the plan, the quota, the network) would fail every request alike.
+fn only_this_unit(error: &Error) -> bool {
+    matches!(
+        error,
+        Error::Api(ApiError {
+            kind: ApiErrorKind::InvalidParameter
+                | ApiErrorKind::OutdatedStatistics
+                | ApiErrorKind::Unknown,
+            ..
+        }) | Error::Invalid(_)
+            | Error::Decode(_)
+    )
+}
 
 /// One request of a job.
 #[derive(Clone)]
@@ -111,7 +130,7 @@ struct Core {
     units: Vec<Unit>,
     refine: Option<Refine>,
     total: usize,
-    results: Vec<Option<Rc<dyn Any>>>,
+    results: Vec<Option<Answer>>,
     started: Vec<bool>,
     in_flight: usize,
     phase: Phase,
@@ -301,7 +320,12 @@ fn landed(job: &Shared, run: u64, index: usize, outcome: Result<Rc<dyn Any>, Err
                         core.total = refine(&answer).clamp(1, core.units.len());
                     }
                 }
-                core.results[index] = Some(answer);
+                core.results[index] = Some(Ok(answer));
+                None
+            }
+            // A refining first unit has to answer: without it the job's size is unknown.
+            Err(error) if only_this_unit(&error) && (index > 0 || core.refine.is_none()) => {
+                core.results[index] = Some(Err(Rc::new(error)));
                 None
             }
             Err(error) => match flood_wait(&error) {
@@ -407,21 +431,28 @@ impl Job {
             && needs_confirmation(progress.remaining(), self.confirm_above)
     }
 
-    /// The answer of unit `index`, if it is in.
+    /// The answer of unit `index`, if it is in (and is not an error).
     pub fn result<T: 'static>(&self, index: usize) -> Option<Rc<T>> {
         let core = self.core.borrow();
-        core.results
-            .get(index)?
-            .clone()
-            .and_then(|answer| answer.downcast::<T>().ok())
+        match core.results.get(index)? {
+            Some(Ok(answer)) => answer.clone().downcast::<T>().ok(),
+            _ => None,
+        }
     }
 
-    /// The answers in unit order, `None` where one is not in yet.
-    pub fn results<T: 'static>(&self) -> Vec<Option<Rc<T>>> {
+    /// The error unit `index` came back with, when it concerned that unit alone.
+    pub fn error(&self, index: usize) -> Option<Rc<Error>> {
         let core = self.core.borrow();
-        core.results[..core.total]
-            .iter()
-            .map(|r| r.clone().and_then(|answer| answer.downcast::<T>().ok()))
+        match core.results.get(index)? {
+            Some(Err(error)) => Some(error.clone()),
+            _ => None,
+        }
+    }
+
+    /// The answers in unit order, `None` where one is not in yet (or is an error).
+    pub fn results<T: 'static>(&self) -> Vec<Option<Rc<T>>> {
+        (0..self.core.borrow().total)
+            .map(|index| self.result::<T>(index))
             .collect()
     }
 

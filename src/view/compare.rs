@@ -1,6 +1,6 @@
 //! Channels side by side: one row of figures per channel, from its channel information, its
-//! subscribers by day and the statistics of posts listed for it, and the chart that puts
-//! channels of any size on one scale.
+//! subscribers by day and the statistics of posts listed for it (the chart of their curves, in
+//! counts or in percent, is [`dynamics::chart_series`]).
 //!
 //! - Change over N days = the subscribers at the last reading − those at the reading N days
 //!   before it (see [`dynamics::change_since`]), and that in percent of the earlier count.
@@ -8,9 +8,8 @@
 //! - Age = whole days from the channel's creation to now.
 
 use crate::api::model::Channel;
-use crate::format::percent_change;
 
-use super::dynamics::{self, x_of, Reading};
+use super::dynamics::{self, Reading};
 use super::engagement::{channel_err, subscribers, Figure, Missing, PostCounts};
 use super::multi_stats::Counters;
 use super::restrictions::{flags, Flag};
@@ -87,17 +86,4 @@ fn age_days(created_at: Option<i64>, now: i64) -> Option<i64> {
     let created = created_at.filter(|at| *at != 0)?;
     let seconds = now.checked_sub(created).filter(|s| *s >= 0)?;
     Some(seconds / DAY_SECONDS)
-}
-
-/// The readings as points of a chart: x the start of the period in Unix seconds, y the change
-/// since the first reading in percent (0 at the first), so that channels of any size share one
-/// scale. None when the first count is 0, which no percent can be taken of.
-pub fn percent_series(readings: &[Reading]) -> Vec<(f64, f64)> {
-    let Some(base) = readings.first().map(|r| r.count).filter(|b| *b != 0) else {
-        return Vec::new();
-    };
-    readings
-        .iter()
-        .filter_map(|r| Some((x_of(&r.period), percent_change(base, r.count)?)))
-        .collect()
 }

@@ -190,22 +190,36 @@ pub fn use_page_form<P: PageParams>(route: Route) -> PageForm<P> {
     }
 }
 
-impl<P: PageParams> PageForm<P> {
+/// A form being edited, whatever runs it (one job of a page, or an analysis of many requests):
+/// what field builders need to show and change the draft.
+pub trait DraftForm<P: Clone + 'static> {
+    fn draft(&self) -> &UseStateHandle<P>;
+
+    /// The problem of the field `key` in the last attempt.
+    fn error(&self, key: &str) -> Option<String>;
+
     /// A callback that edits one part of the draft.
-    pub fn edit<V: 'static>(&self, apply: impl Fn(&mut P, V) + 'static) -> Callback<V> {
-        let draft = self.draft.clone();
+    fn edit<V: 'static>(&self, apply: impl Fn(&mut P, V) + 'static) -> Callback<V> {
+        let draft = self.draft().clone();
         Callback::from(move |value: V| {
             let mut next = (*draft).clone();
             apply(&mut next, value);
             draft.set(next);
         })
     }
+}
 
-    /// The problem of the field `key` in the last attempt.
-    pub fn error(&self, key: &str) -> Option<String> {
-        self.problems.as_ref().as_ref().and_then(|p| p.get(key))
+impl<P: PageParams> DraftForm<P> for PageForm<P> {
+    fn draft(&self) -> &UseStateHandle<P> {
+        &self.draft
     }
 
+    fn error(&self, key: &str) -> Option<String> {
+        self.problems.as_ref().as_ref().and_then(|p| p.get(key))
+    }
+}
+
+impl<P: PageParams> PageForm<P> {
     /// Loading, error, or nothing asked yet: everything but the results themselves, which stay
     /// on screen (dimmed) while a newer job runs.
     pub fn status(&self, intro: &'static str) -> Html {

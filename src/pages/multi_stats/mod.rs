@@ -8,6 +8,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::pages::form::DraftForm;
+
 use crate::api::ids::parse_id_list;
 use crate::api::limits::STAT_MULTI_IDS_MAX;
 use crate::api::model::Records;

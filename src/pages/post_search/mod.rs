@@ -9,6 +9,8 @@ mod results;
 
 use yew::prelude::*;
 
+use crate::pages::form::DraftForm;
+
 use crate::api::catalog;
 use crate::api::limits::{POST_SEARCH_LIMIT_DEFAULT, POST_SEARCH_LIMIT_MAX};
 use crate::pages::form::use_page_form;

@@ -11,6 +11,8 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 
+use crate::pages::form::DraftForm;
+
 use crate::api::batch::both;
 use crate::api::ids::{ChannelId, PostId};
 use crate::api::model::{Channel, PostStatsResponse};

@@ -7,6 +7,8 @@ mod results;
 
 use yew::prelude::*;
 
+use crate::pages::form::DraftForm;
+
 use crate::api::limits::DEFAULT_PERIOD_DAYS;
 use crate::api::PeriodGroup;
 use crate::format::fill;

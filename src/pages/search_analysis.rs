@@ -1,0 +1,451 @@
+//! Search analysis: a post search paged to the API's offset limit (pages of 50 up to offset
+//! 1,000, so at most 21 requests and 1,050 posts), then what the whole result says: the top posts
+//! by views, ER and ERR, when they are posted (weekday × hour in a chosen zone, with the average
+//! views of each cell), the channels that carried the most posts and reach, the media mix, and
+//! every post collected as CSV or JSON. The first page runs alone: its `total_count` tells how
+//! many more are needed, so no page past the end is asked for.
+
+use std::rc::Rc;
+
+use serde::{Deserialize, Serialize};
+use yew::prelude::*;
+
+use crate::api::catalog;
+use crate::api::limits::POST_SEARCH_OFFSET_MAX;
+use crate::api::model::{Post, PostSearchResponse};
+use crate::api::ops::PostSearch;
+use crate::api::{Operation, PeerType};
+use crate::components::figure::{figure_html, figures_export, rate_html};
+use crate::components::{Column, DataTable, ExportButtons, Row, TableCell};
+use crate::export::Cell;
+use crate::format::{fill, format_rate};
+use crate::pages::form::{
+    is_false, peer_type_or, use_analysis_form, Advanced, AnalysisParams, Check, DraftForm, Field,
+    PeriodQuery, Problems, PERIOD_PRESETS,
+};
+use crate::pages::page_header;
+use crate::pages::text_search::{matching_fields, query_fields, TextQuery, TextSearch};
+use crate::request::{Job, Plan, Unit};
+use crate::route::{route_href, ChannelQuery, PostQuery, Route, RouteLink};
+use crate::ui::{use_ui, Ui, Zone};
+use crate::view::heatmap::{shade, Heatmap};
+use crate::view::labels::{channel_label, excerpt};
+use crate::view::search_analysis::{
+    channels_by_posts, collected_table, media_mix, pages_for, top_by_er, top_by_err, top_by_views,
+    Collected, SearchFigures, PAGE,
+};
+use crate::view::sort::SortKey;
+
+/// Posts in each top list.
+const TOP: usize = 10;
+/// Shades of the heatmap's cells (0 = no posts).
+const SHADES: u32 = 5;
+
+#[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+struct Params {
+    #[serde(skip_serializing_if = "String::is_empty")]
+    q: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    peer_type: String,
+    #[serde(flatten)]
+    period: PeriodQuery,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    country: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    language: String,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    category: String,
+    #[serde(skip_serializing_if = "is_false")]
+    hide_forwards: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    hide_deleted: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    strong_search: bool,
+    #[serde(skip_serializing_if = "String::is_empty")]
+    minus_words: String,
+    #[serde(skip_serializing_if = "is_false")]
+    extended_syntax: bool,
+    /// The zone of the heatmap; blank for the interface's.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    tz: String,
+}
+
+impl Params {
+    /// The first page's request; the others differ only in their offset.
+    fn request(&self, ui: &Ui) -> Result<PostSearch, Problems> {
+        let mut op = PostSearch::new(self.q.trim());
+        op.limit = Some(PAGE);
+        op.peer_type = peer_type_or(&self.peer_type, PeerType::All);
+        let period = self.period.bounds(ui, PERIOD_PRESETS);
+        (op.start_date, op.end_date) = (period.start, period.end);
+        op.country = self.country.trim().to_owned();
+        op.language = self.language.trim().to_owned();
+        op.category = self.category.trim().to_owned();
+        op.hide_forwards = self.hide_forwards;
+        op.hide_deleted = self.hide_deleted;
+        op.strong_search = self.strong_search;
+        op.minus_words = self.minus_words.trim().to_owned();
+        op.extended_syntax = self.extended_syntax;
+        // Channels give the names and the subscribers behind ERR.
+        op.extended = true;
+        op.validate()
+            .map_err(|invalid| Problems::of(ui, &invalid))?;
+        Ok(op)
+    }
+
+    fn zone(&self, ui: &Ui) -> Option<Zone> {
+        if self.tz.trim().is_empty() {
+            Some(ui.zone.clone())
+        } else {
+            Zone::from_name(&self.tz)
+        }
+    }
+}
+
+impl AnalysisParams for Params {
+    fn to_plan(&self, ui: &Ui, key: String) -> Result<Plan, Problems> {
+        let first = self.request(ui)?;
+        if self.zone(ui).is_none() {
+            return Err(Problems::one(
+                "tz",
+                ui.t(
+                    "This browser does not know that time zone.",
+                    "Браузер не знает такой часовой пояс.",
+                ),
+            ));
+        }
+        let units = (0..=POST_SEARCH_OFFSET_MAX)
+            .step_by(PAGE as usize)
+            .map(|offset| {
+                let mut op = first.clone();
+                op.offset = (offset > 0).then_some(offset);
+                Unit::call(op)
+            })
+            .collect();
+        Ok(Plan::new(key, units).refined_by(|first| {
+            first
+                .downcast_ref::<PostSearchResponse>()
+                .map_or(1, |page| pages_for(page.total_count).len())
+        }))
+    }
+}
+
+impl TextSearch for Params {
+    fn text_query(&mut self) -> TextQuery<'_> {
+        TextQuery {
+            q: &mut self.q,
+            peer_type: &mut self.peer_type,
+            period: &mut self.period,
+            strong_search: &mut self.strong_search,
+            minus_words: &mut self.minus_words,
+            extended_syntax: &mut self.extended_syntax,
+        }
+    }
+}
+
+#[function_component(SearchAnalysisPage)]
+pub fn search_analysis_page() -> Html {
+    let ui = use_ui();
+    let form = use_analysis_form::<Params>(Route::SearchAnalysis);
+    let draft = (*form.draft).clone();
+    let advanced_open = !draft.country.trim().is_empty()
+        || !draft.language.trim().is_empty()
+        || !draft.category.trim().is_empty()
+        || draft.hide_forwards
+        || draft.hide_deleted
+        || draft.strong_search
+        || !draft.minus_words.trim().is_empty()
+        || draft.extended_syntax;
+    let any_channel = ui.t("Any", "Любая");
+    let zone = form.params.zone(&ui);
+    html! {
+        <section class="page search-analysis-page">
+            { page_header(&ui, Route::SearchAnalysis) }
+            <form class="query-form" onsubmit={form.onsubmit.clone()} novalidate=true>
+                { query_fields(&form, &ui, "sa", ui.t("Text to search (q)", "Что искать (q)"),
+                    ui.t("Any time", "За всё время").into()) }
+                <Field id="sa-tz" label={ui.t("Time zone of the heatmap", "Часовой пояс тепловой карты")}
+                    value={draft.tz.clone()} placeholder={ui.zone.name().to_owned()}
+                    hint={ui.t("Empty: the interface's zone. Otherwise a name such as Europe/Moscow or UTC.",
+                        "Пусто — пояс интерфейса. Иначе имя, например Europe/Moscow или UTC.")}
+                    oninput={form.edit(|p: &mut Params, v| p.tz = v)} error={form.error("tz")} />
+                <Advanced open={advanced_open}>
+                    <Field id="sa-country" suggestions={catalog::Field::Country} label={ui.t("Channel country", "Страна канала")}
+                        value={draft.country.clone()} placeholder={any_channel}
+                        oninput={form.edit(|p: &mut Params, v| p.country = v)} />
+                    <Field id="sa-language" suggestions={catalog::Field::Language} label={ui.t("Channel language", "Язык канала")}
+                        value={draft.language.clone()} placeholder={any_channel}
+                        oninput={form.edit(|p: &mut Params, v| p.language = v)} />
+                    <Field id="sa-category" suggestions={catalog::Field::Category} label={ui.t("Channel category", "Категория канала")}
+                        value={draft.category.clone()} placeholder={any_channel}
+                        oninput={form.edit(|p: &mut Params, v| p.category = v)} />
+                    <Check id="sa-hide-forwards"
+                        label={ui.t("Hide reposts (hideForwards)", "Скрыть репосты (hideForwards)")}
+                        checked={draft.hide_forwards}
+                        onchange={form.edit(|p: &mut Params, v| p.hide_forwards = v)} />
+                    <Check id="sa-hide-deleted"
+                        label={ui.t("Hide deleted posts (hideDeleted)", "Скрыть удалённые (hideDeleted)")}
+                        checked={draft.hide_deleted}
+                        onchange={form.edit(|p: &mut Params, v| p.hide_deleted = v)} />
+                    { matching_fields(&form, &ui, "sa") }
+                </Advanced>
+                <div class="actions">
+                    <button type="submit">{ ui.t("Analyse the whole result", "Анализировать весь результат") }</button>
+                </div>
+            </form>
+            { form.status(
+                ui.t("Enter text to collect every post a search finds (up to 1,050) and see what they have in common.",
+                    "Введите текст, чтобы собрать все найденные посты (до 1050) и увидеть, что у них общего."),
+                ui.t("pages of 50 posts; the first tells how many are needed",
+                    "страницы по 50 постов; первая говорит, сколько нужно").into(),
+            ) }
+            if let (Some(job), Some(zone)) = (&form.job, zone) {
+                <div class={form.results_class("analysis-results")}>
+                    <Analysis job={job.clone()} {zone} />
+                </div>
+            }
+        </section>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct AnalysisProps {
+    job: Job,
+    zone: Zone,
+}
+
+#[function_component(Analysis)]
+fn analysis(props: &AnalysisProps) -> Html {
+    let ui = use_ui();
+    let done = props.job.progress().done;
+    // Collecting copies every post: done once per answer that came in, not once per render.
+    let collected = use_memo((props.job.clone(), done), |(job, _)| {
+        let mut collected = Collected::default();
+        for page in job.results::<PostSearchResponse>().into_iter().flatten() {
+            collected.add_page(&page);
+        }
+        collected
+    });
+    let heatmap = use_memo((collected.clone(), props.zone.clone()), |(c, zone)| {
+        Heatmap::of(c.posts(), |secs| zone.offset_at(secs))
+    });
+    if collected.pages() == 0 {
+        return Html::default();
+    }
+    let figures = SearchFigures::of(&collected);
+    let export = {
+        let collected = collected.clone();
+        Callback::from(move |()| collected_table(&collected))
+    };
+    html! {
+        <>
+            <p class="summary analysis-summary">
+                { fill(ui.t("{n} posts collected of {total} found, from {pages} pages.",
+                    "Собрано постов: {n} из {total} найденных, страниц: {pages}."),
+                    &[("n", ui.count(collected.posts().len() as i64)),
+                      ("total", ui.count(i64::try_from(collected.total_count()).unwrap_or(i64::MAX))),
+                      ("pages", collected.pages().to_string())]) }
+            </p>
+            <dl class="analysis-figures">
+                <div><dt>{ ui.t("Average reach", "Средний охват") }</dt>
+                    <dd>{ figure_html(&ui, figures.posts.average_reach, |v| ui.count(v.round() as i64)) }</dd></div>
+                <div><dt>{ ui.t("Median reach", "Медианный охват") }</dt>
+                    <dd>{ figure_html(&ui, figures.posts.median_reach, |v| ui.count(v.round() as i64)) }</dd></div>
+                <div><dt>{ ui.t("Average ER", "Средний ER") }</dt>
+                    <dd>{ rate_html(&ui, figures.posts.average_er) }</dd></div>
+            </dl>
+            <div class="analysis-exports">
+                <ExportButtons name="search-analysis-posts" table={export}
+                    label={ui.t("Every post collected:", "Все собранные посты:")} />
+                { figures_export(&ui, "search-analysis-figures".into(), figures.named()) }
+            </div>
+            { top_lists(&ui, &collected) }
+            { heat_table(&ui, &heatmap) }
+            { channels_table(&ui, &collected) }
+            { media_table(&ui, collected.posts()) }
+        </>
+    }
+}
+
+/// A post in a top list: its channel, date and excerpt, linked to its statistics.
+fn top_item(ui: &Ui, collected: &Collected, post: &Post, value: String) -> Html {
+    let (_, channel) = channel_label(
+        post.channel_id,
+        collected.channel(post.channel_id),
+        ui.locale,
+    );
+    let post_ref = if post.link.trim().is_empty() {
+        post.id.to_string()
+    } else {
+        post.link.clone()
+    };
+    let text: String = crate::sanitize::plain_text(&crate::sanitize::sanitize(excerpt(post)))
+        .chars()
+        .take(120)
+        .collect();
+    html! {
+        <li data-post-id={post.id.to_string()}>
+            <span class="top-value">{ value }</span>
+            <RouteLink href={route_href(Route::PostStats, &PostQuery { post: post_ref })}>
+                { channel }
+            </RouteLink>
+            <span class="muted">{ format!(" · {}", ui.date(post.date)) }</span>
+            <p class="top-text">{ text }</p>
+        </li>
+    }
+}
+
+fn top_lists(ui: &Ui, collected: &Collected) -> Html {
+    let posts = collected.posts();
+    let by_views = top_by_views(posts, TOP);
+    let by_er = top_by_er(posts, TOP);
+    let by_err = top_by_err(posts, |id| collected.subscribers(id), TOP);
+    let list = |title: &'static str, class: &'static str, items: Vec<Html>| {
+        html! {
+            <section class={classes!("top-list", class)}>
+                <h2>{ title }</h2>
+                if items.is_empty() {
+                    <p class="muted">{ ui.t("No post has this figure.", "Ни у одного поста нет этого показателя.") }</p>
+                } else {
+                    <ol>{ for items }</ol>
+                }
+            </section>
+        }
+    };
+    html! {
+        <div class="top-lists">
+            { list(ui.t("Top by views", "Лучшие по просмотрам"), "top-views", by_views.iter()
+                .map(|p| top_item(ui, collected, p, ui.count(i64::try_from(p.views).unwrap_or(i64::MAX)))).collect()) }
+            { list(ui.t("Top by ER", "Лучшие по ER"), "top-er", by_er.iter()
+                .map(|(p, v)| top_item(ui, collected, p, format_rate(*v, ui.locale))).collect()) }
+            { list(ui.t("Top by ERR", "Лучшие по ERR"), "top-err", by_err.iter()
+                .map(|(p, v)| top_item(ui, collected, p, format_rate(*v, ui.locale))).collect()) }
+        </div>
+    }
+}
+
+/// Weekday names from Monday.
+fn weekdays(ui: &Ui) -> [&'static str; 7] {
+    [
+        ui.t("Mon", "Пн"),
+        ui.t("Tue", "Вт"),
+        ui.t("Wed", "Ср"),
+        ui.t("Thu", "Чт"),
+        ui.t("Fri", "Пт"),
+        ui.t("Sat", "Сб"),
+        ui.t("Sun", "Вс"),
+    ]
+}
+
+fn heat_table(ui: &Ui, heatmap: &Heatmap) -> Html {
+    let max = heatmap.max_posts();
+    let days = weekdays(ui);
+    html! {
+        <section class="heatmap">
+            <h2>{ ui.t("When the posts were published", "Когда публиковали посты") }</h2>
+            <div class="heatmap-scroll">
+                <table class="heatmap-table">
+                    <caption>{ fill(ui.t(
+                        "Posts by weekday and hour ({total} in all); hover or focus a cell for the average views.",
+                        "Посты по дням недели и часам (всего {total}); наведите на ячейку, чтобы увидеть средние просмотры.",
+                    ), &[("total", ui.count(heatmap.total() as i64))]) }</caption>
+                    <thead><tr>
+                        <td></td>
+                        { for (0..24).map(|h| html! { <th scope="col">{ format!("{h:02}") }</th> }) }
+                    </tr></thead>
+                    <tbody>
+                        { for heatmap.cells.iter().enumerate().map(|(d, row)| html! {
+                            <tr>
+                                <th scope="row">{ days[d] }</th>
+                                { for row.iter().enumerate().map(|(h, cell)| {
+                                    let average = match cell.average_views() {
+                                        Ok(v) => ui.count(v.round() as i64),
+                                        Err(_) => "—".to_owned(),
+                                    };
+                                    let title = fill(ui.t("{day} {hour}:00 — {n} posts, average views {avg}",
+                                        "{day} {hour}:00 — постов: {n}, средние просмотры {avg}"),
+                                        &[("day", days[d].to_owned()), ("hour", format!("{h:02}")),
+                                          ("n", cell.posts.to_string()), ("avg", average)]);
+                                    html! {
+                                        <td class={format!("heat heat-{}", shade(cell.posts, max, SHADES))}
+                                            title={title.clone()} aria-label={title} tabindex="0"
+                                            data-posts={cell.posts.to_string()}>
+                                            { if cell.posts > 0 { cell.posts.to_string() } else { String::new() } }
+                                        </td>
+                                    }
+                                }) }
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+            </div>
+            if heatmap.skipped > 0 {
+                <p class="muted">{ fill(ui.t("{n} posts with a date that cannot be placed were left out.",
+                    "Постов с датой, которую нельзя разместить: {n}."), &[("n", heatmap.skipped.to_string())]) }</p>
+            }
+        </section>
+    }
+}
+
+fn channels_table(ui: &Ui, collected: &Collected) -> Html {
+    let columns = Rc::new(vec![
+        Column::text("channel", ui.t("Channel", "Канал")),
+        Column::numeric("posts", ui.t("Posts", "Посты")),
+        Column::numeric("share", ui.t("Share of posts, %", "Доля постов, %")),
+        Column::numeric("reach", ui.t("Reach (views)", "Охват (просмотры)")),
+    ]);
+    let rows: Vec<Row> = channels_by_posts(collected.posts())
+        .into_iter()
+        .map(|share| {
+            let (reference, title) =
+                channel_label(share.channel_id, collected.channel(share.channel_id), ui.locale);
+            vec![
+                TableCell::new(
+                    html! {
+                        <RouteLink href={route_href(Route::ChannelInfo, &ChannelQuery::new(reference))}>
+                            { title.clone() }
+                        </RouteLink>
+                    },
+                    SortKey::Text(title.to_lowercase()),
+                    Cell::Text(title),
+                ),
+                TableCell::count(ui, i64::from(share.posts)),
+                TableCell::rate(ui, Ok(share.share)),
+                TableCell::count(ui, i64::try_from(share.reach).unwrap_or(i64::MAX)),
+            ]
+        })
+        .collect();
+    html! {
+        <section class="analysis-channels">
+            <h2>{ ui.t("Channels that carried the posts", "Каналы, где вышли посты") }</h2>
+            <DataTable {columns} rows={Rc::new(rows)} export_name="search-analysis-channels"
+                caption={ui.t("Channels by posts; sort by reach with its column", "Каналы по числу постов; сортировка по охвату — по столбцу")} />
+        </section>
+    }
+}
+
+fn media_table(ui: &Ui, posts: &[Post]) -> Html {
+    let columns = Rc::new(vec![
+        Column::text("media", ui.t("Media", "Медиа")),
+        Column::numeric("posts", ui.t("Posts", "Посты")),
+        Column::numeric("percent", ui.t("Share, %", "Доля, %")),
+    ]);
+    let rows: Vec<Row> = media_mix(posts)
+        .into_iter()
+        .map(|share| {
+            vec![
+                TableCell::text(share.kind.key().to_owned()),
+                TableCell::count(ui, i64::from(share.posts)),
+                TableCell::rate(ui, Ok(share.percent)),
+            ]
+        })
+        .collect();
+    html! {
+        <section class="analysis-media">
+            <h2>{ ui.t("Media mix", "Типы медиа") }</h2>
+            <DataTable {columns} rows={Rc::new(rows)} export_name="search-analysis-media"
+                caption={ui.t("Posts by the media attached", "Посты по вложенным медиа")} />
+        </section>
+    }
+}
