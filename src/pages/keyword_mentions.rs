@@ -86,6 +86,13 @@ impl TextSearch for Params {
     }
 }
 
+/// The request a watch of this page checks with: the keyword mentions of `query` (the page's
+/// address query), over the page's period.
+pub(crate) fn watch_request(query: &str, ui: &Ui) -> Result<KeywordMentions, Problems> {
+    let params: Params = serde_urlencoded::from_str(query).unwrap_or_default();
+    params.to_request(ui)
+}
+
 #[function_component(KeywordMentionsPage)]
 pub fn keyword_mentions_page() -> Html {
     let ui = use_ui();

@@ -7,6 +7,8 @@ mod item;
 mod params;
 mod results;
 
+pub(crate) use params::watch_request;
+
 use yew::prelude::*;
 
 use crate::pages::form::DraftForm;

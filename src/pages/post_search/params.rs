@@ -4,7 +4,7 @@ use std::rc::Rc;
 
 use serde::{Deserialize, Serialize};
 
-use crate::api::limits::POST_SEARCH_LIMIT_DEFAULT;
+use crate::api::limits::{POST_SEARCH_LIMIT_DEFAULT, POST_SEARCH_LIMIT_MAX};
 use crate::api::model::PostSearchResponse;
 use crate::api::ops::PostSearch;
 use crate::api::{Error, Operation, PeerType};
@@ -110,4 +110,25 @@ impl TextSearch for Params {
             extended_syntax: &mut self.extended_syntax,
         }
     }
+}
+
+/// The request a watch of this page checks with: the search of `query` (the page's address
+/// query) as its first page of the newest posts, with channels, from `since` when that is later
+/// than the search's own start.
+pub(crate) fn watch_request(
+    query: &str,
+    since: Option<i64>,
+    ui: &Ui,
+) -> Result<PostSearch, Problems> {
+    let params: Params = serde_urlencoded::from_str(query).unwrap_or_default();
+    let mut op = params.for_submit().to_request(ui)?;
+    op.limit = Some(POST_SEARCH_LIMIT_MAX);
+    op.offset = None;
+    op.extended = true;
+    if let Some(since) = since.and_then(|s| chrono::DateTime::from_timestamp(s, 0)) {
+        op.start_date = Some(op.start_date.map_or(since, |start| start.max(since)));
+    }
+    op.validate()
+        .map_err(|invalid| Problems::of(ui, &invalid))?;
+    Ok(op)
 }
