@@ -20,3 +20,4 @@ pub mod reach;
 pub mod restrictions;
 pub mod sort;
 pub mod unreadable;
+pub mod watch;
