@@ -209,6 +209,11 @@ impl Watch {
         }
     }
 
+    /// The watch as one JSON object, as the watchlist file and the browser's store keep it.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("a watch has only string keys, so it serializes")
+    }
+
     /// The watch after a check at `now` got `answer`: what the answer holds is now seen, and
     /// `checked_at` is `now`. An answer of another kind than the target's is not a check of
     /// this watch and leaves it as it was.
