@@ -7,6 +7,7 @@
 #![cfg(target_arch = "wasm32")]
 
 use chanscope::format::Locale;
+use chanscope::route::{route_href, ChannelQuery, Route};
 use chanscope::view::watch::{CheckAnswer, Watch, WatchTarget};
 use chanscope::watch::{new_id, StoreError, WatchStore};
 use js_sys::Promise;
@@ -187,6 +188,21 @@ async fn a_database_of_a_newer_console_is_named_as_such() {
     request_result(&indexed_db().delete_database(name).unwrap())
         .await
         .unwrap();
+}
+
+/// `view::watch` is native and cannot name the console's routes, so it spells their paths.
+#[wasm_bindgen_test]
+fn targets_link_to_the_console_routes() {
+    let [search, mentions, channel] = &three_watches()[..] else {
+        unreachable!()
+    };
+    assert_eq!(search.target.path(), Route::PostSearch.to_path());
+    assert_eq!(mentions.target.path(), Route::KeywordMentions.to_path());
+    assert_eq!(channel.target.path(), Route::ChannelInfo.to_path());
+    assert_eq!(
+        channel.target.href(),
+        route_href(Route::ChannelInfo, &ChannelQuery::new("@durov"))
+    );
 }
 
 #[wasm_bindgen_test]
