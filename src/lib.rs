@@ -30,3 +30,5 @@ pub mod router;
 pub mod settings;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
+#[cfg(target_arch = "wasm32")]
+pub mod watch;

@@ -28,3 +28,4 @@ pub mod search_analysis;
 pub mod sort;
 pub mod trend;
 pub mod unreadable;
+pub mod watch;
