@@ -6,12 +6,13 @@ use yew::prelude::*;
 use crate::pages::{
     ChannelInfoPage, ChannelSearchPage, CompareChannelsPage, KeywordMentionsPage, KeywordTrendPage,
     MultiPostStatsPage, MultiStoryStatsPage, PostSearchPage, PostStatsPage, SearchAnalysisPage,
-    SubscriberDynamicsPage,
+    SubscriberDynamicsPage, WatchlistPage,
 };
 use crate::route::{Route, RouteLink, ANALYSES, TOOLS};
 use crate::router::{use_location, Router};
 use crate::settings::{SettingsPanel, SettingsProvider};
 use crate::ui::use_ui;
+use crate::watch::{use_watchlist, WatchlistProvider};
 
 fn switch(route: Route) -> Html {
     match route {
@@ -27,7 +28,7 @@ fn switch(route: Route) -> Html {
         Route::CompareChannels => html! { <CompareChannelsPage /> },
         Route::KeywordTrend => html! { <KeywordTrendPage /> },
         Route::SearchAnalysis => html! { <SearchAnalysisPage /> },
-        Route::Watchlist => html! { <NotFound /> },
+        Route::Watchlist => html! { <WatchlistPage /> },
         Route::NotFound => html! { <NotFound /> },
     }
 }
@@ -82,6 +83,7 @@ fn not_found() -> Html {
 fn shell() -> Html {
     let ui = use_ui();
     let route = use_location().route();
+    let news = use_watchlist().map_or(0, |list| list.news());
     let settings_open = use_state(|| false);
     let menu_open = use_state(|| false);
     {
@@ -132,6 +134,11 @@ fn shell() -> Html {
                                         <span aria-current={current} title={tool.title(&ui)}>
                                             { tool.nav_title(&ui) }
                                         </span>
+                                        if tool == Route::Watchlist && news > 0 {
+                                            <span class="nav-count" title={ui.t("New since the last check", "Новое с прошлой проверки")}>
+                                                { news.to_string() }
+                                            </span>
+                                        }
                                     </RouteLink>
                                 </li>
                             }
@@ -158,7 +165,9 @@ pub fn app() -> Html {
     html! {
         <Router>
             <SettingsProvider>
-                <Shell />
+                <WatchlistProvider>
+                    <Shell />
+                </WatchlistProvider>
             </SettingsProvider>
         </Router>
     }

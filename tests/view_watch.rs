@@ -5,7 +5,7 @@ use chanscope::api::model::{MentionsByChannel, Post};
 use chanscope::format::Locale;
 use chanscope::view::watch::{
     check_since, export_json, import_json, merge, new_channels, new_posts, subscriber_change,
-    CheckAnswer, ImportError, MergeReport, Seen, Watch, WatchKind, WatchTarget, MAX_WATCHES,
+    CheckAnswer, ImportError, MergeReport, News, Seen, Watch, WatchKind, WatchTarget, MAX_WATCHES,
     SEEN_POSTS_MAX,
 };
 use proptest::prelude::*;
@@ -578,4 +578,91 @@ proptest! {
             prop_assert_eq!(import_json(&export_json(&watches, NOW)), Ok(watches));
         }
     }
+}
+
+#[test]
+fn a_check_keeps_what_it_found_new_until_the_next_one() {
+    let first = [post(30, NOW - 100), post(20, NOW - 200)];
+    let watch = search_watch("w9").checked(CheckAnswer::Posts(&first), NOW);
+    assert_eq!(
+        watch.news,
+        News::default(),
+        "a first check finds nothing new"
+    );
+    assert_eq!(watch.news.count(), 0);
+
+    let second = [
+        post(41, NOW + 50),
+        post(40, NOW + 90),
+        post(30, NOW - 100),
+        post(20, NOW - 200),
+    ];
+    let watch = watch.checked(CheckAnswer::Posts(&second), NOW + 3_600);
+    let found: Vec<(i64, i64)> = watch.news.posts.iter().map(|p| (p.id, p.date)).collect();
+    assert_eq!(found, [(40, NOW + 90), (41, NOW + 50)], "newest first");
+    assert_eq!(watch.news.count(), 2);
+    assert_eq!(watch.checked_at, Some(NOW + 3_600));
+
+    // The next check with nothing new clears the news.
+    let watch = watch.checked(CheckAnswer::Posts(&second), NOW + 7_200);
+    assert_eq!(watch.news.count(), 0);
+
+    // Survives the store's JSON.
+    let back: Watch = serde_json::from_str(&watch.to_json()).unwrap();
+    assert_eq!(back, watch);
+}
+
+#[test]
+fn a_channel_check_reports_the_subscriber_change_and_mentions_new_channels() {
+    let channel = Watch::new(
+        "c1".into(),
+        "Channel".into(),
+        WatchTarget::Channel {
+            channel: "@name".into(),
+        },
+        NOW,
+    );
+    let channel = channel.checked(
+        CheckAnswer::Channel {
+            participants: 1_000,
+        },
+        NOW,
+    );
+    assert_eq!(channel.news.subscriber_change, None);
+    let channel = channel.checked(
+        CheckAnswer::Channel {
+            participants: 1_250,
+        },
+        NOW + 60,
+    );
+    assert_eq!(channel.news.subscriber_change, Some(250));
+    assert_eq!(channel.news.count(), 1);
+    let unchanged = channel.checked(
+        CheckAnswer::Channel {
+            participants: 1_250,
+        },
+        NOW + 120,
+    );
+    assert_eq!(unchanged.news.subscriber_change, Some(0));
+    assert_eq!(unchanged.news.count(), 0, "no change is nothing new");
+
+    let mentions = Watch::new(
+        "k1".into(),
+        "Keyword".into(),
+        WatchTarget::KeywordMentions {
+            query: "q=brand".into(),
+        },
+        NOW,
+    );
+    let mentions = mentions.checked(CheckAnswer::Mentions(&[mention(7, NOW - 10)]), NOW);
+    let mentions = mentions.checked(
+        CheckAnswer::Mentions(&[mention(9, NOW + 5), mention(7, NOW)]),
+        NOW + 60,
+    );
+    assert_eq!(mentions.news.channels, [9]);
+    // An answer of another kind is no check of this watch.
+    let same = mentions
+        .clone()
+        .checked(CheckAnswer::Channel { participants: 5 }, NOW + 90);
+    assert_eq!(same, mentions);
 }

@@ -5,6 +5,9 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::view::watch::WatchTarget;
+use crate::watch::WatchButton;
+
 use crate::pages::form::DraftForm;
 
 use crate::api::ids::ChannelId;
@@ -111,6 +114,8 @@ fn actions(ui: &Ui, asked: &str, channel: &Channel) -> Html {
     };
     html! {
         <>
+            <WatchButton target={WatchTarget::Channel { channel: asked.trim().to_owned() }}
+                name={if channel.title.trim().is_empty() { asked.trim().to_owned() } else { channel.title.trim().to_owned() }} />
             <RouteLink href={route_href(Route::SubscriberDynamics, &ChannelQuery::new(asked.trim()))} classes="cs-button">
                 { ui.t("Subscriber dynamics", "Динамика подписчиков") }
             </RouteLink>

@@ -11,7 +11,7 @@ use crate::pages::form::DraftForm;
 use crate::api::limits::DEFAULT_PERIOD_DAYS;
 use crate::api::model::KeywordMentionsResponse;
 use crate::api::ops::KeywordMentions;
-use crate::api::{Error, Operation, PeerType};
+use crate::api::{Error, Invalid, Operation, PeerType};
 use crate::components::figure::figures_export;
 use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
 use crate::components::{Column, DataTable, Row, TableCell};
@@ -29,6 +29,8 @@ use crate::view::figures::MentionTotals;
 use crate::view::labels::channel_ref;
 use crate::view::mentions::{reach_per_mention, share};
 use crate::view::sort::SortKey;
+use crate::view::watch::WatchTarget;
+use crate::watch::WatchButton;
 
 #[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -55,6 +57,20 @@ impl PageParams for Params {
     type Output = Rc<KeywordMentionsResponse>;
 
     fn to_request(&self, ui: &Ui) -> Result<KeywordMentions, Problems> {
+        let op = self.request(ui);
+        op.validate()
+            .map_err(|invalid| Problems::of(ui, &invalid))?;
+        Ok(op)
+    }
+
+    async fn fetch(api: CachedClient, op: KeywordMentions) -> Result<Self::Output, Error> {
+        api.send(&op).await
+    }
+}
+
+impl Params {
+    /// The request of the form, not checked yet.
+    fn request(&self, ui: &Ui) -> KeywordMentions {
         let mut op = KeywordMentions::new(self.q.trim());
         op.peer_type = peer_type_or(&self.peer_type, PeerType::All);
         let period = self.period.bounds(ui, PERIOD_PRESETS);
@@ -63,13 +79,7 @@ impl PageParams for Params {
         op.strong_search = self.strong_search;
         op.minus_words = self.minus_words.trim().to_owned();
         op.extended_syntax = self.extended_syntax;
-        op.validate()
-            .map_err(|invalid| Problems::of(ui, &invalid))?;
-        Ok(op)
-    }
-
-    async fn fetch(api: CachedClient, op: KeywordMentions) -> Result<Self::Output, Error> {
-        api.send(&op).await
+        op
     }
 }
 
@@ -88,9 +98,11 @@ impl TextSearch for Params {
 
 /// The request a watch of this page checks with: the keyword mentions of `query` (the page's
 /// address query), over the page's period.
-pub(crate) fn watch_request(query: &str, ui: &Ui) -> Result<KeywordMentions, Problems> {
+pub(crate) fn watch_request(query: &str, ui: &Ui) -> Result<KeywordMentions, Invalid> {
     let params: Params = serde_urlencoded::from_str(query).unwrap_or_default();
-    params.to_request(ui)
+    let op = params.request(ui);
+    op.validate()?;
+    Ok(op)
 }
 
 #[function_component(KeywordMentionsPage)]
@@ -131,6 +143,9 @@ pub fn keyword_mentions_page() -> Html {
                 "Введите слово или фразу, чтобы увидеть, какие каналы их упоминают.",
             )) }
             if let Some(data) = form.task.state().data.clone() {
+                <WatchButton target={WatchTarget::KeywordMentions {
+                        query: serde_urlencoded::to_string(&form.params).unwrap_or_default() }}
+                    name={form.params.q.trim().to_owned()} />
                 <div class={form.results_class("mentions-results")}>
                     <MentionsTable response={(*data).clone()} />
                 </div>

@@ -17,6 +17,7 @@ mod post_stats;
 mod search_analysis;
 mod subscriber_dynamics;
 mod text_search;
+mod watchlist;
 
 pub use channel_info::ChannelInfoPage;
 pub use channel_search::ChannelSearchPage;
@@ -30,6 +31,7 @@ pub use post_search::PostSearchPage;
 pub use post_stats::PostStatsPage;
 pub use search_analysis::SearchAnalysisPage;
 pub use subscriber_dynamics::SubscriberDynamicsPage;
+pub use watchlist::WatchlistPage;
 
 use yew::prelude::*;
 

@@ -58,6 +58,15 @@ impl Unit {
             Box::pin(async move { api.send(&op).await.map(|answer| answer as Rc<dyn Any>) })
         }))
     }
+
+    /// A unit that cannot be asked (its inputs break a rule): it comes back as `error` without
+    /// sending anything, so that the job's other units still line up with their inputs.
+    pub fn fails(error: Error) -> Unit {
+        Unit(Rc::new(move |_| {
+            let error = error.clone();
+            Box::pin(async move { Err(error) })
+        }))
+    }
 }
 
 /// Tells, from the first unit's answer, how many units the job needs in all.

@@ -54,6 +54,47 @@ pub struct Watch {
     pub checked_at: Option<i64>,
     #[serde(default)]
     pub seen: Seen,
+    /// What the last check found new, kept until the next check so that the watchlist still
+    /// shows it after a reload.
+    #[serde(default, skip_serializing_if = "News::is_empty")]
+    pub news: News,
+}
+
+/// What a check found that the check before it had not seen.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct News {
+    /// New posts, newest first.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub posts: Vec<NewPost>,
+    /// Channels newly mentioning the keyword, by the service's ID.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub channels: Vec<i64>,
+    /// The channel's participants gained (negative: lost) since the check before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub subscriber_change: Option<i64>,
+}
+
+/// A new post as the watchlist lists it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NewPost {
+    pub id: i64,
+    pub date: i64,
+    /// Short link without scheme; empty when the answer had none.
+    #[serde(default)]
+    pub link: String,
+}
+
+impl News {
+    pub fn is_empty(&self) -> bool {
+        *self == News::default()
+    }
+
+    /// How many things are new: each post, each channel, and a subscriber change other than 0.
+    pub fn count(&self) -> usize {
+        self.posts.len()
+            + self.channels.len()
+            + usize::from(self.subscriber_change.is_some_and(|c| c != 0))
+    }
 }
 
 /// What a watch follows.
@@ -206,6 +247,51 @@ impl Watch {
             created_at: now,
             checked_at: None,
             seen: Seen::NotChecked,
+            news: News::default(),
+        }
+    }
+
+    /// The watch after a check at `now` got `answer`: what is new against the last check
+    /// becomes its [`News`], and the answer becomes what is seen ([`Watch::after_check`]).
+    pub fn checked(self, answer: CheckAnswer<'_>, now: i64) -> Watch {
+        let news = match answer {
+            CheckAnswer::Posts(posts) => {
+                let mut posts: Vec<NewPost> = new_posts(&self.seen, posts)
+                    .into_iter()
+                    .map(|p| NewPost {
+                        id: p.id,
+                        date: p.date,
+                        link: p.link.clone(),
+                    })
+                    .collect();
+                posts.sort_by_key(|p| (Reverse(p.date), Reverse(p.id)));
+                News {
+                    posts,
+                    ..News::default()
+                }
+            }
+            CheckAnswer::Mentions(items) => News {
+                channels: new_channels(&self.seen, items),
+                ..News::default()
+            },
+            CheckAnswer::Channel { participants } => News {
+                subscriber_change: subscriber_change(&self.seen, participants),
+                ..News::default()
+            },
+        };
+        let kind = self.target.kind();
+        let fits = matches!(
+            (kind, answer),
+            (WatchKind::PostSearch, CheckAnswer::Posts(_))
+                | (WatchKind::KeywordMentions, CheckAnswer::Mentions(_))
+                | (WatchKind::Channel, CheckAnswer::Channel { .. })
+        );
+        if !fits {
+            return self;
+        }
+        Watch {
+            news,
+            ..self.after_check(answer, now)
         }
     }
 

@@ -2,11 +2,14 @@
 //! watch kept as its JSON text ([`Watch::to_json`]) under its `id`. It survives reloads, holds
 //! thousands of watches, and leaves the browser only as a file the user exports.
 //!
-//! What a watch is and what a check finds new is in [`crate::view::watch`]; this module only
-//! keeps watches.
+//! What a watch is and what a check finds new is in [`crate::view::watch`]; this module keeps
+//! watches, shares them with the console ([`list`]) and offers to save one from a page
+//! ([`save`]).
 
 mod error;
 mod idb;
+mod list;
+mod save;
 
 use std::rc::Rc;
 
@@ -18,6 +21,8 @@ use web_sys::{
 };
 
 pub use error::{StoreAction, StoreError};
+pub use list::{use_watchlist, Watchlist, WatchlistProvider};
+pub use save::WatchButton;
 
 use crate::api::model::Records;
 use crate::view::watch::Watch;

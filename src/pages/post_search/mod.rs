@@ -21,6 +21,8 @@ use crate::pages::page_header;
 use crate::pages::text_search::{matching_fields, query_fields};
 use crate::route::Route;
 use crate::ui::use_ui;
+use crate::view::watch::WatchTarget;
+use crate::watch::WatchButton;
 use params::Params;
 use results::PostResults;
 
@@ -108,6 +110,8 @@ pub fn post_search_page() -> Html {
                 "Введите текст, чтобы найти посты всех каналов, сначала новые.",
             )) }
             if let Some(data) = form.task.state().data.clone() {
+                <WatchButton target={WatchTarget::PostSearch { query: form.params.watch_query() }}
+                    name={form.params.q.trim().to_owned()} />
                 <div class={form.results_class("post-results")} ref={results_ref}>
                     <PostResults response={(*data).clone()} offset={form.params.offset()}
                         limit={form.params.limit()} {on_page} />

@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::api::limits::{POST_SEARCH_LIMIT_DEFAULT, POST_SEARCH_LIMIT_MAX};
 use crate::api::model::PostSearchResponse;
 use crate::api::ops::PostSearch;
-use crate::api::{Error, Operation, PeerType};
+use crate::api::{Error, Invalid, Operation, PeerType};
 use crate::pages::form::{is_false, peer_type_or, PeriodQuery, PERIOD_PRESETS};
 use crate::pages::form::{PageParams, Problems};
 use crate::pages::text_search::{TextQuery, TextSearch};
@@ -53,6 +53,15 @@ pub(super) struct Params {
 }
 
 impl Params {
+    /// The search as a watch keeps it: the address query without the pager's offset.
+    pub(super) fn watch_query(&self) -> String {
+        let search = Params {
+            offset: String::new(),
+            ..self.clone()
+        };
+        serde_urlencoded::to_string(&search).unwrap_or_default()
+    }
+
     pub(super) fn limit(&self) -> u32 {
         parse_count(&self.limit).unwrap_or(POST_SEARCH_LIMIT_DEFAULT)
     }
@@ -67,6 +76,27 @@ impl PageParams for Params {
     type Output = Rc<PostSearchResponse>;
 
     fn to_request(&self, ui: &Ui) -> Result<PostSearch, Problems> {
+        let op = self.request(ui);
+        op.validate()
+            .map_err(|invalid| Problems::of(ui, &invalid))?;
+        Ok(op)
+    }
+
+    fn for_submit(self) -> Self {
+        Params {
+            offset: String::new(),
+            ..self
+        }
+    }
+
+    async fn fetch(api: CachedClient, op: PostSearch) -> Result<Self::Output, Error> {
+        api.send(&op).await
+    }
+}
+
+impl Params {
+    /// The request of the form, not checked yet.
+    fn request(&self, ui: &Ui) -> PostSearch {
         let mut op = PostSearch::new(self.q.trim());
         op.limit = parse_count(&self.limit);
         op.offset = parse_count(&self.offset);
@@ -82,20 +112,7 @@ impl PageParams for Params {
         op.minus_words = self.minus_words.trim().to_owned();
         op.extended_syntax = self.extended_syntax;
         op.extended = !self.without_channels;
-        op.validate()
-            .map_err(|invalid| Problems::of(ui, &invalid))?;
-        Ok(op)
-    }
-
-    fn for_submit(self) -> Self {
-        Params {
-            offset: String::new(),
-            ..self
-        }
-    }
-
-    async fn fetch(api: CachedClient, op: PostSearch) -> Result<Self::Output, Error> {
-        api.send(&op).await
+        op
     }
 }
 
@@ -119,16 +136,15 @@ pub(crate) fn watch_request(
     query: &str,
     since: Option<i64>,
     ui: &Ui,
-) -> Result<PostSearch, Problems> {
+) -> Result<PostSearch, Invalid> {
     let params: Params = serde_urlencoded::from_str(query).unwrap_or_default();
-    let mut op = params.for_submit().to_request(ui)?;
+    let mut op = params.request(ui);
     op.limit = Some(POST_SEARCH_LIMIT_MAX);
     op.offset = None;
     op.extended = true;
     if let Some(since) = since.and_then(|s| chrono::DateTime::from_timestamp(s, 0)) {
         op.start_date = Some(op.start_date.map_or(since, |start| start.max(since)));
     }
-    op.validate()
-        .map_err(|invalid| Problems::of(ui, &invalid))?;
+    op.validate()?;
     Ok(op)
 }

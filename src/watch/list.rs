@@ -1,0 +1,378 @@
+//! The watchlist as the console holds it: loaded from the store once, shared through context
+//! (the navigation counts what is new, pages save watches, the Watchlist page shows and checks
+//! them), and checked as one job of one request per watch. The job lives here, above the pages,
+//! so a check goes on while the user reads another page; it starts by itself when the console
+//! opens if Settings allow it and the last such check is older than the interval chosen.
+
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use super::{StoreError, WatchStore};
+use crate::api::ids::ChannelId;
+use crate::api::model::{Channel, KeywordMentionsResponse, PostSearchResponse};
+use crate::api::ops::ChannelInfo;
+use crate::api::{Error, Invalid, Problem, Rule};
+use crate::pages::{mentions_watch_request, search_watch_request};
+use crate::request::{use_job, Job, Phase, Plan, Unit};
+use crate::settings::SettingsContext;
+use crate::ui::{use_ui, Ui};
+use crate::view::job::DEFAULT_CONFIRM_ABOVE;
+use crate::view::watch::{check_since, merge, CheckAnswer, MergeReport, Watch, WatchTarget};
+
+/// When the watchlist last checked itself (Unix seconds), in localStorage: the interval counts
+/// from there.
+const AUTO_CHECK_KEY: &str = "chanscope.watch.autoChecked";
+
+fn now_secs() -> i64 {
+    (js_sys::Date::now() / 1000.0) as i64
+}
+
+/// The watchlist shared with the shell and the pages.
+#[derive(Clone)]
+pub struct Watchlist {
+    pub watches: Rc<Vec<Watch>>,
+    /// The store has been read (or could not be).
+    pub loaded: bool,
+    /// Why the store cannot be used (e.g. a private window), or what failed last.
+    pub error: Option<Rc<StoreError>>,
+    /// Records of the store that could not be read.
+    pub unreadable: usize,
+    /// The check running, waiting for a confirmation, or last run.
+    pub job: Option<Job>,
+    pub check: Callback<()>,
+    pub save: Callback<Watch>,
+    pub remove: Callback<String>,
+    /// Merges watches read from a file; answers with what was added and replaced.
+    pub import: Callback<(Vec<Watch>, Callback<MergeReport>)>,
+    /// The watches whose last check failed, by ID, with why.
+    failures: Rc<Vec<(String, Rc<Error>)>>,
+}
+
+impl PartialEq for Watchlist {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.watches, &other.watches)
+            && self.loaded == other.loaded
+            && self.error.as_ref().map(Rc::as_ptr) == other.error.as_ref().map(Rc::as_ptr)
+            && self.job == other.job
+    }
+}
+
+impl Watchlist {
+    /// Everything the last checks found new, across the watchlist.
+    pub fn news(&self) -> usize {
+        self.watches.iter().map(|w| w.news.count()).sum()
+    }
+
+    /// Why the last check of watch `id` failed, if it did.
+    pub fn failure(&self, id: &str) -> Option<Rc<Error>> {
+        self.failures
+            .iter()
+            .find(|(failed, _)| failed == id)
+            .map(|(_, error)| error.clone())
+    }
+
+    /// The watch of `target`, if one is saved.
+    pub fn watching(&self, target: &WatchTarget) -> Option<&Watch> {
+        self.watches.iter().find(|w| &w.target == target)
+    }
+}
+
+/// The watchlist of the nearest provider (none outside the console, as in widgets).
+#[hook]
+pub fn use_watchlist() -> Option<Watchlist> {
+    use_context::<Watchlist>()
+}
+
+/// One check of the watchlist: the watches as they were when it began.
+struct Run {
+    number: u64,
+    watches: Vec<Watch>,
+    /// Started by the console opening: it does not wait for a confirmation.
+    automatic: bool,
+}
+
+/// The request that checks `watch`.
+fn check_unit(watch: &Watch, ui: &Ui) -> Unit {
+    match &watch.target {
+        WatchTarget::PostSearch { query } => {
+            match search_watch_request(query, check_since(watch), ui) {
+                Ok(op) => Unit::call(op),
+                Err(invalid) => Unit::fails(Error::Invalid(invalid)),
+            }
+        }
+        WatchTarget::KeywordMentions { query } => match mentions_watch_request(query, ui) {
+            Ok(op) => Unit::call(op),
+            Err(invalid) => Unit::fails(Error::Invalid(invalid)),
+        },
+        WatchTarget::Channel { channel } => match channel.parse::<ChannelId>() {
+            Ok(id) => Unit::call(ChannelInfo::new(id)),
+            Err(error) => Unit::fails(Error::Invalid(Invalid {
+                problems: vec![Problem {
+                    param: "channelId",
+                    rule: Rule::BadIdentifier(error),
+                }],
+            })),
+        },
+    }
+}
+
+/// The watch after its unit's answer came in; `None` while it has not, or when it failed.
+fn checked(watch: &Watch, job: &Job, index: usize, now: i64) -> Option<Watch> {
+    let watch = watch.clone();
+    match &watch.target {
+        WatchTarget::PostSearch { .. } => {
+            let answer = job.result::<PostSearchResponse>(index)?;
+            Some(watch.checked(CheckAnswer::Posts(&answer.items), now))
+        }
+        WatchTarget::KeywordMentions { .. } => {
+            let answer = job.result::<KeywordMentionsResponse>(index)?;
+            Some(watch.checked(CheckAnswer::Mentions(&answer.items), now))
+        }
+        WatchTarget::Channel { .. } => {
+            let answer = job.result::<Channel>(index)?;
+            let participants = answer.participants_count;
+            Some(watch.checked(CheckAnswer::Channel { participants }, now))
+        }
+    }
+}
+
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window()?.local_storage().ok().flatten()
+}
+
+/// Whether the console may check the watchlist by itself now.
+fn auto_check_due(every_hours: u32) -> bool {
+    let last = local_storage()
+        .and_then(|s| s.get_item(AUTO_CHECK_KEY).ok().flatten())
+        .and_then(|t| t.parse::<i64>().ok());
+    last.is_none_or(|at| now_secs() - at >= i64::from(every_hours) * 3600)
+}
+
+fn remember_auto_check() {
+    if let Some(storage) = local_storage() {
+        let _ = storage.set_item(AUTO_CHECK_KEY, &now_secs().to_string());
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct WatchlistProviderProps {
+    pub children: Children,
+}
+
+/// Provides [`Watchlist`] to everything below it; place it inside the settings' provider.
+#[function_component(WatchlistProvider)]
+pub fn watchlist_provider(props: &WatchlistProviderProps) -> Html {
+    let ui = use_ui();
+    let settings = use_context::<SettingsContext>();
+    let confirm_above = settings
+        .as_ref()
+        .map_or(DEFAULT_CONFIRM_ABOVE, |c| c.settings.confirm_above);
+    let watches = use_state(|| Rc::new(Vec::<Watch>::new()));
+    let loaded = use_state(|| false);
+    let error = use_state(|| None::<Rc<StoreError>>);
+    let unreadable = use_state(|| 0usize);
+    let store = use_mut_ref(|| None::<WatchStore>);
+    let run = use_state(|| None::<Rc<Run>>);
+    // The units of the current run whose answers are already in the list.
+    let applied = use_mut_ref(HashSet::<usize>::new);
+
+    let start_run = {
+        let (run, watches, applied) = (run.clone(), watches.clone(), applied.clone());
+        Rc::new(move |automatic: bool| {
+            if watches.is_empty() {
+                return;
+            }
+            applied.borrow_mut().clear();
+            let number = run.as_ref().map_or(1, |r| r.number + 1);
+            run.set(Some(Rc::new(Run {
+                number,
+                watches: (**watches).clone(),
+                automatic,
+            })));
+        })
+    };
+
+    // Read the store once; then check by itself when allowed and due.
+    {
+        let (watches, loaded, error, unreadable, store) = (
+            watches.clone(),
+            loaded.clone(),
+            error.clone(),
+            unreadable.clone(),
+            store.clone(),
+        );
+        let auto = settings
+            .as_ref()
+            .filter(|c| c.settings.watch_auto)
+            .map(|c| c.settings.watch_every_hours);
+        let start_run = start_run.clone();
+        use_effect_with((), move |_| {
+            wasm_bindgen_futures::spawn_local(async move {
+                let opened = match WatchStore::open().await {
+                    Ok(opened) => opened,
+                    Err(e) => {
+                        error.set(Some(Rc::new(e)));
+                        loaded.set(true);
+                        return;
+                    }
+                };
+                match opened.all().await {
+                    Ok(records) => {
+                        unreadable.set(records.unreadable());
+                        let list: Vec<Watch> = records.iter().cloned().collect();
+                        let any = !list.is_empty();
+                        watches.set(Rc::new(list));
+                        if any && auto.is_some_and(auto_check_due) {
+                            remember_auto_check();
+                            start_run(true);
+                        }
+                    }
+                    Err(e) => error.set(Some(Rc::new(e))),
+                }
+                *store.borrow_mut() = Some(opened);
+                loaded.set(true);
+            });
+        });
+    }
+
+    let plan = run.as_ref().map(|r| {
+        Plan::new(
+            format!("watchlist check {}", r.number),
+            r.watches.iter().map(|w| check_unit(w, &ui)).collect(),
+        )
+    });
+    let job = use_job(plan, confirm_above);
+
+    // An automatic check was allowed in Settings: it does not ask.
+    {
+        let job = job.clone();
+        let automatic = run.as_ref().is_some_and(|r| r.automatic);
+        use_effect_with(run.as_ref().map(|r| r.number), move |_| {
+            if let Some(job) = job.filter(|j| automatic && j.awaits_confirmation()) {
+                job.start();
+            }
+        });
+    }
+
+    // Each answer that came in updates its watch, once, and is saved.
+    if let (Some(job), Some(current)) = (&job, run.as_ref()) {
+        let now = now_secs();
+        let fresh: Vec<(usize, Watch)> = current
+            .watches
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !applied.borrow().contains(i))
+            .filter_map(|(i, w)| Some((i, checked(w, job, i, now)?)))
+            .collect();
+        if !fresh.is_empty() {
+            let mut list = (**watches).clone();
+            let mut changed = Vec::new();
+            for (i, updated) in fresh {
+                applied.borrow_mut().insert(i);
+                // A watch deleted meanwhile stays deleted.
+                if let Some(slot) = list.iter_mut().find(|w| w.id == updated.id) {
+                    *slot = updated.clone();
+                    changed.push(updated);
+                }
+            }
+            watches.set(Rc::new(list));
+            persist(&store, &error, move |s| {
+                let changed = changed.clone();
+                async move { s.put_all(&changed).await }
+            });
+        }
+    }
+
+    let save = {
+        let (watches, store, error) = (watches.clone(), store.clone(), error.clone());
+        Callback::from(move |watch: Watch| {
+            let mut list = (**watches).clone();
+            list.retain(|w| w.id != watch.id);
+            list.push(watch.clone());
+            watches.set(Rc::new(list));
+            persist(&store, &error, move |s| {
+                let watch = watch.clone();
+                async move { s.put(&watch).await }
+            });
+        })
+    };
+    let remove = {
+        let (watches, store, error) = (watches.clone(), store.clone(), error.clone());
+        Callback::from(move |id: String| {
+            let mut list = (**watches).clone();
+            list.retain(|w| w.id != id);
+            watches.set(Rc::new(list));
+            persist(&store, &error, move |s| {
+                let id = id.clone();
+                async move { s.delete(&id).await }
+            });
+        })
+    };
+    let import = {
+        let (watches, store, error) = (watches.clone(), store.clone(), error.clone());
+        Callback::from(
+            move |(imported, report): (Vec<Watch>, Callback<MergeReport>)| {
+                let (list, merged) = merge((**watches).clone(), imported);
+                watches.set(Rc::new(list.clone()));
+                report.emit(merged);
+                persist(&store, &error, move |s| {
+                    let list = list.clone();
+                    async move { s.put_all(&list).await }
+                });
+            },
+        )
+    };
+    let check = {
+        let start_run = start_run.clone();
+        Callback::from(move |()| start_run(false))
+    };
+    let failures = match (&job, run.as_ref()) {
+        (Some(job), Some(current)) => current
+            .watches
+            .iter()
+            .enumerate()
+            .filter_map(|(i, w)| Some((w.id.clone(), job.error(i)?)))
+            .collect(),
+        _ => Vec::new(),
+    };
+    let context = Watchlist {
+        watches: (*watches).clone(),
+        loaded: *loaded,
+        error: (*error).clone(),
+        unreadable: *unreadable,
+        job: job.filter(|j| j.progress().phase != Phase::Idle || j.awaits_confirmation()),
+        check,
+        save,
+        remove,
+        import,
+        failures: Rc::new(failures),
+    };
+    html! {
+        <ContextProvider<Watchlist> context={context}>
+            { props.children.clone() }
+        </ContextProvider<Watchlist>>
+    }
+}
+
+/// Runs a change of the store when it is open; a failure is shown on the Watchlist page.
+fn persist<F, Fut>(
+    store: &Rc<RefCell<Option<WatchStore>>>,
+    error: &UseStateHandle<Option<Rc<StoreError>>>,
+    change: F,
+) where
+    F: FnOnce(WatchStore) -> Fut + 'static,
+    Fut: std::future::Future<Output = Result<(), StoreError>> + 'static,
+{
+    let Some(store) = store.borrow().clone() else {
+        return;
+    };
+    let error = error.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        if let Err(e) = change(store).await {
+            error.set(Some(Rc::new(e)));
+        }
+    });
+}
