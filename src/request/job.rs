@@ -154,6 +154,8 @@ struct Core {
     running_since: Option<f64>,
     /// Re-renders the page that shows the job.
     notify: Option<Callback<()>>,
+    /// Bumped by every change a page shows, so that a handle taken before it compares unequal.
+    version: u64,
 }
 
 type Shared = Rc<RefCell<Core>>;
@@ -197,6 +199,7 @@ fn job_for(plan: Plan, config: &ClientConfig) -> Shared {
             busy_ms: 0.0,
             running_since: None,
             notify: None,
+            version: 0,
         }));
         jobs.push(job.clone());
         job
@@ -204,7 +207,11 @@ fn job_for(plan: Plan, config: &ClientConfig) -> Shared {
 }
 
 fn notify(job: &Shared) {
-    let callback = job.borrow().notify.clone();
+    let callback = {
+        let mut core = job.borrow_mut();
+        core.version += 1;
+        core.notify.clone()
+    };
     if let Some(callback) = callback {
         callback.emit(());
     }
@@ -394,24 +401,21 @@ fn resume(job: &Shared, run: u64) {
     pump(job);
 }
 
-/// A page's handle on its job.
+/// A page's handle on its job, as the job stood when the handle was taken.
 #[derive(Clone)]
 pub struct Job {
     core: Shared,
     confirm_above: u32,
+    version: u64,
 }
 
 impl PartialEq for Job {
-    /// The same job at the same point (the estimate of time left aside, which moves with the
-    /// clock).
+    /// The same job with no change in between: the components it is given to re-render only
+    /// when it moved on.
     fn eq(&self, other: &Self) -> bool {
-        let at = |job: &Job| {
-            let p = job.progress();
-            (p.phase, p.total, p.done, p.in_flight, p.paused_until)
-        };
         Rc::ptr_eq(&self.core, &other.core)
             && self.confirm_above == other.confirm_above
-            && at(self) == at(other)
+            && self.version == other.version
     }
 }
 
@@ -509,6 +513,7 @@ pub fn use_job(plan: Option<Plan>, confirm_above: u32) -> Option<Job> {
                 let job = Job {
                     core: core.clone(),
                     confirm_above,
+                    version: 0,
                 };
                 if job.progress().phase == Phase::Idle && !job.awaits_confirmation() {
                     job.start();
@@ -522,8 +527,12 @@ pub fn use_job(plan: Option<Plan>, confirm_above: u32) -> Option<Job> {
             }
         });
     }
-    (*core).clone().map(|core| Job {
-        core,
-        confirm_above,
+    (*core).clone().map(|core| {
+        let version = core.borrow().version;
+        Job {
+            core,
+            confirm_above,
+            version,
+        }
     })
 }
