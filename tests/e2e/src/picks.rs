@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use sandbox::dataset::{Peer, DAY};
+use sandbox::dataset::{Channel, Peer, DAY};
 use sandbox::search::tokens::tokens;
 use sandbox::Dataset;
 
@@ -32,6 +32,8 @@ pub struct Picks {
 
 impl Picks {
     pub fn choose(ds: &Dataset) -> Result<Picks, String> {
+        // `posts` of a channel are oldest first, those still to come last.
+        let existing = |c: &Channel| -> usize { c.posts.partition_point(|&p| ds.is_visible(p)) };
         let (ci, channel) = ds
             .channels
             .iter()
@@ -39,14 +41,12 @@ impl Picks {
             .filter(|(_, c)| {
                 c.peer == Peer::Channel
                     && !c.usernames.is_empty()
-                    && c.posts.len() >= BATCH_IDS
+                    && existing(c) >= BATCH_IDS
                     && c.stories.len() >= 2
             })
-            .max_by_key(|(i, c)| (c.posts.len(), std::cmp::Reverse(*i)))
+            .max_by_key(|(i, c)| (existing(c), std::cmp::Reverse(*i)))
             .ok_or("the dataset has no channel with 60 posts and stories")?;
-        // `posts` of a channel are oldest first.
-        let post_ids: Vec<u64> = channel
-            .posts
+        let post_ids: Vec<u64> = channel.posts[..existing(channel)]
             .iter()
             .rev()
             .take(BATCH_IDS)
@@ -62,7 +62,10 @@ impl Picks {
             .iter()
             .copied()
             .filter(|&p| ds.posts[p as usize].date <= ds.now - 3 * DAY)
-            .max_by_key(|p| (ds.forwards.get(p).map_or(0, Vec::len), *p))
+            .max_by_key(|p| {
+                let reposts = ds.forwards.get(p).into_iter().flatten();
+                (reposts.filter(|&&r| ds.is_visible(r)).count(), *p)
+            })
             .ok_or("the channel has no post older than 3 days")?;
         let post_link = format!(
             "t.me/{}/{}",
@@ -71,7 +74,10 @@ impl Picks {
 
         // The most common long word of the last week's posts, in at least two channels.
         let mut seen: BTreeMap<String, (usize, BTreeSet<u32>)> = BTreeMap::new();
-        for post in ds.posts.iter().take_while(|p| p.date >= ds.now - 7 * DAY) {
+        let last_week = ds.posts[ds.visible()]
+            .iter()
+            .take_while(|p| p.date >= ds.now - 7 * DAY);
+        for post in last_week {
             for token in tokens(&post.text) {
                 if token.form.chars().count() >= 6 && token.form.chars().all(char::is_alphabetic) {
                     let entry = seen.entry(token.form).or_default();
