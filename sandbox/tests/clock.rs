@@ -1,5 +1,5 @@
-//! Posts dated after "now" that appear as the clock moves (in-process and over HTTP), and the
-//! word with more results than the API pages through.
+//! Posts dated after "now" that appear as the clock moves (in-process and over HTTP), the
+//! keyword whose mentions rise, and the word with more results than the API pages through.
 
 mod common;
 
@@ -9,10 +9,14 @@ use axum::http::{Method, StatusCode};
 use common::*;
 use serde_json::Value;
 
-use sandbox::dataset::{BROAD_FIRST_DAY, BROAD_KEYWORD, DAY, FUTURE_DAYS};
+use sandbox::dataset::{
+    BROAD_FIRST_DAY, BROAD_KEYWORD, DAY, FUTURE_DAYS, RISE_DAYS, RISING_KEYWORD,
+};
 use sandbox::search::tokens::normalise;
 use sandbox::server::CLOCK_STEP_MAX;
 use sandbox::{Dataset, Size, State};
+
+const WEEK: i64 = 7 * DAY;
 
 /// A dataset of its own, the same as the shared one, whose clock a test may move.
 fn fresh() -> Arc<State> {
@@ -275,6 +279,75 @@ async fn the_clock_moves_over_http_and_refuses_bad_steps() {
     assert_eq!(state.dataset.current(), now);
 }
 
+/// Posts of the rising keyword in the week that ends at `end`, as post search counts them and
+/// as a scan of the words finds them.
+async fn rising_in_week(end: i64) -> u64 {
+    let start = end - WEEK + 1;
+    let found = ok(&format!(
+        "/api/posts/search?token=demo&q={RISING_KEYWORD}&startDate={start}&endDate={end}"
+    ))
+    .await;
+    let total = found["total_count"].as_u64().unwrap();
+    assert_eq!(
+        total,
+        matching_between(RISING_KEYWORD, start, end).len() as u64
+    );
+    total
+}
+
+#[tokio::test]
+async fn the_rising_keyword_is_mentioned_more_week_after_week() {
+    let q = RISING_KEYWORD;
+    // The last 8 weeks, oldest first.
+    let mut weeks = Vec::new();
+    for k in (0..8).rev() {
+        weeks.push(rising_in_week(NOW - k * WEEK).await);
+    }
+    let (first, second): (u64, u64) = (weeks[..4].iter().sum(), weeks[4..].iter().sum());
+    eprintln!("{RISING_KEYWORD} per week: {weeks:?}");
+    assert!(second as f64 >= 1.5 * first as f64, "{weeks:?}");
+    // About 15 a day in the last week, one or two a day when it started.
+    assert!((70..=140).contains(&weeks[7]), "{weeks:?}");
+    let start = NOW - RISE_DAYS * DAY;
+    assert_eq!(
+        ok(&format!(
+            "/api/posts/search?token=demo&q={q}&endDate={}",
+            start - 1
+        ))
+        .await["total_count"],
+        0
+    );
+    let first_week = ok(&format!(
+        "/api/posts/search?token=demo&q={q}&startDate={start}&endDate={}",
+        start + WEEK
+    ))
+    .await["total_count"]
+        .as_u64()
+        .unwrap();
+    assert!((3..=25).contains(&first_week), "{first_week}");
+
+    // In channels of every kind: many channels, and the word a hashtag of its own.
+    let mentions = ok(&format!(
+        "/api/words/mentions-by-channels?token=demo&q={q}&startDate={}",
+        NOW - 30 * DAY
+    ))
+    .await;
+    assert!(mentions["items"].as_array().unwrap().len() >= 20);
+    let tagged = format!("#{RISING_KEYWORD}");
+    let page = ok(&format!("/api/posts/search?token=demo&q={q}&limit=50")).await;
+    for item in page["items"].as_array().unwrap() {
+        assert!(item["text"].as_str().unwrap().contains(&tagged), "{item}");
+    }
+
+    // And it goes on rising in the days still to come.
+    let state = fresh();
+    let shown = total_at(&state, &format!("q={q}")).await;
+    let to_come = matching_between(RISING_KEYWORD, NOW + 1, NOW + FUTURE_DAYS * DAY).len() as u64;
+    assert!(to_come >= weeks[7], "{to_come} after {weeks:?}");
+    state.dataset.advance((FUTURE_DAYS * DAY) as u32);
+    assert_eq!(total_at(&state, &format!("q={q}")).await, shown + to_come);
+}
+
 #[tokio::test]
 async fn the_broad_keyword_has_more_results_than_the_pages_reach() {
     let q = enc(BROAD_KEYWORD);
@@ -303,10 +376,7 @@ async fn the_same_seed_and_now_give_the_same_bytes_after_the_clock_moves() {
             "/api/posts/search?token=demo&q={}&extended=1&limit=50",
             enc(BROAD_KEYWORD)
         ),
-        format!(
-            "/api/words/mentions-by-channels?token=demo&q={}",
-            enc(BROAD_KEYWORD)
-        ),
+        format!("/api/words/mentions-by-channels?token=demo&q={RISING_KEYWORD}"),
         format!("/api/posts/stat?token=demo&postId={}&group=hour", newest.id),
     ];
     for uri in &uris {

@@ -38,6 +38,14 @@ pub const POST_SPAN_DAYS: i64 = 400;
 /// pace; a post stays hidden until the current time reaches its date, so a sandbox whose clock
 /// moves on (live, or [`Dataset::advance`]) gets new posts.
 pub const FUTURE_DAYS: i64 = 7;
+/// A product name that no post mentions until [`RISE_DAYS`] before "now" and more and more posts
+/// mention after: one in 30 then (about one post a day at the small size), half of them at "now"
+/// (about 15 a day), more in the days after; in channels of every topic and language. Posts end
+/// with it as a hashtag (`#Lumora`), found as one word.
+pub const RISING_KEYWORD: &str = "Lumora";
+/// How long before "now" [`RISING_KEYWORD`] first appears; its share of posts grows fifteenfold
+/// over that time, by the same factor every day (about ×1.9 in four weeks).
+pub const RISE_DAYS: i64 = 120;
 /// A common word of Russian-script texts, in about a quarter of all posts, so that a search for
 /// it has more results than the API lets one page through (offset 1000 plus 50); at least
 /// [`BROAD_FIRST_DAY`] of the posts of the first day after "now" have it.

@@ -7,7 +7,7 @@ use super::texts::{embolden, script_of, sentence};
 use super::words::{Script, TOPICS};
 use super::{
     Channel, Dataset, Size, BROAD_FIRST_DAY, BROAD_KEYWORD, DAY, FUTURE_DAYS, HOUR, POST_ID_BASE,
-    POST_SPAN_DAYS,
+    POST_SPAN_DAYS, RISE_DAYS, RISING_KEYWORD,
 };
 use crate::rng::{unit_of, Rng};
 use crate::search::tokens::each_word;
@@ -107,6 +107,7 @@ pub(super) fn draft_posts(seed: u64, size: Size, now: i64, channels: &[Channel])
             }
             text
         };
+        let start = drafts.len();
         for _ in 0..count {
             let text = write(&mut rng);
             drafts.push(Draft {
@@ -126,8 +127,25 @@ pub(super) fn draft_posts(seed: u64, size: Size, now: i64, channels: &[Channel])
                 text,
             });
         }
+        // Drawn apart from the texts and dates, which thus stay what they were without it.
+        let mut rising = Rng::derive(seed ^ 0x1a5e, c.id);
+        for draft in &mut drafts[start..] {
+            if rising.chance(rising_share(now, draft.date)) {
+                draft.text.push_str(" #");
+                draft.text.push_str(RISING_KEYWORD);
+            }
+        }
     }
     drafts
+}
+
+/// The share of posts dated `t` that mention [`RISING_KEYWORD`]: none until [`RISE_DAYS`]
+/// before `now`, then one in 30, growing at a steady rate to one in 2 at `now` and on past it.
+fn rising_share(now: i64, t: i64) -> f64 {
+    if t < now - RISE_DAYS * DAY {
+        return 0.0;
+    }
+    0.5 * 15f64.powf((t - now) as f64 / (RISE_DAYS * DAY) as f64)
 }
 
 /// Newest first; equal dates keep the channel order so the result never depends on sorting
