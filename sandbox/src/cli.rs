@@ -15,6 +15,9 @@ usage: sandbox [--port N] [--seed S] [--size small|default|large] [--now UNIX_SE
                [--flood P] [--truncate P]
   Without --now the data is generated as of the current hour and answers follow the clock;
   --now fixes both, so that the same seed and now give the same bytes.
+  Posts go on for 7 days past now, each appearing once the clock reaches its date. The clock
+  moves forward with POST /sandbox/clock?advance=SECS (1 s to 30 days a call), which answers
+  {\"now\": SECS}: curl -X POST 'http://127.0.0.1:8090/sandbox/clock?advance=86400'.
   PRODUCTS: search, stat or search+stat; PLAN: S, M, L or XL; P: share of responses, 0..1.
   The token `demo` holds every product at plan XL unless redefined. With --anonymous-token,
   requests without a token act as that token (otherwise they get `empty_token`).";

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use sandbox::cli::{Options, USAGE};
+use sandbox::dataset::FUTURE_DAYS;
 use sandbox::{serve, State};
 use serverkit::cli::help_asked;
 use serverkit::shutdown::stop_signal;
@@ -27,7 +28,9 @@ async fn main() -> ExitCode {
     };
     let started = Instant::now();
     let dataset = options.dataset();
-    let (channels, posts) = (dataset.channels.len(), dataset.posts.len());
+    let channels = dataset.channels.len();
+    let posts = dataset.visible().len();
+    let later = dataset.posts.len() - posts;
     let address = SocketAddr::from((Ipv4Addr::LOCALHOST, options.port));
     let listener = match tokio::net::TcpListener::bind(address).await {
         Ok(l) => l,
@@ -42,7 +45,7 @@ async fn main() -> ExitCode {
     config.public_host = Some(format!("127.0.0.1:{port}"));
     let state = Arc::new(State::new(dataset, config));
     println!(
-        "sandbox listening on http://127.0.0.1:{port} (seed {}, size {}, {channels} channels, {posts} posts, ready in {} ms)",
+        "sandbox listening on http://127.0.0.1:{port} (seed {}, size {}, {channels} channels, {posts} posts and {later} to come in {FUTURE_DAYS} days, ready in {} ms)",
         options.seed,
         options.size,
         started.elapsed().as_millis()

@@ -1,5 +1,6 @@
 //! The HTTP side: the router with CORS open to any origin, the `/api` dispatcher with auth and
-//! faults, the channel avatars under `/avatars/`, and a `serve` that stops when told to.
+//! faults, the channel avatars under `/avatars/`, the clock that `/sandbox/clock` moves, and a
+//! `serve` that stops when told to.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -12,7 +13,7 @@ use axum::extract::{Path, Query, Request, State as Extract};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{any, get};
+use axum::routing::{any, get, post};
 use axum::Router;
 use tokio::net::TcpListener;
 
@@ -24,7 +25,7 @@ use serverkit::Params;
 
 use crate::auth::Tokens;
 use crate::avatars;
-use crate::dataset::Dataset;
+use crate::dataset::{Dataset, DAY};
 use crate::faults::{error_page, Fault, Faults};
 use crate::ops;
 use crate::ops::objects::Site;
@@ -39,6 +40,10 @@ pub struct Config {
     /// request's `Host`, for a sandbox served together with the console on one origin.
     pub public_host: Option<String>,
 }
+
+/// The most `/sandbox/clock` moves the clock in one call, a month: past every post still to come,
+/// while a mistyped number cannot throw the clock years ahead.
+pub const CLOCK_STEP_MAX: u32 = 30 * DAY as u32;
 
 pub struct State {
     pub dataset: Dataset,
@@ -62,6 +67,7 @@ pub fn router(state: Arc<State>) -> Router {
         .route("/healthz", get(|| async { "ok" }))
         .route("/api/{*path}", any(api))
         .route("/avatars/{file}", get(avatar))
+        .route("/sandbox/clock", post(advance_clock))
         .fallback(|| async { (StatusCode::NOT_FOUND, "not found\n") })
         .with_state(state)
         .layer(middleware::from_fn(cors))
@@ -105,6 +111,29 @@ async fn avatar(Extract(state): Extract<Arc<State>>, Path(file): Path<String>) -
         )
             .into_response(),
         None => (StatusCode::NOT_FOUND, "not found\n").into_response(),
+    }
+}
+
+/// `POST /sandbox/clock?advance=SECS`: moves the dataset's clock forward, so that posts dated
+/// up to then appear and counters grow; answers the new current time as `{"now": SECS}`.
+async fn advance_clock(
+    Extract(state): Extract<Arc<State>>,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Response {
+    let seconds = query
+        .ok()
+        .and_then(|q| q.0.get("advance")?.parse::<u32>().ok())
+        .filter(|s| (1..=CLOCK_STEP_MAX).contains(s));
+    match seconds {
+        Some(s) => {
+            let now = state.dataset.advance(s);
+            json_response(serde_json::json!({ "now": now }).to_string().into_bytes())
+        }
+        None => (
+            StatusCode::BAD_REQUEST,
+            format!("advance must be a whole number of seconds from 1 to {CLOCK_STEP_MAX}\n"),
+        )
+            .into_response(),
     }
 }
 

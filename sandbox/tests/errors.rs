@@ -64,7 +64,10 @@ async fn tokens_plans_and_products() {
         error(&format!("{search_channels}&token=s-search")).await,
         "no_active_subscription"
     );
-    let post = format!("/api/posts/stat?postId={}", ds().posts[0].id);
+    let post = format!(
+        "/api/posts/stat?postId={}",
+        ds().posts[newest() as usize].id
+    );
     assert_eq!(
         error(&format!("{post}&token=s-search")).await,
         "no_active_subscription"
@@ -203,7 +206,7 @@ async fn parameter_messages_name_the_parameter() {
     for (uri, message) in cases {
         assert_eq!(error(uri).await, message, "{uri}");
     }
-    let post = ds().posts[0].id;
+    let post = ds().posts[newest() as usize].id;
     assert_eq!(
         error(&format!(
             "/api/posts/stat?token=demo&postId={post}&group=week"

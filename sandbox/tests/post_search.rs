@@ -124,7 +124,7 @@ async fn extended_syntax() {
     );
 
     // A phrase: the two words next to each other, in order (exact forms under strongSearch).
-    let sample = words(0);
+    let sample = words(newest());
     let (a, b) = (&sample[0], &sample[1]);
     let adjacent = posts_where(|w| w.windows(2).any(|p| p[0] == *a && p[1] == *b));
     let phrase = format!("\"{a} {b}\"");

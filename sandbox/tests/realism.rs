@@ -31,7 +31,8 @@ fn share_within(values: &[f64], lo: f64, hi: f64) -> f64 {
 fn er_and_err() -> (Vec<f64>, Vec<f64>) {
     let ds = ds();
     let (mut er, mut err) = (Vec::new(), Vec::new());
-    for (i, p) in ds.posts.iter().enumerate() {
+    for i in ds.visible() {
+        let p = &ds.posts[i];
         let c = ds.counters(i as u32);
         if p.deleted || c.views == 0 {
             continue;
@@ -75,7 +76,8 @@ fn engagement_is_in_the_ranges_of_real_channels() {
 async fn answers_carry_the_counters_that_grow_with_the_views() {
     let ds = ds();
     // The newest posts: their views and interactions are still growing, in step.
-    for post in 0..40u32 {
+    let newest = ds.visible().start as u32;
+    for post in newest..newest + 40 {
         let p = &ds.posts[post as usize];
         let c = ds.counters(post);
         let stat = ok(&format!("/api/posts/stat?token=demo&postId={}", p.id)).await;
@@ -244,10 +246,13 @@ async fn without_a_fixed_now_the_clock_moves_on() {
     assert!(before <= current && current <= clock_now());
     assert!(current - live.now >= 3 * DAY);
 
-    // The newest post has gained views since the instant of generation.
+    // The newest post of then has gained views since the instant of generation, and posts
+    // dated since have appeared.
     let fixed = Dataset::generate(1, Size::Small, generated);
-    assert!(live.views(0) > fixed.views(0));
-    assert_eq!(live.views_at(0, live.now), fixed.views(0));
+    let newest = fixed.visible().start as u32;
+    assert!(live.views(newest) > fixed.views(newest));
+    assert_eq!(live.views_at(newest, live.now), fixed.views(newest));
+    assert!(live.visible().start < fixed.visible().start);
     // Participants are known up to now, and default periods end today.
     assert!(live.participants_at(0, current).is_some());
     let state = Arc::new(State::new(live, common::config()));

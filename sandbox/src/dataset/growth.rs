@@ -22,8 +22,13 @@ pub struct Counters {
 impl Dataset {
     /// Participants of a channel at `t`; `None` before the history starts or the channel exists.
     pub fn participants_at(&self, channel: u32, t: i64) -> Option<u64> {
+        self.history_at(channel, t.min(self.current()))
+    }
+
+    /// Participants of a channel at `t` even past the current time, as the generator needs them
+    /// for posts dated there.
+    pub(super) fn history_at(&self, channel: u32, t: i64) -> Option<u64> {
         let c = &self.channels[channel as usize];
-        let t = t.min(self.current());
         if t < c.created_at {
             return None;
         }

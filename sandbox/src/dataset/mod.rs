@@ -14,7 +14,9 @@ pub mod words;
 
 use std::collections::HashMap;
 use std::fmt;
+use std::ops::Range;
 use std::str::FromStr;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use crate::search::index::Index;
@@ -26,12 +28,31 @@ pub use posts::{Media, Post};
 pub use stories::Story;
 
 use channels::{dedupe_names, make_channel};
-use posts::{draft_posts, link_posts, order_posts};
+use posts::{draft_posts, link_posts, order_posts, spread_broad_keyword};
 
 pub const HOUR: i64 = 3600;
 pub const DAY: i64 = 24 * HOUR;
 /// Posts are spread over this many days before "now".
 pub const POST_SPAN_DAYS: i64 = 400;
+/// Posts are also generated for this many days after "now", each channel going on at its own
+/// pace; a post stays hidden until the current time reaches its date, so a sandbox whose clock
+/// moves on (live, or [`Dataset::advance`]) gets new posts.
+pub const FUTURE_DAYS: i64 = 7;
+/// A product name that no post mentions until [`RISE_DAYS`] before "now" and more and more posts
+/// mention after: one in 30 then (about one post a day at the small size), half of them at "now"
+/// (about 15 a day), more in the days after; in channels of every topic and language. Posts end
+/// with it as a hashtag (`#Lumora`), found as one word.
+pub const RISING_KEYWORD: &str = "Lumora";
+/// How long before "now" [`RISING_KEYWORD`] first appears; its share of posts grows fifteenfold
+/// over that time, by the same factor every day (about ×1.9 in four weeks).
+pub const RISE_DAYS: i64 = 120;
+/// A common word of Russian-script texts, in about a quarter of all posts, so that a search for
+/// it has more results than the API lets one page through (offset 1000 plus 50); at least
+/// [`BROAD_FIRST_DAY`] of the posts of the first day after "now" have it.
+pub const BROAD_KEYWORD: &str = "сегодня";
+/// How many posts of the first day after "now" have [`BROAD_KEYWORD`] at least, so that a
+/// watchlist of it finds new posts when the clock moves a day.
+pub const BROAD_FIRST_DAY: usize = 3;
 /// Participant history is kept for this many days before "now"; earlier periods have no data.
 pub const HISTORY_DAYS: i64 = 420;
 
@@ -119,12 +140,16 @@ pub fn clock_now() -> i64 {
 pub struct Dataset {
     pub seed: u64,
     pub size: Size,
-    /// The instant the data was generated for, on a whole hour: every post and story is older.
-    /// What the answers take as now is [`Dataset::current`].
+    /// The instant the data was generated for, on a whole hour: every story is older, and so is
+    /// every post but those of the [`FUTURE_DAYS`] after it. What the answers take as now is
+    /// [`Dataset::current`].
     pub now: i64,
     pub clock: Clock,
+    /// Seconds the clock was moved forward by [`Dataset::advance`].
+    shift: AtomicI64,
     pub channels: Vec<Channel>,
-    /// Newest first: a lower index is never older.
+    /// Newest first: a lower index is never older. Those dated after [`Dataset::current`] do
+    /// not exist yet for the answers; [`Dataset::visible`] is the rest.
     pub posts: Vec<Post>,
     pub stories: Vec<Story>,
     pub index: Index,
@@ -147,12 +172,31 @@ impl Dataset {
     }
 
     /// Now, as the answers see it: [`Dataset::now`] with a fixed clock, the system clock with a
-    /// live one.
+    /// live one, plus whatever [`Dataset::advance`] added.
     pub fn current(&self) -> i64 {
-        match self.clock {
+        let base = match self.clock {
             Clock::Fixed => self.now,
             Clock::Live => clock_now().max(self.now),
-        }
+        };
+        base + self.shift.load(Ordering::Relaxed)
+    }
+
+    /// Moves the clock `seconds` forward, for whoever shares the dataset; returns the new
+    /// [`Dataset::current`].
+    pub fn advance(&self, seconds: u32) -> i64 {
+        self.shift.fetch_add(i64::from(seconds), Ordering::Relaxed);
+        self.current()
+    }
+
+    /// The indices of the posts that exist at the current time: all but the newest few.
+    pub fn visible(&self) -> Range<usize> {
+        let now = self.current();
+        self.posts.partition_point(|p| p.date > now)..self.posts.len()
+    }
+
+    /// Whether a post exists at the current time.
+    pub fn is_visible(&self, post: u32) -> bool {
+        self.posts[post as usize].date <= self.current()
     }
 
     /// Generates the dataset of `seed` at `size` as of `now` (Unix seconds, rounded down to the
@@ -176,11 +220,13 @@ impl Dataset {
             }
         }
         let (forwards, mentions) = link_posts(seed, &mut posts, &channels);
+        spread_broad_keyword(now, &mut posts, &forwards, &channels);
         let mut ds = Dataset {
             seed,
             size,
             now,
             clock: Clock::Fixed,
+            shift: AtomicI64::new(0),
             stories: Vec::new(),
             index: Index::default(),
             by_username: HashMap::new(),
@@ -245,11 +291,14 @@ impl Dataset {
         (i < self.channels.len() as u64).then_some(i as u32)
     }
 
+    /// The post with service ID `id`, if it exists at the current time.
     pub fn post_by_id(&self, id: u64) -> Option<u32> {
         let age = id.checked_sub(POST_ID_BASE)?;
         let n = self.posts.len() as u64;
         // IDs grow with age order, and the list is newest first.
-        (age < n).then(|| (n - 1 - age) as u32)
+        (age < n)
+            .then(|| (n - 1 - age) as u32)
+            .filter(|&i| self.is_visible(i))
     }
 
     pub fn story_by_id(&self, id: u64) -> Option<u32> {

@@ -4,9 +4,13 @@
 use std::collections::HashMap;
 
 use super::texts::{embolden, script_of, sentence};
-use super::words::TOPICS;
-use super::{Channel, Dataset, Size, DAY, HOUR, POST_ID_BASE, POST_SPAN_DAYS};
+use super::words::{Script, TOPICS};
+use super::{
+    Channel, Dataset, Size, BROAD_FIRST_DAY, BROAD_KEYWORD, DAY, FUTURE_DAYS, HOUR, POST_ID_BASE,
+    POST_SPAN_DAYS, RISE_DAYS, RISING_KEYWORD,
+};
 use crate::rng::{unit_of, Rng};
+use crate::search::tokens::each_word;
 
 /// The shapes in which the service sends `media`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,10 +63,7 @@ impl Dataset {
             let channel_id = self.channels[p.channel as usize].id;
             let usual = 0.08 * (0.45f64 / 0.08).powf(unit_of(self.seed ^ 0xe44c, channel_id));
             let reach = usual * (0.6 + 0.8 * rng.unit());
-            let audience = self
-                .participants_at(p.channel, p.date)
-                .unwrap_or(100)
-                .max(50) as f64;
+            let audience = self.history_at(p.channel, p.date).unwrap_or(100).max(50) as f64;
             let views = (audience * reach).min(f64::from(u32::MAX / 2)) as u32 + 1;
             let er = 0.004 * 30f64.powf(rng.unit());
             let interactions = f64::from(views) * er;
@@ -79,6 +80,7 @@ impl Dataset {
 
 pub(super) fn draft_posts(seed: u64, size: Size, now: i64, channels: &[Channel]) -> Vec<Draft> {
     let mean = size.posts() as f64 / channels.len() as f64;
+    let ahead = FUTURE_DAYS * DAY;
     let mut drafts = Vec::with_capacity(size.posts() + size.posts() / 4);
     for (ci, c) in channels.iter().enumerate() {
         let mut rng = Rng::derive(seed ^ 0x9057, c.id);
@@ -92,25 +94,58 @@ pub(super) fn draft_posts(seed: u64, size: Size, now: i64, channels: &[Channel])
             .find(|t| t.category == c.category)
             .unwrap_or(&TOPICS[0]);
         let script = script_of(c.language);
-        for _ in 0..count {
+        let write = |rng: &mut Rng| {
             let mut text = String::new();
             for s in 0..rng.range(1, 3) {
                 if s > 0 {
                     text.push(' ');
                 }
-                text.push_str(&sentence(&mut rng, topic, script, 6));
+                text.push_str(&sentence(rng, topic, script, 6));
             }
             if rng.chance(0.1) {
-                text = embolden(&mut rng, &text);
+                text = embolden(rng, &text);
             }
+            text
+        };
+        let start = drafts.len();
+        for _ in 0..count {
+            let text = write(&mut rng);
             drafts.push(Draft {
                 channel: ci as u32,
                 date: first + rng.below(span) as i64,
                 text,
             });
         }
+        // A stream of their own, so that the posts up to now do not depend on these.
+        let mut later = Rng::derive(seed ^ 0xf07e, c.id);
+        let expected = count as f64 * ahead as f64 / span as f64;
+        for _ in 0..(expected + later.unit()) as u64 {
+            let text = write(&mut later);
+            drafts.push(Draft {
+                channel: ci as u32,
+                date: now + 1 + later.below(ahead as u64) as i64,
+                text,
+            });
+        }
+        // Drawn apart from the texts and dates, which thus stay what they were without it.
+        let mut rising = Rng::derive(seed ^ 0x1a5e, c.id);
+        for draft in &mut drafts[start..] {
+            if rising.chance(rising_share(now, draft.date)) {
+                draft.text.push_str(" #");
+                draft.text.push_str(RISING_KEYWORD);
+            }
+        }
     }
     drafts
+}
+
+/// The share of posts dated `t` that mention [`RISING_KEYWORD`]: none until [`RISE_DAYS`]
+/// before `now`, then one in 30, growing at a steady rate to one in 2 at `now` and on past it.
+fn rising_share(now: i64, t: i64) -> f64 {
+    if t < now - RISE_DAYS * DAY {
+        return 0.0;
+    }
+    0.5 * 15f64.powf((t - now) as f64 / (RISE_DAYS * DAY) as f64)
 }
 
 /// Newest first; equal dates keep the channel order so the result never depends on sorting
@@ -193,4 +228,47 @@ pub(super) fn link_posts(seed: u64, posts: &mut [Post], channels: &[Channel]) ->
         list.reverse();
     }
     (forwards, mentions)
+}
+
+/// Makes sure [`BROAD_FIRST_DAY`] posts of the first day after `now` have [`BROAD_KEYWORD`]: when
+/// chance left fewer, the earliest others of Russian-script channels get the word at the end of
+/// their first sentence, and their reposts copy the text again. Posts that are reposts are left
+/// as their source has them.
+pub(super) fn spread_broad_keyword(
+    now: i64,
+    posts: &mut [Post],
+    forwards: &Links,
+    channels: &[Channel],
+) {
+    let has_it = |text: &str| {
+        let mut found = false;
+        each_word(text, |form, _, _| found |= form == BROAD_KEYWORD);
+        found
+    };
+    let first_day =
+        posts.partition_point(|p| p.date > now + DAY)..posts.partition_point(|p| p.date > now);
+    let mut missing = BROAD_FIRST_DAY.saturating_sub(
+        first_day
+            .clone()
+            .filter(|&i| has_it(&posts[i].text))
+            .count(),
+    );
+    for i in first_day.rev() {
+        if missing == 0 {
+            break;
+        }
+        let p = &posts[i];
+        let russian = script_of(channels[p.channel as usize].language) == Script::Russian;
+        if !russian || p.forward_of.is_some() || has_it(&p.text) {
+            continue;
+        }
+        let Some(dot) = p.text.find('.') else {
+            continue;
+        };
+        posts[i].text.insert_str(dot, &format!(" {BROAD_KEYWORD}"));
+        for &r in forwards.get(&(i as u32)).into_iter().flatten() {
+            posts[r as usize].text = posts[i].text.clone();
+        }
+        missing -= 1;
+    }
 }

@@ -22,7 +22,7 @@ pub fn channel(p: &Params, ds: &Dataset) -> Result<u32, ApiError> {
     found.ok_or_else(|| ApiError::new("channel not found"))
 }
 
-/// The post `postId` names, in any of its forms.
+/// The post `postId` names, in any of its forms, if it exists at the current time.
 pub fn post(p: &Params, ds: &Dataset) -> Result<u32, ApiError> {
     const NAME: &str = "postId";
     let id: PostId = p
@@ -32,7 +32,7 @@ pub fn post(p: &Params, ds: &Dataset) -> Result<u32, ApiError> {
     let message_of = |channel: Option<u32>, message: u64| {
         let channel = &ds.channels[channel? as usize];
         let n = usize::try_from(message).ok()?.checked_sub(1)?;
-        channel.posts.get(n).copied()
+        channel.posts.get(n).copied().filter(|&i| ds.is_visible(i))
     };
     let found = match &id {
         PostId::Link { username, message } => {

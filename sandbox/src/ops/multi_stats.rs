@@ -1,5 +1,6 @@
 //! Statistics of several posts (`/posts/stat-multi`) and of several stories
-//! (`/stories/stat-multi`). IDs that are unknown or belong to another channel are left out.
+//! (`/stories/stat-multi`). IDs that are unknown (a post dated after the current time is) or
+//! belong to another channel are left out.
 
 use serde_json::json;
 

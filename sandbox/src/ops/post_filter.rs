@@ -7,9 +7,12 @@ use chanscope::api::PeerType;
 
 use crate::dataset::{Dataset, Peer};
 
-/// The indices of posts published in `start..=end` (posts are newest first).
+/// The indices of posts published in `start..=end` (posts are newest first), never past the
+/// current time: later posts do not exist yet.
 pub fn date_range(ds: &Dataset, start: Option<i64>, end: Option<i64>) -> Range<usize> {
-    let lo = end.map_or(0, |e| ds.posts.partition_point(|p| p.date > e));
+    let now = ds.current();
+    let end = end.map_or(now, |e| e.min(now));
+    let lo = ds.posts.partition_point(|p| p.date > end);
     let hi = start.map_or(ds.posts.len(), |s| {
         ds.posts.partition_point(|p| p.date >= s)
     });

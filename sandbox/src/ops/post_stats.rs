@@ -24,6 +24,7 @@ pub fn run(ds: &Dataset, p: &Params, _: &Site) -> Result<Vec<u8>, ApiError> {
         posts
             .into_iter()
             .flatten()
+            .filter(|&&i| ds.is_visible(i))
             .map(|&i| {
                 let other = &ds.posts[i as usize];
                 let channel = &ds.channels[other.channel as usize];

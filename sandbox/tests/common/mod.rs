@@ -118,12 +118,18 @@ pub fn words(post: u32) -> Vec<String> {
     all_words()[post as usize].clone()
 }
 
-/// Posts (indices, newest first) satisfying `f` on their words.
+/// Posts that exist now (indices, newest first) satisfying `f` on their words.
 pub fn posts_where(f: impl Fn(&[String]) -> bool) -> Vec<u32> {
     let words = all_words();
-    (0..words.len() as u32)
+    ds().visible()
+        .map(|i| i as u32)
         .filter(|&i| f(&words[i as usize]))
         .collect()
+}
+
+/// The newest post that exists now; the ones before it in the list are still to come.
+pub fn newest() -> u32 {
+    ds().visible().start as u32
 }
 
 /// Stems straight from the stemmer (not the index), remembered since debug builds stem slowly.
