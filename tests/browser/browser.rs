@@ -12,7 +12,7 @@ use chanscope::api::{Error, Token, Transport, TransportError};
 use chanscope::app::App;
 use chanscope::format::Locale;
 use chanscope::request::{use_task, Task};
-use chanscope::route::TOOLS;
+use chanscope::route::{ANALYSES, TOOLS};
 use chanscope::settings::Settings;
 use chanscope::ui::{Ui, Zone};
 use wasm_bindgen_test::*;
@@ -27,7 +27,7 @@ async fn next_frame() {
 }
 
 #[wasm_bindgen_test]
-async fn the_shell_lists_the_eight_tools() {
+async fn the_shell_lists_the_tools_and_analyses() {
     let document = web_sys::window().unwrap().document().unwrap();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
@@ -39,10 +39,14 @@ async fn the_shell_lists_the_eight_tools() {
     let titles: Vec<String> = (0..cards.length())
         .filter_map(|i| cards.item(i)?.text_content())
         .collect();
-    let expected: Vec<String> = TOOLS.iter().map(|t| t.title(&ui).to_owned()).collect();
+    let expected: Vec<String> = TOOLS
+        .iter()
+        .chain(&ANALYSES)
+        .map(|t| t.title(&ui).to_owned())
+        .collect();
     assert_eq!(titles, expected);
     let nav = root.query_selector_all("nav.tools-nav a").unwrap();
-    assert_eq!(nav.length(), 8);
+    assert_eq!(nav.length(), 12);
     assert_eq!(
         root.query_selector(".brand")
             .unwrap()
