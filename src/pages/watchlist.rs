@@ -68,7 +68,7 @@ pub fn watchlist_page() -> Html {
             <div class="actions watchlist-actions">
                 <button type="button" class="watch-check" onclick={check}
                     disabled={list.watches.is_empty() || running}>
-                    { fill(ui.t("Check all {n} now", "Проверить все ({n})"), &[("n", list.watches.len().to_string())]) }
+                    { if list.watches.is_empty() { ui.t("Check all now", "Проверить все").to_owned() } else { fill(ui.t("Check all {n} now", "Проверить все ({n})"), &[("n", list.watches.len().to_string())]) } }
                 </button>
                 <button type="button" class="secondary watch-export" onclick={on_export}
                     disabled={list.watches.is_empty()}>{ ui.t("Export", "Экспорт") }</button>

@@ -241,9 +241,7 @@ fn start(job: &Shared) {
         core.controller = Some(controller);
         core.phase = Phase::Running;
         core.paused_until = None;
-        if core.phase == Phase::Running {
-            core.running_since = Some(now_ms());
-        }
+        core.running_since = Some(now_ms());
     }
     pump(job);
 }
