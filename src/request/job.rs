@@ -219,7 +219,7 @@ fn notify(job: &Shared) {
 
 /// Starts (or goes on with) the units not answered yet.
 fn start(job: &Shared) {
-    {
+    let waiting = {
         let mut core = job.borrow_mut();
         if core.phase == Phase::Running {
             return;
@@ -240,8 +240,20 @@ fn start(job: &Shared) {
         core.client = Some(CachedClient::new(core.config.clone(), controller.signal()));
         core.controller = Some(controller);
         core.phase = Phase::Running;
-        core.paused_until = None;
         core.running_since = Some(now_ms());
+        // A flood-control wait still running holds for the new run too: asking before it ends
+        // would only earn another one.
+        let left = core
+            .paused_until
+            .map(|at| at - now_ms())
+            .filter(|ms| *ms > 0.0);
+        if left.is_none() {
+            core.paused_until = None;
+        }
+        left.map(|ms| (ms, core.run))
+    };
+    if let Some((ms, run)) = waiting {
+        resume_after(job, ms, run);
     }
     pump(job);
 }
@@ -260,7 +272,6 @@ fn stop(job: &Shared, phase: Phase) {
         core.client = None;
         core.in_flight = 0;
         core.started.iter_mut().for_each(|s| *s = false);
-        core.paused_until = None;
         settle_time(&mut core);
         core.phase = phase;
     }
@@ -365,15 +376,20 @@ fn landed(job: &Shared, run: u64, index: usize, outcome: Result<Rc<dyn Any>, Err
         }
     };
     if let Some(secs) = pause {
-        let job = job.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            BrowserTransport::new()
-                .sleep(Duration::from_secs(u64::from(secs)))
-                .await;
-            resume(&job, run);
-        });
+        resume_after(job, f64::from(secs) * 1000.0, run);
     }
     pump(job);
+}
+
+/// Goes on with run `run` after `ms` of flood-control wait.
+fn resume_after(job: &Shared, ms: f64, run: u64) {
+    let job = job.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        BrowserTransport::new()
+            .sleep(Duration::from_millis(ms.ceil() as u64))
+            .await;
+        resume(&job, run);
+    });
 }
 
 /// Seconds to wait before asking again, when the error says to wait: flood control, or a

@@ -558,6 +558,44 @@ async fn flood_control_pauses_the_job_and_it_goes_on_by_itself() {
 }
 
 #[wasm_bindgen_test]
+async fn a_flood_control_wait_holds_across_cancel_and_continue() {
+    let stub = Stub::install();
+    for index in 0..4 {
+        if index == 0 {
+            stub.error(&url("holds", index), "flood_control_2", 50);
+        }
+        stub.ok(&url("holds", index), 400 + u64::from(index), 50);
+    }
+    let page = Page::mount(|| Plan::new("jobs: holds", pages("holds", 4)), 20).await;
+    let job = page.job();
+    until("the pause", 1000.0, || {
+        job.progress().paused_until.is_some()
+    })
+    .await;
+    let until_at = job.progress().paused_until.unwrap();
+    until("the others to land", 1000.0, || {
+        job.progress().in_flight == 0
+    })
+    .await;
+    job.cancel();
+    assert_eq!(phase(&job), Phase::Stopped);
+    job.start();
+    // Going on before the wait is over sends nothing (the first three went out before the
+    // pause; the flood-controlled one and the fourth wait): the wait still holds.
+    sleep_ms(300).await;
+    assert!(now_ms() < until_at, "the test itself was too slow");
+    assert_eq!(job.progress().paused_until, Some(until_at));
+    assert_eq!(calls("holds").len(), 3, "{:?}", calls("holds"));
+    until("the job to finish after the wait", 3000.0, || {
+        phase(&job) == Phase::Done
+    })
+    .await;
+    assert!(now_ms() >= until_at);
+    assert_eq!(total_counts(&job), (400..404).map(Some).collect::<Vec<_>>());
+    assert_eq!(calls("holds").len(), 5);
+}
+
+#[wasm_bindgen_test]
 async fn an_error_about_one_unit_is_kept_for_it_and_the_others_go_on() {
     let stub = Stub::install();
     for index in 0..7 {
