@@ -32,7 +32,7 @@ use crate::view::heatmap::{shade, Heatmap};
 use crate::view::labels::{channel_label, excerpt};
 use crate::view::search_analysis::{
     channels_by_posts, collected_table, media_mix, pages_for, top_by_er, top_by_err, top_by_views,
-    Collected, SearchFigures, PAGE,
+    Collected, MediaKind, SearchFigures, PAGE,
 };
 use crate::view::sort::SortKey;
 
@@ -425,6 +425,22 @@ fn channels_table(ui: &Ui, collected: &Collected) -> Html {
     }
 }
 
+/// A kind of media in words; a type the console does not know is shown as the service names it.
+fn media_label(ui: &Ui, kind: &MediaKind) -> String {
+    let known = match kind {
+        MediaKind::Photo => ui.t("Photo", "Фото"),
+        MediaKind::Video => ui.t("Video", "Видео"),
+        MediaKind::Document => ui.t("Document", "Документ"),
+        MediaKind::Audio => ui.t("Audio", "Аудио"),
+        MediaKind::Animation => ui.t("Animation", "Анимация"),
+        MediaKind::Sticker => ui.t("Sticker", "Стикер"),
+        MediaKind::LinkPreview => ui.t("Link preview", "Превью ссылки"),
+        MediaKind::None => ui.t("No media", "Без медиа"),
+        MediaKind::Other(_) => return kind.key().to_owned(),
+    };
+    known.to_owned()
+}
+
 fn media_table(ui: &Ui, posts: &[Post]) -> Html {
     let columns = Rc::new(vec![
         Column::text("media", ui.t("Media", "Медиа")),
@@ -435,7 +451,7 @@ fn media_table(ui: &Ui, posts: &[Post]) -> Html {
         .into_iter()
         .map(|share| {
             vec![
-                TableCell::text(share.kind.key().to_owned()),
+                TableCell::text(media_label(ui, &share.kind)),
                 TableCell::count(ui, i64::from(share.posts)),
                 TableCell::rate(ui, Ok(share.percent)),
             ]
