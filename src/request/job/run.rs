@@ -1,35 +1,25 @@
-//! Long work of many requests as one job (`use_job`): the requests are known before it starts,
-//! so the page can say what it costs; at most [`MAX_IN_FLIGHT`] run at once; flood control
-//! pauses the job and it resumes by itself; cancelling keeps every answer so far, and going on
-//! asks only for the rest.
-//!
-//! A job is kept under its inputs (the page's address and the API settings) for as long as the
-//! console is open, so a page left and opened again, or the same analysis asked twice, shows the
-//! answers it has without asking again. Each request also goes through the page-wide cache and
-//! the requests in flight ([`CachedClient`]).
+//! How a job runs: the jobs kept under their inputs, the units sent three at a time, their
+//! answers kept, flood control waited out, and stopping and going on.
 
 use std::any::Any;
 use std::cell::RefCell;
-use std::future::Future;
-use std::pin::Pin;
 use std::rc::Rc;
 use std::time::Duration;
 
 use web_sys::AbortController;
 use yew::prelude::*;
 
-use super::cache::{fingerprint, now_ms};
-use super::client::CachedClient;
-use super::task::ApiConfig;
+use super::plan::{Plan, Refine, Unit};
+use super::Phase;
 use crate::api::browser::BrowserTransport;
-use crate::api::{ApiError, ApiErrorKind, ClientConfig, Error, Operation, Transport};
-use crate::view::job::{needs_confirmation, time_left_ms, MAX_IN_FLIGHT};
-
-type UnitFuture = Pin<Box<dyn Future<Output = Result<Rc<dyn Any>, Error>>>>;
+use crate::api::{ApiError, ApiErrorKind, ClientConfig, Error, Transport};
+use crate::request::cache::{fingerprint, now_ms};
+use crate::request::client::CachedClient;
+use crate::view::job::MAX_IN_FLIGHT;
 
 /// What came back for one unit: its answer, or an error about that unit's object alone (an
 /// unknown channel, a refused parameter), which does not stop the others.
-type Answer = Result<Rc<dyn Any>, Rc<Error>>;
+pub(super) type Answer = Result<Rc<dyn Any>, Rc<Error>>;
 
 /// Whether `error` concerns only the object its request asked about, so the job goes on;
 /// anything else (the token, the plan, the quota, the network) would fail every request alike.
@@ -46,119 +36,31 @@ fn only_this_unit(error: &Error) -> bool {
     )
 }
 
-/// One request of a job.
-#[derive(Clone)]
-pub struct Unit(Rc<dyn Fn(CachedClient) -> UnitFuture>);
-
-impl Unit {
-    /// The request `op`; its answer is the job's result at this unit's place.
-    pub fn call<O: Operation + Clone + 'static>(op: O) -> Unit {
-        Unit(Rc::new(move |api: CachedClient| {
-            let op = op.clone();
-            Box::pin(async move { api.send(&op).await.map(|answer| answer as Rc<dyn Any>) })
-        }))
-    }
-
-    /// A unit that cannot be asked (its inputs break a rule): it comes back as `error` without
-    /// sending anything, so that the job's other units still line up with their inputs.
-    pub fn fails(error: Error) -> Unit {
-        Unit(Rc::new(move |_| {
-            let error = error.clone();
-            Box::pin(async move { Err(error) })
-        }))
-    }
-}
-
-/// Tells, from the first unit's answer, how many units the job needs in all.
-pub type Refine = Rc<dyn Fn(&Rc<dyn Any>) -> usize>;
-
-/// What a job will do: its units in order, and what identifies it.
-pub struct Plan {
-    /// The inputs: a job with the same key is the same job.
-    pub key: String,
-    pub units: Vec<Unit>,
-    /// When set, the first unit runs alone and its answer says how many of the units are
-    /// needed (a search's first page gives the number of results, so no page past the end is
-    /// ever asked for).
-    pub refine: Option<Refine>,
-}
-
-impl Plan {
-    pub fn new(key: impl Into<String>, units: Vec<Unit>) -> Plan {
-        Plan {
-            key: key.into(),
-            units,
-            refine: None,
-        }
-    }
-
-    pub fn refined_by(mut self, refine: impl Fn(&Rc<dyn Any>) -> usize + 'static) -> Plan {
-        self.refine = Some(Rc::new(refine));
-        self
-    }
-}
-
-/// Where a job stands.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Phase {
-    /// Not started, or left when its page closed: waits for a confirmation or starts by itself.
-    Idle,
-    Running,
-    /// Cancelled by the user; what it has stays.
-    Stopped,
-    /// A request failed with an error that waiting does not cure; what it has stays.
-    Failed(Rc<Error>),
-    Done,
-}
-
-/// A job as a page shows it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Progress {
-    pub phase: Phase,
-    /// Requests the job needs in all (known exactly once a refining first answer is in).
-    pub total: usize,
-    pub done: usize,
-    pub in_flight: usize,
-    /// Flood control: the `Date.now()` at which the job goes on by itself.
-    pub paused_until: Option<f64>,
-    pub time_left_ms: Option<f64>,
-}
-
-impl Progress {
-    pub fn remaining(&self) -> usize {
-        self.total.saturating_sub(self.done)
-    }
-
-    pub fn running(&self) -> bool {
-        self.phase == Phase::Running
-    }
-}
-
-struct Core {
-    key: String,
-    units: Vec<Unit>,
-    refine: Option<Refine>,
-    total: usize,
-    results: Vec<Option<Answer>>,
-    started: Vec<bool>,
-    in_flight: usize,
-    phase: Phase,
-    paused_until: Option<f64>,
+pub(super) struct Core {
+    pub(super) key: String,
+    pub(super) units: Vec<Unit>,
+    pub(super) refine: Option<Refine>,
+    pub(super) total: usize,
+    pub(super) results: Vec<Option<Answer>>,
+    pub(super) started: Vec<bool>,
+    pub(super) in_flight: usize,
+    pub(super) phase: Phase,
+    pub(super) paused_until: Option<f64>,
     /// Bumped by every start and stop: answers of an earlier run are dropped.
-    run: u64,
-    controller: Option<AbortController>,
-    client: Option<CachedClient>,
-    config: ClientConfig,
+    pub(super) run: u64,
+    pub(super) controller: Option<AbortController>,
+    pub(super) client: Option<CachedClient>,
+    pub(super) config: ClientConfig,
     /// Running time before `running_since`, pauses excluded.
-    busy_ms: f64,
-    running_since: Option<f64>,
+    pub(super) busy_ms: f64,
+    pub(super) running_since: Option<f64>,
     /// Re-renders the page that shows the job.
-    notify: Option<Callback<()>>,
+    pub(super) notify: Option<Callback<()>>,
     /// Bumped by every change a page shows, so that a handle taken before it compares unequal.
-    version: u64,
+    pub(super) version: u64,
 }
 
-type Shared = Rc<RefCell<Core>>;
+pub(super) type Shared = Rc<RefCell<Core>>;
 
 /// Jobs kept at once; the least recently opened goes first.
 const KEPT_JOBS: usize = 8;
@@ -168,7 +70,7 @@ thread_local! {
 }
 
 /// The job of `plan` under `config`: the kept one with the same inputs, or a new one.
-fn job_for(plan: Plan, config: &ClientConfig) -> Shared {
+pub(super) fn job_for(plan: Plan, config: &ClientConfig) -> Shared {
     let token = config.token.as_ref().map_or(0, |t| fingerprint(t.expose()));
     let key = format!("{token:016x} {} {}", config.base_url, plan.key);
     JOBS.with(|jobs| {
@@ -206,7 +108,7 @@ fn job_for(plan: Plan, config: &ClientConfig) -> Shared {
     })
 }
 
-fn notify(job: &Shared) {
+pub(super) fn notify(job: &Shared) {
     let callback = {
         let mut core = job.borrow_mut();
         core.version += 1;
@@ -218,7 +120,7 @@ fn notify(job: &Shared) {
 }
 
 /// Starts (or goes on with) the units not answered yet.
-fn start(job: &Shared) {
+pub(super) fn start(job: &Shared) {
     let waiting = {
         let mut core = job.borrow_mut();
         if core.phase == Phase::Running {
@@ -259,7 +161,7 @@ fn start(job: &Shared) {
 }
 
 /// Stops the running units; `phase` says why (the user, or the page closing).
-fn stop(job: &Shared, phase: Phase) {
+pub(super) fn stop(job: &Shared, phase: Phase) {
     {
         let mut core = job.borrow_mut();
         if core.phase != Phase::Running {
@@ -413,140 +315,4 @@ fn resume(job: &Shared, run: u64) {
         }
     }
     pump(job);
-}
-
-/// A page's handle on its job, as the job stood when the handle was taken.
-#[derive(Clone)]
-pub struct Job {
-    core: Shared,
-    confirm_above: u32,
-    version: u64,
-}
-
-impl PartialEq for Job {
-    /// The same job with no change in between: the components it is given to re-render only
-    /// when it moved on.
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.core, &other.core)
-            && self.confirm_above == other.confirm_above
-            && self.version == other.version
-    }
-}
-
-impl Job {
-    pub fn progress(&self) -> Progress {
-        let core = self.core.borrow();
-        let running_ms = core.running_since.map_or(0.0, |since| now_ms() - since);
-        let done = core.results[..core.total]
-            .iter()
-            .filter(|r| r.is_some())
-            .count();
-        Progress {
-            phase: core.phase.clone(),
-            total: core.total,
-            done,
-            in_flight: core.in_flight,
-            paused_until: core.paused_until,
-            time_left_ms: time_left_ms(done, core.total, core.busy_ms + running_ms),
-        }
-    }
-
-    /// Whether the job waits for the user to confirm its cost before it starts.
-    pub fn awaits_confirmation(&self) -> bool {
-        let progress = self.progress();
-        progress.phase == Phase::Idle
-            && needs_confirmation(progress.remaining(), self.confirm_above)
-    }
-
-    /// The answer of unit `index`, if it is in (and is not an error).
-    pub fn result<T: 'static>(&self, index: usize) -> Option<Rc<T>> {
-        let core = self.core.borrow();
-        match core.results.get(index)? {
-            Some(Ok(answer)) => answer.clone().downcast::<T>().ok(),
-            _ => None,
-        }
-    }
-
-    /// The error unit `index` came back with, when it concerned that unit alone.
-    pub fn error(&self, index: usize) -> Option<Rc<Error>> {
-        let core = self.core.borrow();
-        match core.results.get(index)? {
-            Some(Err(error)) => Some(error.clone()),
-            _ => None,
-        }
-    }
-
-    /// The answers in unit order, `None` where one is not in yet (or is an error).
-    pub fn results<T: 'static>(&self) -> Vec<Option<Rc<T>>> {
-        (0..self.core.borrow().total)
-            .map(|index| self.result::<T>(index))
-            .collect()
-    }
-
-    /// Starts the job, or goes on with what it has not asked yet.
-    pub fn start(&self) {
-        start(&self.core);
-    }
-
-    /// Stops the job; its answers stay, and [`Job::start`] goes on from there.
-    pub fn cancel(&self) {
-        stop(&self.core, Phase::Stopped);
-    }
-
-    /// Forgets every answer and asks again (the cache still answers what it holds).
-    pub fn restart(&self) {
-        stop(&self.core, Phase::Idle);
-        {
-            let mut core = self.core.borrow_mut();
-            let count = core.units.len();
-            core.results = vec![None; count];
-            core.total = count;
-            core.busy_ms = 0.0;
-            core.phase = Phase::Idle;
-        }
-        start(&self.core);
-    }
-}
-
-/// The job of `plan` for this page (none when the page has no complete inputs). It starts by
-/// itself when it costs no more than `confirm_above` requests; otherwise it waits for
-/// [`Job::start`]. Closing the page stops it; opening the page again goes on from there.
-#[hook]
-pub fn use_job(plan: Option<Plan>, confirm_above: u32) -> Option<Job> {
-    let config = use_context::<ApiConfig>().map(|c| c.0).unwrap_or_default();
-    let key = plan.as_ref().map(|p| p.key.clone());
-    let core = use_memo((key, config.clone()), move |(_, config)| {
-        plan.map(|plan| job_for(plan, config))
-    });
-    let update = use_force_update();
-    {
-        let core = (*core).clone();
-        use_effect_with(core.as_ref().map(|c| c.borrow().key.clone()), move |_| {
-            if let Some(core) = &core {
-                core.borrow_mut().notify = Some(Callback::from(move |()| update.force_update()));
-                let job = Job {
-                    core: core.clone(),
-                    confirm_above,
-                    version: 0,
-                };
-                if job.progress().phase == Phase::Idle && !job.awaits_confirmation() {
-                    job.start();
-                }
-            }
-            move || {
-                if let Some(core) = core {
-                    core.borrow_mut().notify = None;
-                    stop(&core, Phase::Idle);
-                }
-            }
-        });
-    }
-    (*core).clone().map(|core| {
-        let version = core.borrow().version;
-        Job {
-            core,
-            confirm_above,
-            version,
-        }
-    })
 }

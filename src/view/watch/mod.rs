@@ -1,21 +1,26 @@
 //! The watchlist: saved post searches, keyword-mentions queries and channels, what each check
-//! finds new since the one before, and the file a watchlist is exported to and imported from.
+//! finds new since the one before, and the file a watchlist is exported to and imported from
+//! ([`file`]).
 //!
 //! Times are Unix seconds, as the API writes them. A check goes like this: ask the API as the
 //! watch's page would (a post search from [`check_since`] on), show what [`new_posts`],
 //! [`new_channels`] or [`subscriber_change`] find against the watch's [`Seen`], then keep
 //! [`Watch::after_check`] as the new baseline.
 
+mod file;
+
 use std::cmp::Reverse;
-use std::collections::{HashMap, HashSet};
-use std::fmt;
+use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use crate::api::model::{MentionsByChannel, Post};
 use crate::api::query::encode_component;
-use crate::format::{fill, Locale};
+
+pub use file::{
+    export_json, import_json, merge, ImportError, MergeReport, MAX_WATCHES, WATCHLIST_FORMAT,
+    WATCHLIST_VERSION,
+};
 
 /// Most post IDs a watch remembers. A check asks only for posts since the previous check less
 /// [`CHECK_OVERLAP_SECS`], so only the newest posts seen can come back; a thousand leaves room
@@ -30,17 +35,6 @@ pub const SEEN_CHANNELS_MAX: usize = 10_000;
 /// How far before the previous check a post-search check starts: the service indexes posts
 /// late, so a post dated shortly before that check may not have been found by it.
 pub const CHECK_OVERLAP_SECS: i64 = 3_600;
-
-/// The `format` of a watchlist file.
-pub const WATCHLIST_FORMAT: &str = "chanscope-watchlist";
-
-/// The version of the watchlist file this console writes, and the newest it reads.
-pub const WATCHLIST_VERSION: u64 = 1;
-
-/// Most watches a file may bring: more is not a watchlist a person keeps, and reading it would
-/// hold the page for long.
-pub const MAX_WATCHES: usize = 10_000;
-
 /// A saved query or channel and what its last check saw.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Watch {
@@ -197,7 +191,7 @@ pub enum Seen {
 
 impl Seen {
     /// Whether this is what a check of `kind` records (or nothing yet).
-    fn fits(&self, kind: WatchKind) -> bool {
+    pub(super) fn fits(&self, kind: WatchKind) -> bool {
         matches!(
             (self, kind),
             (Seen::NotChecked, _)
@@ -208,7 +202,7 @@ impl Seen {
     }
 
     /// The same baseline within the caps, so that no file makes a watch large.
-    fn capped(self) -> Seen {
+    pub(super) fn capped(self) -> Seen {
         match self {
             Seen::Posts {
                 mut ids,
@@ -420,304 +414,4 @@ fn remember(latest: impl Iterator<Item = i64>, earlier: &[i64], max: usize) -> V
         .filter(|id| kept.insert(*id))
         .take(max)
         .collect()
-}
-
-/// The watchlist file as written.
-#[derive(Serialize)]
-struct WatchlistFile<'a> {
-    format: &'static str,
-    version: u64,
-    exported_at: i64,
-    watches: &'a [Watch],
-}
-
-/// The watchlist file of `watches`, exported `now`.
-pub fn export_json(watches: &[Watch], now: i64) -> String {
-    let file = WatchlistFile {
-        format: WATCHLIST_FORMAT,
-        version: WATCHLIST_VERSION,
-        exported_at: now,
-        watches,
-    };
-    serde_json::to_string(&file).expect("a watchlist has only string keys, so it serializes")
-}
-
-/// Why a file could not be imported. Watches are counted from 1 in the file's order.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ImportError {
-    /// The text is not JSON (or is cut short); where reading stopped.
-    NotJson {
-        line: usize,
-        column: usize,
-    },
-    /// JSON, but its `format` is not [`WATCHLIST_FORMAT`]; the one it has, if any.
-    WrongFormat {
-        found: Option<String>,
-    },
-    /// Written by a later version of the console.
-    NewerVersion {
-        version: u64,
-    },
-    /// `version` or `watches` is missing or of the wrong type.
-    Damaged {
-        field: &'static str,
-    },
-    /// More than [`MAX_WATCHES`].
-    TooManyWatches {
-        count: usize,
-    },
-    EmptyName {
-        number: usize,
-    },
-    EmptyId {
-        number: usize,
-    },
-    UnknownKind {
-        number: usize,
-        kind: String,
-    },
-    /// A watch whose last check saw something of another kind than it follows.
-    SeenOfOtherKind {
-        number: usize,
-    },
-    /// A watch that cannot be read otherwise (a field missing or of the wrong type).
-    BadWatch {
-        number: usize,
-        detail: String,
-    },
-    /// Two watches share an id, so one would silently replace the other.
-    DuplicateId {
-        id: String,
-    },
-}
-
-impl ImportError {
-    /// What went wrong, for the person importing, in `locale`.
-    pub fn message(&self, locale: Locale) -> String {
-        let t = |en: &'static str, ru: &'static str| match locale {
-            Locale::En => en,
-            Locale::Ru => ru,
-        };
-        match self {
-            ImportError::NotJson { line, column } => fill(
-                t(
-                    "This file is not a watchlist: it is not JSON (reading stopped at line {line}, column {column}).",
-                    "Это не файл списка наблюдения: он не в формате JSON (чтение остановилось в строке {line}, позиции {column}).",
-                ),
-                &[("line", line.to_string()), ("column", column.to_string())],
-            ),
-            ImportError::WrongFormat { found: None } => t(
-                "This file is not a Chanscope watchlist.",
-                "Это не файл списка наблюдения Chanscope.",
-            )
-            .to_owned(),
-            ImportError::WrongFormat { found: Some(found) } => fill(
-                t(
-                    "This file is not a Chanscope watchlist (its format is “{found}”).",
-                    "Это не файл списка наблюдения Chanscope (его формат — «{found}»).",
-                ),
-                &[("found", found.clone())],
-            ),
-            ImportError::NewerVersion { version } => fill(
-                t(
-                    "This watchlist was saved by a newer version of the console (file version {version}); reload the page to get the newest console, then import again.",
-                    "Этот список сохранён более новой версией консоли (версия файла {version}); обновите страницу, чтобы получить новую консоль, и импортируйте снова.",
-                ),
-                &[("version", version.to_string())],
-            ),
-            ImportError::Damaged { field } => fill(
-                t(
-                    "The watchlist file is damaged: its “{field}” is missing or wrong. Export the watchlist again.",
-                    "Файл списка повреждён: поле «{field}» отсутствует или неверно. Экспортируйте список заново.",
-                ),
-                &[("field", (*field).to_owned())],
-            ),
-            ImportError::TooManyWatches { count } => fill(
-                t(
-                    "The file holds {count} watches; at most {max} can be imported.",
-                    "В файле {count} наблюдений; импортировать можно не больше {max}.",
-                ),
-                &[("count", count.to_string()), ("max", MAX_WATCHES.to_string())],
-            ),
-            ImportError::EmptyName { number } => fill(
-                t(
-                    "Watch {n} of the file has no name; give it one in the file and import again.",
-                    "У наблюдения {n} в файле нет названия; задайте его в файле и импортируйте снова.",
-                ),
-                &[("n", number.to_string())],
-            ),
-            ImportError::EmptyId { number } => fill(
-                t(
-                    "Watch {n} of the file has no id; export the watchlist again.",
-                    "У наблюдения {n} в файле нет идентификатора; экспортируйте список заново.",
-                ),
-                &[("n", number.to_string())],
-            ),
-            ImportError::UnknownKind { number, kind } => fill(
-                t(
-                    "Watch {n} of the file is of a kind this console does not know (“{kind}”); reload the page to get the newest console.",
-                    "Наблюдение {n} в файле неизвестного этой консоли вида («{kind}»); обновите страницу, чтобы получить новую консоль.",
-                ),
-                &[("n", number.to_string()), ("kind", kind.clone())],
-            ),
-            ImportError::SeenOfOtherKind { number } => fill(
-                t(
-                    "Watch {n} of the file is damaged: its last check does not match what it watches. Export the watchlist again.",
-                    "Наблюдение {n} в файле повреждено: его последняя проверка не соответствует предмету наблюдения. Экспортируйте список заново.",
-                ),
-                &[("n", number.to_string())],
-            ),
-            ImportError::BadWatch { number, detail } => fill(
-                t(
-                    "Watch {n} of the file cannot be read ({detail}). Export the watchlist again.",
-                    "Наблюдение {n} в файле не читается ({detail}). Экспортируйте список заново.",
-                ),
-                &[("n", number.to_string()), ("detail", detail.clone())],
-            ),
-            ImportError::DuplicateId { id } => fill(
-                t(
-                    "The file holds two watches with the id “{id}”; keep one of them and import again.",
-                    "В файле два наблюдения с идентификатором «{id}»; оставьте одно и импортируйте снова.",
-                ),
-                &[("id", id.clone())],
-            ),
-        }
-    }
-}
-
-impl fmt::Display for ImportError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message(Locale::En))
-    }
-}
-
-impl std::error::Error for ImportError {}
-
-/// The watches of a watchlist file, checked whole: any problem refuses the file, so an import
-/// never adds half of one. Fields this version does not know are ignored.
-pub fn import_json(text: &str) -> Result<Vec<Watch>, ImportError> {
-    let file: Value = serde_json::from_str(text).map_err(|error| ImportError::NotJson {
-        line: error.line(),
-        column: error.column(),
-    })?;
-    let format = file.get("format");
-    if format.and_then(Value::as_str) != Some(WATCHLIST_FORMAT) {
-        return Err(ImportError::WrongFormat {
-            found: format.map(|found| match found {
-                Value::String(text) => shown(text),
-                other => shown(&other.to_string()),
-            }),
-        });
-    }
-    match file.get("version").and_then(Value::as_u64) {
-        Some(version) if version > WATCHLIST_VERSION => {
-            return Err(ImportError::NewerVersion { version })
-        }
-        Some(version) if version >= 1 => {}
-        _ => return Err(ImportError::Damaged { field: "version" }),
-    }
-    let Some(entries) = file.get("watches").and_then(Value::as_array) else {
-        return Err(ImportError::Damaged { field: "watches" });
-    };
-    if entries.len() > MAX_WATCHES {
-        return Err(ImportError::TooManyWatches {
-            count: entries.len(),
-        });
-    }
-    let mut ids = HashSet::new();
-    let mut watches = Vec::with_capacity(entries.len());
-    for (index, entry) in entries.iter().enumerate() {
-        let watch = read_watch(entry, index + 1)?;
-        if !ids.insert(watch.id.clone()) {
-            return Err(ImportError::DuplicateId {
-                id: shown(&watch.id),
-            });
-        }
-        watches.push(watch);
-    }
-    Ok(watches)
-}
-
-/// Most characters of the file's own text an error quotes: a file is untrusted, and its values
-/// can be of any length.
-const QUOTED_MAX_CHARS: usize = 60;
-
-/// `text` as an error quotes it: cut to [`QUOTED_MAX_CHARS`].
-fn shown(text: &str) -> String {
-    match text.char_indices().nth(QUOTED_MAX_CHARS) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_owned(),
-    }
-}
-
-/// Watch `number` of a file.
-fn read_watch(entry: &Value, number: usize) -> Result<Watch, ImportError> {
-    // The kind is looked at first so that a watch of a later console's kind is named as such
-    // rather than as an unreadable one.
-    if let Some(kind) = entry.pointer("/target/kind").and_then(Value::as_str) {
-        if !WatchKind::ALL.iter().any(|known| known.as_str() == kind) {
-            return Err(ImportError::UnknownKind {
-                number,
-                kind: shown(kind),
-            });
-        }
-    }
-    let watch = Watch::deserialize(entry).map_err(|error| ImportError::BadWatch {
-        number,
-        detail: shown(&error.to_string()),
-    })?;
-    if watch.id.trim().is_empty() {
-        return Err(ImportError::EmptyId { number });
-    }
-    if watch.name.trim().is_empty() {
-        return Err(ImportError::EmptyName { number });
-    }
-    if !watch.seen.fits(watch.target.kind()) {
-        return Err(ImportError::SeenOfOtherKind { number });
-    }
-    Ok(Watch {
-        seen: watch.seen.capped(),
-        ..watch
-    })
-}
-
-/// What an import changed in the watchlist.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MergeReport {
-    /// Watches the list did not have.
-    pub added: usize,
-    /// Watches of the list replaced by an imported one with the same `id`.
-    pub replaced: usize,
-}
-
-/// The watchlist after importing `imported` into `existing`: an imported watch replaces the one
-/// with the same `id` where it stands, any other is added at the end in the file's order.
-pub fn merge(existing: Vec<Watch>, imported: Vec<Watch>) -> (Vec<Watch>, MergeReport) {
-    let before = existing.len();
-    let mut watches = existing;
-    let mut place: HashMap<String, usize> = watches
-        .iter()
-        .enumerate()
-        .map(|(index, watch)| (watch.id.clone(), index))
-        .collect();
-    let mut replaced = HashSet::new();
-    for watch in imported {
-        match place.get(&watch.id) {
-            Some(&index) => {
-                if index < before {
-                    replaced.insert(index);
-                }
-                watches[index] = watch;
-            }
-            None => {
-                place.insert(watch.id.clone(), watches.len());
-                watches.push(watch);
-            }
-        }
-    }
-    let report = MergeReport {
-        added: watches.len() - before,
-        replaced: replaced.len(),
-    };
-    (watches, report)
 }
