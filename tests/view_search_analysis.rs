@@ -419,25 +419,31 @@ fn every_collected_post_is_a_row_of_the_file() {
     };
     let mut collected = Collected::default();
     collected.add_page(&page(2, vec![known, unknown], vec![news]));
-    let table = collected_table(&collected);
+    // The file is written in UTC here; the console passes its zone.
+    let utc = |secs: i64| chrono::DateTime::from_timestamp(secs, 0).map(|at| at.naive_utc());
+    let table = collected_table(&collected, utc);
     assert_eq!(
         table.headers,
         [
             "id",
+            "date",
             "timestamp",
-            "date_utc",
             "channel_id",
-            "channel_username",
             "channel_title",
+            "channel_username",
+            "link",
             "views",
             "shares_count",
             "comments_count",
             "reactions_count",
             "er_percent",
             "err_percent",
+            "media_type",
             "media_kind",
+            "forwarded_from",
             "is_deleted",
-            "link",
+            "group_id",
+            "snippet",
             "text",
         ]
     );
@@ -446,11 +452,12 @@ fn every_collected_post_is_a_row_of_the_file() {
         table.rows[0],
         [
             Cell::Int(5),
-            Cell::Int(date),
             text("2024-01-07 23:30:05"),
+            Cell::Int(date),
             Cell::Int(10),
-            text("@news"),
             text("News, daily"),
+            text("@news"),
+            text("https://t.me/news/5"),
             Cell::Int(2_000),
             Cell::Int(10),
             Cell::Int(5),
@@ -458,9 +465,12 @@ fn every_collected_post_is_a_row_of_the_file() {
             // 40 / 2,000 × 100 and 2,000 / 8,000 × 100.
             Cell::Float(2.0),
             Cell::Float(25.0),
+            text("mediaPhoto"),
             text("photo"),
+            Cell::Empty,
             Cell::Int(0),
-            text("https://t.me/news/5"),
+            Cell::Empty,
+            text(""),
             text("Rates & prices\nup"),
         ]
     );
@@ -468,20 +478,24 @@ fn every_collected_post_is_a_row_of_the_file() {
         table.rows[1],
         [
             Cell::Int(6),
-            Cell::Int(i64::MAX),
             Cell::Empty,
+            Cell::Int(i64::MAX),
             Cell::Int(99),
             Cell::Empty,
             Cell::Empty,
+            Cell::Empty,
             Cell::Int(0),
             Cell::Int(0),
             Cell::Int(0),
             Cell::Int(0),
+            Cell::Empty,
             Cell::Empty,
             Cell::Empty,
             text("none"),
+            Cell::Empty,
             Cell::Int(1),
             Cell::Empty,
+            text(""),
             text(""),
         ]
     );

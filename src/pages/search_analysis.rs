@@ -18,7 +18,7 @@ use crate::api::{Operation, PeerType};
 use crate::components::figure::{figure_html, figures_export, rate_html};
 use crate::components::{Column, DataTable, ExportButtons, Row, TableCell};
 use crate::export::Cell;
-use crate::format::{fill, format_rate};
+use crate::format::{fill, format_rate, local_date_time};
 use crate::pages::form::{
     is_false, peer_type_or, use_analysis_form, Advanced, AnalysisParams, Check, DraftForm, Field,
     PeriodQuery, Problems, PERIOD_PRESETS,
@@ -235,8 +235,12 @@ fn analysis(props: &AnalysisProps) -> Html {
     }
     let figures = SearchFigures::of(&collected);
     let export = {
-        let collected = collected.clone();
-        Callback::from(move |()| collected_table(&collected))
+        let (collected, zone) = (collected.clone(), props.zone.clone());
+        Callback::from(move |()| {
+            collected_table(&collected, |secs| {
+                local_date_time(secs, &zone.offset_at(secs)).ok()
+            })
+        })
     };
     html! {
         <>

@@ -22,6 +22,7 @@ pub mod labels;
 pub mod mentions;
 pub mod multi_stats;
 pub mod pager;
+pub mod post_file;
 pub mod reach;
 pub mod restrictions;
 pub mod search_analysis;

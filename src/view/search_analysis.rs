@@ -11,17 +11,16 @@
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 
-use chrono::DateTime;
+use chrono::NaiveDateTime;
 
 use crate::api::limits::{POST_SEARCH_LIMIT_MAX, POST_SEARCH_OFFSET_MAX};
 use crate::api::model::{Channel, Media, Post, PostSearchResponse};
-use crate::export::{Cell, Table};
-use crate::format::iso_seconds;
-use crate::sanitize::{plain_text, sanitize};
+use crate::export::Table;
 
 use super::albums::publications;
 use super::engagement::{er, err, subscribers, PostCounts};
 use super::figures::{Named, PageTotals, Value};
+use super::post_file::posts_table;
 
 /// Posts asked for per page: the most the API returns at once.
 pub const PAGE: u32 = POST_SEARCH_LIMIT_MAX;
@@ -367,58 +366,14 @@ impl SearchFigures {
     }
 }
 
-/// Every post collected as a file, one row each: the date as Unix seconds and in UTC (so the
-/// file reads the same whatever zone the console shows), the channel when a page carried it,
-/// the counters, ER and ERR, the kind of media, and the text as plain text.
-pub fn collected_table(collected: &Collected) -> Table {
-    let headers = [
-        "id",
-        "timestamp",
-        "date_utc",
-        "channel_id",
-        "channel_username",
-        "channel_title",
-        "views",
-        "shares_count",
-        "comments_count",
-        "reactions_count",
-        "er_percent",
-        "err_percent",
-        "media_kind",
-        "is_deleted",
-        "link",
-        "text",
-    ];
-    let rows = collected
-        .posts()
-        .iter()
-        .map(|post| post_row(collected, post))
-        .collect();
-    Table {
-        headers: headers.map(str::to_owned).to_vec(),
-        rows,
-    }
-}
-
-fn post_row(collected: &Collected, post: &Post) -> Vec<Cell> {
-    let channel = collected.channel(post.channel_id);
-    let date = DateTime::from_timestamp(post.date, 0).map(|at| iso_seconds(at.naive_utc()));
-    vec![
-        Cell::Int(post.id),
-        Cell::Int(post.date),
-        Cell::from(date),
-        Cell::Int(post.channel_id),
-        Cell::from(channel.map(|c| c.username.clone())),
-        Cell::from(channel.map(|c| c.title.clone())),
-        Cell::from(post.views),
-        Cell::from(post.shares_count),
-        Cell::from(post.comments_count),
-        Cell::from(post.reactions_count),
-        Cell::from(er(&PostCounts::from(post)).ok()),
-        Cell::from(err(post.views, collected.subscribers(post.channel_id)).ok()),
-        Cell::from(MediaKind::of(post.media.as_ref()).key()),
-        Cell::Int(i64::from(post.is_deleted)),
-        Cell::from(post.url()),
-        Cell::Text(plain_text(&sanitize(&post.text))),
-    ]
+/// Every post collected as a file ([`posts_table`]), dates at wall time by `local`.
+pub fn collected_table(
+    collected: &Collected,
+    local: impl Fn(i64) -> Option<NaiveDateTime>,
+) -> Table {
+    posts_table(
+        collected.posts(),
+        |post| collected.channel(post.channel_id),
+        local,
+    )
 }

@@ -1,8 +1,6 @@
 //! Post search: full-text search of posts, newest first, one page of results at a time. The
-//! form is [`params`], the page of results [`results`] with one [`item`] per post, the file of a
-//! page [`export`].
+//! form is [`params`], the page of results [`results`] with one [`item`] per post.
 
-mod export;
 mod item;
 mod params;
 mod results;

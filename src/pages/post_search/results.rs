@@ -4,7 +4,6 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::export::export_table;
 use super::item::PostItem;
 use crate::api::limits::POST_SEARCH_OFFSET_MAX;
 use crate::api::model::PostSearchResponse;
@@ -18,6 +17,7 @@ use crate::ui::{use_ui, Ui};
 use crate::view::counts::count_i64;
 use crate::view::figures::PageTotals;
 use crate::view::pager::pages;
+use crate::view::post_file::posts_table;
 
 #[derive(Properties, PartialEq)]
 pub(super) struct PostResultsProps {
@@ -81,7 +81,13 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
     let name = format!("posts-{first}-{last}");
     let export = {
         let (data, ui) = (data.clone(), ui.clone());
-        Callback::from(move |()| export_table(&ui, &data))
+        Callback::from(move |()| {
+            posts_table(
+                data.items.iter(),
+                |post| data.channel_of(post),
+                |secs| ui.local(secs),
+            )
+        })
     };
     html! {
         <>
