@@ -10,21 +10,22 @@ use std::rc::Rc;
 use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 
-use crate::api::catalog;
 use crate::api::limits::POST_SEARCH_OFFSET_MAX;
 use crate::api::model::{Post, PostSearchResponse};
 use crate::api::ops::PostSearch;
-use crate::api::{Operation, PeerType};
+use crate::api::Operation;
 use crate::components::figure::{figure_html, figures_export, rate_html};
 use crate::components::{Column, DataTable, ExportButtons, Row, TableCell};
 use crate::export::Cell;
 use crate::format::{fill, format_rate, local_date_time};
 use crate::pages::form::{
-    is_false, peer_type_or, use_analysis_form, Advanced, AnalysisParams, Check, DraftForm, Field,
-    PeriodQuery, Problems, PERIOD_PRESETS,
+    is_false, use_analysis_form, Advanced, AnalysisParams, DraftForm, Field, PeriodQuery, Problems,
 };
 use crate::pages::page_header;
-use crate::pages::text_search::{matching_fields, query_fields, TextQuery, TextSearch};
+use crate::pages::text_search::{
+    filter_fields, filters_set, matching_fields, post_search_of, query_fields, PostFilters,
+    PostSearchParams, TextQuery, TextSearch,
+};
 use crate::request::{Job, Plan, Unit};
 use crate::route::{route_href, ChannelQuery, PostQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui, Zone};
@@ -74,19 +75,8 @@ struct Params {
 impl Params {
     /// The first page's request; the others differ only in their offset.
     fn request(&self, ui: &Ui) -> Result<PostSearch, Problems> {
-        let mut op = PostSearch::new(self.q.trim());
+        let mut op = post_search_of(self, ui);
         op.limit = Some(PAGE);
-        op.peer_type = peer_type_or(&self.peer_type, PeerType::All);
-        let period = self.period.bounds(ui, PERIOD_PRESETS);
-        (op.start_date, op.end_date) = (period.start, period.end);
-        op.country = self.country.trim().to_owned();
-        op.language = self.language.trim().to_owned();
-        op.category = self.category.trim().to_owned();
-        op.hide_forwards = self.hide_forwards;
-        op.hide_deleted = self.hide_deleted;
-        op.strong_search = self.strong_search;
-        op.minus_words = self.minus_words.trim().to_owned();
-        op.extended_syntax = self.extended_syntax;
         // Channels give the names and the subscribers behind ERR.
         op.extended = true;
         op.validate()
@@ -131,6 +121,18 @@ impl AnalysisParams for Params {
     }
 }
 
+impl PostSearchParams for Params {
+    fn post_filters(&mut self) -> PostFilters<'_> {
+        PostFilters {
+            country: &mut self.country,
+            language: &mut self.language,
+            category: &mut self.category,
+            hide_forwards: &mut self.hide_forwards,
+            hide_deleted: &mut self.hide_deleted,
+        }
+    }
+}
+
 impl TextSearch for Params {
     fn text_query(&mut self) -> TextQuery<'_> {
         TextQuery {
@@ -149,15 +151,7 @@ pub fn search_analysis_page() -> Html {
     let ui = use_ui();
     let form = use_analysis_form::<Params>(Route::SearchAnalysis);
     let draft = (*form.draft).clone();
-    let advanced_open = !draft.country.trim().is_empty()
-        || !draft.language.trim().is_empty()
-        || !draft.category.trim().is_empty()
-        || draft.hide_forwards
-        || draft.hide_deleted
-        || draft.strong_search
-        || !draft.minus_words.trim().is_empty()
-        || draft.extended_syntax;
-    let any_channel = ui.t("Any", "Любая");
+    let advanced_open = filters_set(&draft);
     let zone = form.params.zone(&ui);
     html! {
         <section class="page search-analysis-page">
@@ -171,23 +165,7 @@ pub fn search_analysis_page() -> Html {
                         "Пусто — пояс интерфейса. Иначе имя, например Europe/Moscow или UTC.")}
                     oninput={form.edit(|p: &mut Params, v| p.tz = v)} error={form.error("tz")} />
                 <Advanced open={advanced_open}>
-                    <Field id="sa-country" suggestions={catalog::Field::Country} label={ui.t("Channel country", "Страна канала")}
-                        value={draft.country.clone()} placeholder={any_channel}
-                        oninput={form.edit(|p: &mut Params, v| p.country = v)} />
-                    <Field id="sa-language" suggestions={catalog::Field::Language} label={ui.t("Channel language", "Язык канала")}
-                        value={draft.language.clone()} placeholder={any_channel}
-                        oninput={form.edit(|p: &mut Params, v| p.language = v)} />
-                    <Field id="sa-category" suggestions={catalog::Field::Category} label={ui.t("Channel category", "Категория канала")}
-                        value={draft.category.clone()} placeholder={any_channel}
-                        oninput={form.edit(|p: &mut Params, v| p.category = v)} />
-                    <Check id="sa-hide-forwards"
-                        label={ui.t("Hide reposts (hideForwards)", "Скрыть репосты (hideForwards)")}
-                        checked={draft.hide_forwards}
-                        onchange={form.edit(|p: &mut Params, v| p.hide_forwards = v)} />
-                    <Check id="sa-hide-deleted"
-                        label={ui.t("Hide deleted posts (hideDeleted)", "Скрыть удалённые (hideDeleted)")}
-                        checked={draft.hide_deleted}
-                        onchange={form.edit(|p: &mut Params, v| p.hide_deleted = v)} />
+                    { filter_fields(&form, &ui, "sa") }
                     { matching_fields(&form, &ui, "sa") }
                 </Advanced>
                 <div class="actions">

@@ -11,12 +11,11 @@ use yew::prelude::*;
 
 use crate::pages::form::DraftForm;
 
-use crate::api::catalog;
 use crate::api::limits::{POST_SEARCH_LIMIT_DEFAULT, POST_SEARCH_LIMIT_MAX};
 use crate::pages::form::use_page_form;
-use crate::pages::form::{Advanced, Check, Field, LimitField};
+use crate::pages::form::{Advanced, Check, LimitField};
 use crate::pages::page_header;
-use crate::pages::text_search::{matching_fields, query_fields};
+use crate::pages::text_search::{filter_fields, filters_set, matching_fields, query_fields};
 use crate::route::Route;
 use crate::ui::use_ui;
 use crate::view::watch::WatchTarget;
@@ -29,15 +28,7 @@ pub fn post_search_page() -> Html {
     let ui = use_ui();
     let form = use_page_form::<Params>(Route::PostSearch);
     let draft = (*form.draft).clone();
-    let advanced_open = !draft.limit.trim().is_empty()
-        || !draft.country.trim().is_empty()
-        || !draft.language.trim().is_empty()
-        || !draft.category.trim().is_empty()
-        || draft.hide_forwards
-        || draft.hide_deleted
-        || draft.strong_search
-        || !draft.minus_words.trim().is_empty()
-        || draft.extended_syntax;
+    let advanced_open = !draft.limit.trim().is_empty() || filters_set(&draft);
     let results_ref = use_node_ref();
     let on_page = {
         let (navigate, params) = (form.navigate.clone(), form.params.clone());
@@ -57,7 +48,6 @@ pub fn post_search_page() -> Html {
             });
         })
     };
-    let any_channel = ui.t("Any", "Любая");
     html! {
         <section class="page post-search-page">
             { page_header(&ui, Route::PostSearch) }
@@ -77,23 +67,7 @@ pub fn post_search_page() -> Html {
                         max={POST_SEARCH_LIMIT_MAX} default={POST_SEARCH_LIMIT_DEFAULT}
                         oninput={form.edit(|p: &mut Params, v| p.limit = v)}
                         error={form.error("limit")} />
-                    <Field id="ps-country" suggestions={catalog::Field::Country} label={ui.t("Channel country", "Страна канала")}
-                        value={draft.country.clone()} placeholder={any_channel}
-                        oninput={form.edit(|p: &mut Params, v| p.country = v)} />
-                    <Field id="ps-language" suggestions={catalog::Field::Language} label={ui.t("Channel language", "Язык канала")}
-                        value={draft.language.clone()} placeholder={any_channel}
-                        oninput={form.edit(|p: &mut Params, v| p.language = v)} />
-                    <Field id="ps-category" suggestions={catalog::Field::Category} label={ui.t("Channel category", "Категория канала")}
-                        value={draft.category.clone()} placeholder={any_channel}
-                        oninput={form.edit(|p: &mut Params, v| p.category = v)} />
-                    <Check id="ps-hide-forwards"
-                        label={ui.t("Hide reposts (hideForwards)", "Скрыть репосты (hideForwards)")}
-                        checked={draft.hide_forwards}
-                        onchange={form.edit(|p: &mut Params, v| p.hide_forwards = v)} />
-                    <Check id="ps-hide-deleted"
-                        label={ui.t("Hide deleted posts (hideDeleted)", "Скрыть удалённые (hideDeleted)")}
-                        checked={draft.hide_deleted}
-                        onchange={form.edit(|p: &mut Params, v| p.hide_deleted = v)} />
+                    { filter_fields(&form, &ui, "ps") }
                     { matching_fields(&form, &ui, "ps") }
                 </Advanced>
                 if let Some(error) = form.error("offset") {

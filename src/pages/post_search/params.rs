@@ -7,10 +7,12 @@ use serde::{Deserialize, Serialize};
 use crate::api::limits::{POST_SEARCH_LIMIT_DEFAULT, POST_SEARCH_LIMIT_MAX};
 use crate::api::model::PostSearchResponse;
 use crate::api::ops::PostSearch;
-use crate::api::{Error, Invalid, Operation, PeerType};
-use crate::pages::form::{is_false, peer_type_or, PeriodQuery, PERIOD_PRESETS};
+use crate::api::{Error, Invalid, Operation};
+use crate::pages::form::{is_false, PeriodQuery};
 use crate::pages::form::{PageParams, Problems};
-use crate::pages::text_search::{TextQuery, TextSearch};
+use crate::pages::text_search::{
+    post_search_of, PostFilters, PostSearchParams, TextQuery, TextSearch,
+};
 use crate::request::CachedClient;
 use crate::ui::Ui;
 use crate::view::counts::parse_count;
@@ -97,22 +99,23 @@ impl PageParams for Params {
 impl Params {
     /// The request of the form, not checked yet.
     fn request(&self, ui: &Ui) -> PostSearch {
-        let mut op = PostSearch::new(self.q.trim());
+        let mut op = post_search_of(self, ui);
         op.limit = parse_count(&self.limit);
         op.offset = parse_count(&self.offset);
-        op.peer_type = peer_type_or(&self.peer_type, PeerType::All);
-        let period = self.period.bounds(ui, PERIOD_PRESETS);
-        (op.start_date, op.end_date) = (period.start, period.end);
-        op.country = self.country.trim().to_owned();
-        op.language = self.language.trim().to_owned();
-        op.category = self.category.trim().to_owned();
-        op.hide_forwards = self.hide_forwards;
-        op.hide_deleted = self.hide_deleted;
-        op.strong_search = self.strong_search;
-        op.minus_words = self.minus_words.trim().to_owned();
-        op.extended_syntax = self.extended_syntax;
         op.extended = !self.without_channels;
         op
+    }
+}
+
+impl PostSearchParams for Params {
+    fn post_filters(&mut self) -> PostFilters<'_> {
+        PostFilters {
+            country: &mut self.country,
+            language: &mut self.language,
+            category: &mut self.category,
+            hide_forwards: &mut self.hide_forwards,
+            hide_deleted: &mut self.hide_deleted,
+        }
     }
 }
 
