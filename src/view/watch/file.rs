@@ -5,6 +5,7 @@ use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 
 use super::{Watch, WatchKind};
@@ -191,14 +192,34 @@ impl fmt::Display for ImportError {
 
 impl std::error::Error for ImportError {}
 
+/// A watchlist file as read: each watch kept as its text, so that a watch is read by the same
+/// code as the browser's store reads it (one reader of watches in the bundle, not two).
+#[derive(Deserialize)]
+struct FileIn<'a> {
+    #[serde(default)]
+    format: Option<Value>,
+    #[serde(default)]
+    version: Option<Value>,
+    #[serde(default, borrow)]
+    watches: Option<&'a RawValue>,
+}
+
 /// The watches of a watchlist file, checked whole: any problem refuses the file, so an import
 /// never adds half of one. Fields this version does not know are ignored.
 pub fn import_json(text: &str) -> Result<Vec<Watch>, ImportError> {
-    let file: Value = serde_json::from_str(text).map_err(|error| ImportError::NotJson {
+    let not_json = |error: serde_json::Error| ImportError::NotJson {
         line: error.line(),
         column: error.column(),
-    })?;
-    let format = file.get("format");
+    };
+    // Any JSON is read first, so that a file of another shape is told apart from broken text.
+    let file: Value = serde_json::from_str(text).map_err(not_json)?;
+    let file = match file {
+        Value::Object(_) => serde_json::from_str::<FileIn>(text).map_err(not_json)?,
+        _ => {
+            return Err(ImportError::WrongFormat { found: None });
+        }
+    };
+    let format = file.format.as_ref();
     if format.and_then(Value::as_str) != Some(WATCHLIST_FORMAT) {
         return Err(ImportError::WrongFormat {
             found: format.map(|found| match found {
@@ -207,16 +228,17 @@ pub fn import_json(text: &str) -> Result<Vec<Watch>, ImportError> {
             }),
         });
     }
-    match file.get("version").and_then(Value::as_u64) {
+    match file.version.as_ref().and_then(Value::as_u64) {
         Some(version) if version > WATCHLIST_VERSION => {
             return Err(ImportError::NewerVersion { version })
         }
         Some(version) if version >= 1 => {}
         _ => return Err(ImportError::Damaged { field: "version" }),
     }
-    let Some(entries) = file.get("watches").and_then(Value::as_array) else {
-        return Err(ImportError::Damaged { field: "watches" });
-    };
+    let entries: Vec<&RawValue> = file
+        .watches
+        .and_then(|raw| serde_json::from_str(raw.get()).ok())
+        .ok_or(ImportError::Damaged { field: "watches" })?;
     if entries.len() > MAX_WATCHES {
         return Err(ImportError::TooManyWatches {
             count: entries.len(),
@@ -225,7 +247,7 @@ pub fn import_json(text: &str) -> Result<Vec<Watch>, ImportError> {
     let mut ids = HashSet::new();
     let mut watches = Vec::with_capacity(entries.len());
     for (index, entry) in entries.iter().enumerate() {
-        let watch = read_watch(entry, index + 1)?;
+        let watch = read_watch(entry.get(), index + 1)?;
         if !ids.insert(watch.id.clone()) {
             return Err(ImportError::DuplicateId {
                 id: shown(&watch.id),
@@ -248,21 +270,46 @@ fn shown(text: &str) -> String {
     }
 }
 
-/// Watch `number` of a file.
-fn read_watch(entry: &Value, number: usize) -> Result<Watch, ImportError> {
+/// A reader's message without its " at line L column C".
+fn without_position(message: &str) -> &str {
+    message
+        .rsplit_once(" at line ")
+        .map_or(message, |(what, _)| what)
+}
+
+/// The kind a watch's target names, read on its own.
+#[derive(Deserialize)]
+struct KindOf {
+    #[serde(default)]
+    target: Option<TargetKind>,
+}
+
+#[derive(Deserialize)]
+struct TargetKind {
+    #[serde(default)]
+    kind: Option<Value>,
+}
+
+/// Watch `number` of a file, from its text.
+fn read_watch(entry: &str, number: usize) -> Result<Watch, ImportError> {
     // The kind is looked at first so that a watch of a later console's kind is named as such
     // rather than as an unreadable one.
-    if let Some(kind) = entry.pointer("/target/kind").and_then(Value::as_str) {
+    let kind = serde_json::from_str::<KindOf>(entry)
+        .ok()
+        .and_then(|k| k.target?.kind);
+    if let Some(Value::String(kind)) = kind {
         if !WatchKind::ALL.iter().any(|known| known.as_str() == kind) {
             return Err(ImportError::UnknownKind {
                 number,
-                kind: shown(kind),
+                kind: shown(&kind),
             });
         }
     }
-    let watch = Watch::deserialize(entry).map_err(|error| ImportError::BadWatch {
+    let watch = serde_json::from_str::<Watch>(entry).map_err(|error| ImportError::BadWatch {
         number,
-        detail: shown(&error.to_string()),
+        // Where in the watch's own text reading stopped would only mislead: the
+        // number says which watch it is.
+        detail: shown(without_position(&error.to_string())),
     })?;
     if watch.id.trim().is_empty() {
         return Err(ImportError::EmptyId { number });
