@@ -82,10 +82,16 @@ impl Params {
                 parts.join(by)
             }
         };
-        Params {
+        let mut params = Params {
             channels: joined(|e| &e.channel, ","),
             posts: joined(|e| &e.posts, "|"),
+        };
+        // Blank rows past the first two were added by the user: without their commas they
+        // would read back as no rows, and "Add a channel" on a blank form would add none.
+        if params.channels.is_empty() && params.posts.is_empty() && entries.len() > LEAST {
+            params.channels = ",".repeat(entries.len() - 1);
         }
+        params
     }
 
     /// The channels to compare with the posts listed for each (blank rows left out).
