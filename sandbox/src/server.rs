@@ -50,6 +50,9 @@ pub struct State {
     pub config: Config,
     /// Requests under /api so far: the sequence number that fault decisions hang on.
     served: AtomicU64,
+    /// Milliseconds every `/api` answer waits on top of `config.faults.latency_ms`: the config
+    /// is fixed once serving, and an in-process test slows the answers down for a while only.
+    extra_latency_ms: AtomicU64,
 }
 
 impl State {
@@ -58,7 +61,22 @@ impl State {
             dataset,
             config,
             served: AtomicU64::new(0),
+            extra_latency_ms: AtomicU64::new(0),
         }
+    }
+
+    /// Makes every `/api` request arriving from now on wait `ms` more than the configured
+    /// latency before it is answered; 0 takes the addition away.
+    pub fn set_latency_ms(&self, ms: u64) {
+        self.extra_latency_ms.store(ms, Ordering::Relaxed);
+    }
+
+    /// How long an `/api` answer waits now: the configured latency and the addition.
+    pub fn latency_ms(&self) -> u64 {
+        self.config
+            .faults
+            .latency_ms
+            .saturating_add(self.extra_latency_ms.load(Ordering::Relaxed))
     }
 }
 
@@ -145,8 +163,9 @@ async fn api(
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
 ) -> Response {
     let faults = &state.config.faults;
-    if faults.latency_ms > 0 {
-        tokio::time::sleep(Duration::from_millis(faults.latency_ms)).await;
+    let latency = state.latency_ms();
+    if latency > 0 {
+        tokio::time::sleep(Duration::from_millis(latency)).await;
     }
     let fault = faults.decide(state.served.fetch_add(1, Ordering::Relaxed));
     match fault {

@@ -131,6 +131,15 @@ async fn faults_apply_to_the_api_only() {
     let started = std::time::Instant::now();
     send(&slow, Method::GET, uri).await;
     assert!(started.elapsed() >= std::time::Duration::from_millis(120));
+
+    // Latency added while serving counts on top of the configured one, until taken away.
+    slow.set_latency_ms(200);
+    assert_eq!(slow.latency_ms(), 320);
+    let started = std::time::Instant::now();
+    send(&slow, Method::GET, uri).await;
+    assert!(started.elapsed() >= std::time::Duration::from_millis(320));
+    slow.set_latency_ms(0);
+    assert_eq!(slow.latency_ms(), 120);
 }
 
 #[tokio::test]

@@ -211,9 +211,27 @@ impl Harness {
         }
     }
 
+    /// Makes every `/api` answer wait `ms` milliseconds until the guard returned is dropped,
+    /// which also happens when the scenario fails or the runner stops it: the sandbox is shared
+    /// by the scenarios after it.
+    pub fn slow_answers(&self, ms: u64) -> SlowAnswers {
+        self.state.set_latency_ms(ms);
+        SlowAnswers(self.state.clone())
+    }
+
     /// Ends the browser session (closing Chromium) before the driver goes.
     pub async fn shutdown(self) {
         self.browser.close().await;
+    }
+}
+
+/// Slow `/api` answers while it lives ([`Harness::slow_answers`]).
+#[must_use = "the answers are slow only while the guard is kept"]
+pub struct SlowAnswers(Arc<State>);
+
+impl Drop for SlowAnswers {
+    fn drop(&mut self) {
+        self.0.set_latency_ms(0);
     }
 }
 

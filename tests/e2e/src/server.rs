@@ -14,24 +14,56 @@ use tokio::net::TcpListener;
 use tokio::task::JoinHandle;
 use tower::ServiceExt;
 
-/// The `/api` requests seen so far, as path-and-query strings in arrival order.
+/// The `/api` requests seen so far, as path-and-query strings in arrival order, and which of
+/// them the sandbox has answered (its answer made, though the page may yet drop it).
 #[derive(Clone, Default)]
-pub struct RequestLog(Arc<Mutex<Vec<String>>>);
+pub struct RequestLog(Arc<Mutex<Logged>>);
+
+#[derive(Default)]
+struct Logged {
+    uris: Vec<String>,
+    answered: Vec<bool>,
+}
 
 impl RequestLog {
-    fn push(&self, uri: String) {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).push(uri);
+    fn lock(&self) -> std::sync::MutexGuard<'_, Logged> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Logs a request on arrival; the number to pass to [`RequestLog::answered`].
+    fn push(&self, uri: String) -> usize {
+        let mut log = self.lock();
+        log.uris.push(uri);
+        log.answered.push(false);
+        log.uris.len() - 1
+    }
+
+    fn answered(&self, at: usize) {
+        if let Some(done) = self.lock().answered.get_mut(at) {
+            *done = true;
+        }
     }
 
     /// How many requests were logged: a mark to pass to [`RequestLog::since`].
     pub fn mark(&self) -> usize {
-        self.0.lock().unwrap_or_else(|e| e.into_inner()).len()
+        self.lock().uris.len()
     }
 
     /// The requests after `mark`.
     pub fn since(&self, mark: usize) -> Vec<String> {
-        let log = self.0.lock().unwrap_or_else(|e| e.into_inner());
-        log.get(mark..).unwrap_or_default().to_vec()
+        self.lock().uris.get(mark..).unwrap_or_default().to_vec()
+    }
+
+    /// The requests after `mark` that the sandbox has answered so far, in arrival order.
+    pub fn answered_since(&self, mark: usize) -> Vec<String> {
+        let log = self.lock();
+        log.uris
+            .iter()
+            .zip(&log.answered)
+            .skip(mark)
+            .filter(|(_, done)| **done)
+            .map(|(uri, _)| uri.clone())
+            .collect()
     }
 }
 
@@ -76,14 +108,18 @@ async fn dispatch(api: Router, log: &RequestLog, dist: &Path, request: Request) 
     let path = request.uri().path().to_owned();
     // The sandbox's avatars too: its answers name them on this origin (the request's `Host`).
     if path.starts_with("/api/") || path.starts_with("/avatars/") || path == "/healthz" {
-        if path.starts_with("/api/") {
+        let logged = path.starts_with("/api/").then(|| {
             let uri = request.uri();
-            log.push(uri.path_and_query().map_or(path.clone(), |p| p.to_string()));
-        }
-        return match api.oneshot(request).await {
+            log.push(uri.path_and_query().map_or(path.clone(), |p| p.to_string()))
+        });
+        let response = match api.oneshot(request).await {
             Ok(response) => response,
             Err(never) => match never {},
         };
+        if let Some(at) = logged {
+            log.answered(at);
+        }
+        return response;
     }
     if request.method() != Method::GET && request.method() != Method::HEAD {
         return StatusCode::METHOD_NOT_ALLOWED.into_response();

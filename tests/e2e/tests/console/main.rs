@@ -8,6 +8,7 @@
 //! run and holds the helpers they share.
 
 mod across_pages;
+mod analyses;
 mod channels;
 mod post_stats;
 mod search;
@@ -24,6 +25,10 @@ use across_pages::{
     back_and_forward_restore_views, deep_link_shows_results_without_submit,
     missing_token_is_explained, russian_interface, token_never_in_address_bar,
     unknown_route_shows_not_found,
+};
+use analyses::{
+    compare_three_channels, keyword_trend_over_four_weeks, search_analysis_of_1050_posts,
+    watchlist_news_after_the_clock_moves,
 };
 use channels::{
     channel_info_shows_card, channel_info_unknown_channel,
@@ -62,6 +67,11 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     missing_token_is_explained,
     russian_interface,
     unknown_route_shows_not_found,
+    compare_three_channels,
+    keyword_trend_over_four_weeks,
+    search_analysis_of_1050_posts,
+    // Last: it moves the shared sandbox's clock a day on, which no later scenario could undo.
+    watchlist_news_after_the_clock_moves,
 ];
 
 fn main() -> ExitCode {

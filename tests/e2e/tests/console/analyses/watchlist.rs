@@ -1,0 +1,151 @@
+//! The watchlist: a post search saved, kept across a reload, and checked before and after the
+//! sandbox's clock moves a day on.
+
+use std::collections::BTreeSet;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use chanscope_e2e::browser::WAIT;
+use chanscope_e2e::{ensure, query_param, Harness, Res};
+use serde_json::{json, Value};
+
+use crate::{int, submit_form};
+
+/// How many watches the console's IndexedDB store holds (-1 when it cannot be read).
+const STORED_WATCHES: &str = "const done = arguments[arguments.length - 1];
+    const open = indexedDB.open('chanscope');
+    open.onerror = () => done(-1);
+    open.onsuccess = () => {
+        const db = open.result;
+        try {
+            const count = db.transaction('watches').objectStore('watches').count();
+            count.onsuccess = () => { db.close(); done(count.result); };
+            count.onerror = () => { db.close(); done(-1); };
+        } catch (e) { db.close(); done(-1); }
+    };";
+
+/// The IDs of a post search's answer.
+fn post_ids(answer: &Value) -> Vec<i64> {
+    answer["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|p| int(&p["id"]))
+        .collect()
+}
+
+/// Presses "Check all" and waits for the check to end; the request it sent.
+async fn check_all(h: &Harness) -> Res<String> {
+    let mark = h.site.log.mark();
+    h.browser.click(".watch-check").await?;
+    let sent = h.wait_sent(mark, "/posts/search").await?;
+    h.browser.wait_css(".job-done").await?;
+    let all = h.site.log.since(mark);
+    ensure(all.len() == 1, || {
+        format!("one watch should cost one request: {all:?}")
+    })?;
+    Ok(sent)
+}
+
+pub(crate) async fn watchlist_news_after_the_clock_moves(h: Arc<Harness>) -> Res<()> {
+    let keyword = h.picks.broad_keyword.clone();
+    let name = format!("{keyword} (e2e)");
+    submit_form(&h, "/post-search", &[("(q)", &keyword)]).await?;
+    h.browser.click(".watch-button:not([disabled])").await?;
+    h.browser.fill("watch-name", &name).await?;
+    h.browser
+        .click(".watch-form button[type=submit]:not([disabled])")
+        .await?;
+    h.browser.wait_text_in(".watch-saved", &[&name]).await?;
+    // Saving is written to IndexedDB after the page shows it; a reload before the commit would
+    // test the timing, not the store.
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let stored = h
+            .browser
+            .client()
+            .execute_async(STORED_WATCHES, vec![])
+            .await?;
+        if stored == json!(1) {
+            break;
+        }
+        ensure(Instant::now() < deadline, || {
+            format!("the store holds {stored} watches, not 1")
+        })?;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    h.browser.goto("/watchlist").await?;
+    h.browser
+        .wait_text_in("li.watch .watch-name", &[&name])
+        .await?;
+    h.browser
+        .wait_text_in(".watch-check", &["Check all 1 now"])
+        .await?;
+    h.browser
+        .wait_text_in(".watch-checked", &["Not checked yet"])
+        .await?;
+
+    // The first check only notes what there is.
+    let first_check = check_all(&h).await?;
+    ensure(
+        query_param(&first_check, "q").as_deref() == Some(keyword.as_str()),
+        || format!("the check searched {first_check}"),
+    )?;
+    let seen = post_ids(&h.replay(&first_check).await?);
+    ensure(!seen.is_empty(), || format!("{first_check} found nothing"))?;
+    h.browser
+        .wait_text_in(".watch-checked", &["Checked"])
+        .await?;
+    h.browser
+        .wait_text_in("li.watch", &["Nothing new at the last check."])
+        .await?;
+    ensure(h.browser.count(".nav-count").await? == 0, || {
+        "the first check counts news".into()
+    })?;
+
+    // A day passes: the posts of that day appear.
+    h.state.dataset.advance(86_400);
+    let second_check = check_all(&h).await?;
+    let answer = h.replay(&second_check).await?;
+    let seen: BTreeSet<i64> = seen.into_iter().collect();
+    let mut fresh: Vec<(i64, i64)> = answer["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|p| !seen.contains(&int(&p["id"])))
+        .map(|p| (int(&p["date"]), int(&p["id"])))
+        .collect();
+    ensure(fresh.len() >= 3, || {
+        format!(
+            "{second_check} brought {} posts not seen before",
+            fresh.len()
+        )
+    })?;
+    // Newest first, as the watchlist lists them.
+    fresh.sort_by(|a, b| b.cmp(a));
+    let expected: Vec<String> = fresh.iter().map(|(_, id)| id.to_string()).collect();
+    h.browser.wait_css(".watch-new-posts li").await?;
+    let listed = h
+        .browser
+        .eval(
+            "return [...document.querySelectorAll('.watch-new-posts li[data-post-id]')]
+                 .map(li => li.dataset.postId);",
+            vec![],
+        )
+        .await?;
+    ensure(listed == json!(expected), || {
+        format!("the new posts listed are {listed}, not {expected:?}")
+    })?;
+    let n = expected.len().to_string();
+    h.browser
+        .wait_text_in(".watch-count", &[&format!("{n} new")])
+        .await?;
+    let counts = h.browser.texts(".nav-count").await?;
+    ensure(counts.len() == 1 && counts[0].trim() == n, || {
+        format!("the navigation counts {counts:?}, not {n}")
+    })?;
+    h.browser.screenshot("watchlist").await?;
+    h.browser.screenshot_at("watchlist-360", 360).await?;
+    Ok(())
+}
