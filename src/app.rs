@@ -121,6 +121,11 @@ fn shell() -> Html {
                 <button type="button" class="menu-toggle secondary" aria-expanded={menu_open.to_string()}
                     aria-controls="tools-nav" onclick={toggle_menu}>
                     { ui.t("Tools", "Инструменты") }
+                    if news > 0 {
+                        <span class="nav-count" title={ui.t("New in the watchlist", "Новое в списке наблюдения")}>
+                            { news.to_string() }
+                        </span>
+                    }
                 </button>
                 <nav id="tools-nav" class={classes!("tools-nav", menu_open.then_some("open"))}
                     aria-label={ui.t("Tools", "Инструменты")} onclick={close_menu}>

@@ -223,8 +223,13 @@ fn analysis(props: &AnalysisProps) -> Html {
     html! {
         <>
             <p class="summary analysis-summary">
-                { fill(ui.t("{n} posts collected of {total} found, from {pages} pages.",
-                    "Собрано постов: {n} из {total} найденных, страниц: {pages}."),
+                { fill(if collected.pages() == 1 {
+                    ui.t("{n} posts collected of {total} found, from 1 page.",
+                        "Собрано постов: {n} из {total} найденных, страниц: 1.")
+                } else {
+                    ui.t("{n} posts collected of {total} found, from {pages} pages.",
+                        "Собрано постов: {n} из {total} найденных, страниц: {pages}.")
+                },
                     &[("n", ui.count(collected.posts().len() as i64)),
                       ("total", ui.count(i64::try_from(collected.total_count()).unwrap_or(i64::MAX))),
                       ("pages", collected.pages().to_string())]) }

@@ -138,7 +138,7 @@ pub fn job_panel(props: &JobPanelProps) -> Html {
         Phase::Done => html! {
             <div class="job job-done" role="status">
                 <p class="job-line">
-                    { fill(ui.t("Done: {n} requests.", "Готово: {n} запросов."), &[("n", n(progress.total))]) }
+                    { fill(ui.t("Done. Requests made: {n}.", "Готово. Сделано запросов: {n}."), &[("n", n(progress.total))]) }
                     { " " }
                     { button(ui.t("Ask again", "Запросить заново").into(), "cs-button-quiet job-restart", restart) }
                 </p>
