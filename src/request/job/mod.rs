@@ -16,7 +16,7 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 pub use plan::{Plan, Unit};
-use run::{job_for, start, stop, Shared};
+use run::{forget, job_for, start, stop, Shared};
 
 use super::cache::now_ms;
 use super::task::ApiConfig;
@@ -132,22 +132,15 @@ impl Job {
         start(&self.core);
     }
 
-    /// Stops the job; its answers stay, and [`Job::start`] goes on from there.
+    /// Stops the job: nothing more is sent, the requests on their way land and are kept, and
+    /// [`Job::start`] goes on with what was never asked.
     pub fn cancel(&self) {
         stop(&self.core, Phase::Stopped);
     }
 
     /// Forgets every answer and asks again (the cache still answers what it holds).
     pub fn restart(&self) {
-        stop(&self.core, Phase::Idle);
-        {
-            let mut core = self.core.borrow_mut();
-            let count = core.units.len();
-            core.results = vec![None; count];
-            core.total = count;
-            core.busy_ms = 0.0;
-            core.phase = Phase::Idle;
-        }
+        forget(&self.core);
         start(&self.core);
     }
 }

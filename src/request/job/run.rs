@@ -126,21 +126,23 @@ pub(super) fn start(job: &Shared) {
         if core.phase == Phase::Running {
             return;
         }
-        let Ok(controller) = AbortController::new() else {
-            core.phase = Phase::Failed(Rc::new(Error::Network(
-                "the browser cannot run requests".into(),
-            )));
-            drop(core);
-            notify(job);
-            return;
-        };
-        // Answers of an earlier run still on their way are dropped here, but not lost: they land
-        // in the response cache, which answers this run's identical request.
-        core.run += 1;
-        core.in_flight = 0;
-        core.started.iter_mut().for_each(|s| *s = false);
-        core.client = Some(CachedClient::new(core.config.clone(), controller.signal()));
-        core.controller = Some(controller);
+        // A job stopped with requests still on their way goes on with the same run: their
+        // answers land and count, and only what was never asked is sent.
+        if core.client.is_none() {
+            let Ok(controller) = AbortController::new() else {
+                core.phase = Phase::Failed(Rc::new(Error::Network(
+                    "the browser cannot run requests".into(),
+                )));
+                drop(core);
+                notify(job);
+                return;
+            };
+            core.run += 1;
+            core.in_flight = 0;
+            core.started.iter_mut().for_each(|s| *s = false);
+            core.client = Some(CachedClient::new(core.config.clone(), controller.signal()));
+            core.controller = Some(controller);
+        }
         core.phase = Phase::Running;
         core.running_since = Some(now_ms());
         // A flood-control wait still running holds for the new run too: asking before it ends
@@ -160,24 +162,36 @@ pub(super) fn start(job: &Shared) {
     pump(job);
 }
 
-/// Stops the running units; `phase` says why (the user, or the page closing).
+/// Stops sending; `phase` says why (the user, or the page closing). Requests already on their
+/// way are not aborted: the API has them and counts them, so their answers are kept when they
+/// land, and going on never asks for them again.
 pub(super) fn stop(job: &Shared, phase: Phase) {
     {
         let mut core = job.borrow_mut();
         if core.phase != Phase::Running {
             return;
         }
-        core.run += 1;
-        if let Some(controller) = core.controller.take() {
-            controller.abort();
-        }
-        core.client = None;
-        core.in_flight = 0;
-        core.started.iter_mut().for_each(|s| *s = false);
         settle_time(&mut core);
         core.phase = phase;
     }
     notify(job);
+}
+
+/// Forgets every answer, and drops those still on their way (an identical request of the next
+/// run joins them or finds them in the response cache).
+pub(super) fn forget(job: &Shared) {
+    let mut core = job.borrow_mut();
+    settle_time(&mut core);
+    core.run += 1;
+    core.controller = None;
+    core.client = None;
+    core.in_flight = 0;
+    let count = core.units.len();
+    core.started = vec![false; count];
+    core.results = vec![None; count];
+    core.total = count;
+    core.busy_ms = 0.0;
+    core.phase = Phase::Idle;
 }
 
 fn settle_time(core: &mut Core) {
@@ -205,9 +219,9 @@ fn pump(job: &Shared) {
     loop {
         let (index, future, run) = {
             let mut core = job.borrow_mut();
-            if core.phase == Phase::Running
-                && core.in_flight == 0
-                && core.results[..core.total].iter().all(Option::is_some)
+            // Stopped with every answer in (the last ones landed after Cancel) is done too.
+            let open = matches!(core.phase, Phase::Running | Phase::Stopped | Phase::Idle);
+            if open && core.in_flight == 0 && core.results[..core.total].iter().all(Option::is_some)
             {
                 settle_time(&mut core);
                 core.phase = Phase::Done;
