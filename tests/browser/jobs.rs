@@ -179,16 +179,7 @@ async fn cancelling_keeps_the_answers_and_start_asks_only_for_the_rest() {
     sleep_ms(400).await;
     assert_eq!(job.progress(), stopped);
     assert_eq!(page.shown(), "6/7");
-    let answered = |count: u32| {
-        (0..count)
-            .map(|i| Call {
-                url: url("halfway", i),
-                aborted: false,
-                answered: true,
-            })
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(calls("halfway"), answered(6));
+    assert_eq!(calls("halfway"), answered_once("halfway", 6));
 
     // Going on asks for the one page never asked, and nothing else: every request once.
     job.start();
@@ -199,7 +190,7 @@ async fn cancelling_keeps_the_answers_and_start_asks_only_for_the_rest() {
     .await;
     assert_eq!(job.progress().done, 7);
     assert_eq!(total_counts(&job), (300..307).map(Some).collect::<Vec<_>>());
-    assert_eq!(calls("halfway"), answered(7));
+    assert_eq!(calls("halfway"), answered_once("halfway", 7));
 }
 
 #[wasm_bindgen_test]

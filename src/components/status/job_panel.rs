@@ -113,13 +113,23 @@ pub fn job_panel(props: &JobPanelProps) -> Html {
             }
         }
         Phase::Stopped | Phase::Failed(_) => {
-            let note = fill(
+            let mut note = fill(
                 ui.t(
                     "Stopped after {done} of {total} requests: below is what came in so far.",
                     "Остановлено после {done} из {total} запросов: ниже то, что успело прийти.",
                 ),
                 &[("done", n(progress.done)), ("total", n(progress.total))],
             );
+            if progress.in_flight > 0 {
+                note.push(' ');
+                note.push_str(&fill(
+                    ui.t(
+                        "{n} sent before the stop will still come in and be kept.",
+                        "Ещё {n}, отправленных до остановки, придут и будут сохранены.",
+                    ),
+                    &[("n", n(progress.in_flight))],
+                ));
+            }
             html! {
                 <div class="job job-stopped" role="status">
                     if let Phase::Failed(error) = &progress.phase {

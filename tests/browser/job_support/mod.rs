@@ -168,6 +168,17 @@ pub fn times_asked(calls: &[Call], q: &str, index: u32, which: impl Fn(&Call) ->
         .count()
 }
 
+/// The calls of the first `count` pages of the search for `q`, each asked once and answered.
+pub fn answered_once(q: &str, count: u32) -> Vec<Call> {
+    (0..count)
+        .map(|i| Call {
+            url: url(q, i),
+            aborted: false,
+            answered: true,
+        })
+        .collect()
+}
+
 pub fn urls(calls: &[Call]) -> Vec<String> {
     calls.iter().map(|call| call.url.clone()).collect()
 }
