@@ -179,9 +179,11 @@ pub fn watchlist_provider(props: &WatchlistProviderProps) -> Html {
     // The units of the current run whose answers are already in the list.
     let applied = use_mut_ref(HashSet::<usize>::new);
 
+    // Given the watches to check: a handle's value is the one of the render that made it, so the
+    // check on opening (set up before the store is read) could not see them.
     let start_run = {
-        let (run, watches, applied) = (run.clone(), watches.clone(), applied.clone());
-        Rc::new(move |automatic: bool| {
+        let (run, applied) = (run.clone(), applied.clone());
+        Rc::new(move |watches: Vec<Watch>, automatic: bool| {
             if watches.is_empty() {
                 return;
             }
@@ -189,7 +191,7 @@ pub fn watchlist_provider(props: &WatchlistProviderProps) -> Html {
             let number = run.as_ref().map_or(1, |r| r.number + 1);
             run.set(Some(Rc::new(Run {
                 number,
-                watches: (**watches).clone(),
+                watches,
                 automatic,
             })));
         })
@@ -219,20 +221,20 @@ pub fn watchlist_provider(props: &WatchlistProviderProps) -> Html {
                         return;
                     }
                 };
-                match opened.all().await {
+                let read = opened.all().await;
+                *store.borrow_mut() = Some(opened);
+                match read {
                     Ok(records) => {
                         unreadable.set(records.unreadable());
                         let list: Vec<Watch> = records.iter().cloned().collect();
-                        let any = !list.is_empty();
-                        watches.set(Rc::new(list));
-                        if any && auto.is_some_and(auto_check_due) {
+                        watches.set(Rc::new(list.clone()));
+                        if !list.is_empty() && auto.is_some_and(auto_check_due) {
                             remember_auto_check();
-                            start_run(true);
+                            start_run(list, true);
                         }
                     }
                     Err(e) => error.set(Some(Rc::new(e))),
                 }
-                *store.borrow_mut() = Some(opened);
                 loaded.set(true);
             });
         });
@@ -326,8 +328,8 @@ pub fn watchlist_provider(props: &WatchlistProviderProps) -> Html {
         )
     };
     let check = {
-        let start_run = start_run.clone();
-        Callback::from(move |()| start_run(false))
+        let (start_run, watches) = (start_run.clone(), watches.clone());
+        Callback::from(move |()| start_run((**watches).clone(), false))
     };
     let failures = match (&job, run.as_ref()) {
         (Some(job), Some(current)) => current

@@ -151,6 +151,63 @@ pub(crate) async fn watchlist_news_after_the_clock_moves(h: Arc<Harness>) -> Res
         counts.len() == 2 && counts.iter().all(|c| c.trim() == n),
         || format!("the navigation counts {counts:?}, not {n} twice"),
     )?;
+
+    // Settings let the watchlist check itself when the console opens: a day later, opening it
+    // checks without a click and lists that day's posts.
+    let known: BTreeSet<i64> = seen.iter().copied().chain(post_ids(&answer)).collect();
+    h.browser
+        .eval(
+            "const prefs = JSON.parse(localStorage.getItem('chanscope.settings') || '{}');
+             prefs.watch_auto = true;
+             prefs.watch_every_hours = 24;
+             localStorage.setItem('chanscope.settings', JSON.stringify(prefs));
+             localStorage.removeItem('chanscope.watch.autoChecked');
+             return true;",
+            vec![],
+        )
+        .await?;
+    h.state.dataset.advance(86_400);
+    let mark = h.site.log.mark();
+    h.browser.goto("/watchlist").await?;
+    let third_check = h.wait_sent(mark, "/posts/search").await?;
+    // Read before the replay below, which the log counts too.
+    let searched = h.sent(mark, "/posts/search");
+    ensure(searched.len() == 1, || {
+        format!("the check on opening searched more than once: {searched:?}")
+    })?;
+    let mut fresh: Vec<(i64, i64)> = h.replay(&third_check).await?["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|p| !known.contains(&int(&p["id"])))
+        .map(|p| (int(&p["date"]), int(&p["id"])))
+        .collect();
+    fresh.sort_by(|a, b| b.cmp(a));
+    ensure(!fresh.is_empty(), || {
+        format!("{third_check} brought no post of the second day")
+    })?;
+    let expected: Vec<String> = fresh.iter().map(|(_, id)| id.to_string()).collect();
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let listed = h
+            .browser
+            .eval(
+                "return [...document.querySelectorAll('.watch-new-posts li[data-post-id]')]
+                     .map(li => li.dataset.postId);",
+                vec![],
+            )
+            .await?;
+        if listed == json!(expected) {
+            break;
+        }
+        ensure(Instant::now() < deadline, || {
+            format!(
+                "after the check on opening the new posts listed are {listed}, not {expected:?}"
+            )
+        })?;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
     h.browser.screenshot("watchlist").await?;
     h.browser.screenshot_at("watchlist-360", 360).await?;
     Ok(())
