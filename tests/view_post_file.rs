@@ -1,37 +1,14 @@
 //! Posts as a file: the columns, a post with every field known, and one with none of its
 //! channel, its date or its figures.
 
-use chanscope::api::model::{Channel, Media, Post, PostSearchResponse, Records};
+use chanscope::api::model::{Channel, Media, Post};
 use chanscope::export::Cell;
 use chanscope::view::search_analysis::{collected_table, Collected};
 use chrono::NaiveDate;
 
-fn post(id: i64, channel_id: i64, date: i64, views: u64) -> Post {
-    Post {
-        id,
-        channel_id,
-        date,
-        views,
-        ..Post::default()
-    }
-}
+mod fixtures;
 
-fn channel(id: i64, participants_count: u64) -> Channel {
-    Channel {
-        id,
-        participants_count,
-        ..Channel::default()
-    }
-}
-
-fn page(total_count: u64, items: Vec<Post>, channels: Vec<Channel>) -> PostSearchResponse {
-    PostSearchResponse {
-        count: items.len() as u64,
-        total_count,
-        items: Records::new(items),
-        channels: Records::new(channels),
-    }
-}
+use fixtures::{channel, page, post};
 
 fn typed(media_type: &str) -> Option<Media> {
     Some(Media {

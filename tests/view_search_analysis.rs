@@ -2,7 +2,7 @@
 //! collected with repeats dropped, the top posts in a total order, the channels' shares and
 //! reach with albums counted once, the mix of media, the figures and the file of every post.
 
-use chanscope::api::model::{Channel, Media, Post, PostSearchResponse, Records};
+use chanscope::api::model::{Media, Post};
 use chanscope::view::engagement::Missing;
 use chanscope::view::figures::{Named, Value};
 use chanscope::view::search_analysis::{
@@ -10,32 +10,9 @@ use chanscope::view::search_analysis::{
     top_by_views, ChannelShare, Collected, MediaKind, MediaShare, SearchFigures, PAGE,
 };
 
-fn post(id: i64, channel_id: i64, date: i64, views: u64) -> Post {
-    Post {
-        id,
-        channel_id,
-        date,
-        views,
-        ..Post::default()
-    }
-}
+mod fixtures;
 
-fn channel(id: i64, participants_count: u64) -> Channel {
-    Channel {
-        id,
-        participants_count,
-        ..Channel::default()
-    }
-}
-
-fn page(total_count: u64, items: Vec<Post>, channels: Vec<Channel>) -> PostSearchResponse {
-    PostSearchResponse {
-        count: items.len() as u64,
-        total_count,
-        items: Records::new(items),
-        channels: Records::new(channels),
-    }
-}
+use fixtures::{channel, page, post};
 
 fn ids<'a>(posts: impl IntoIterator<Item = &'a Post>) -> Vec<i64> {
     posts.into_iter().map(|p| p.id).collect()

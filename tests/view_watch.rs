@@ -7,15 +7,9 @@ use chanscope::view::watch::{
     WatchKind, WatchTarget, SEEN_POSTS_MAX,
 };
 
-const NOW: i64 = 1_700_000_000;
+mod fixtures;
 
-fn post(id: i64, date: i64) -> Post {
-    Post {
-        id,
-        date,
-        ..Post::default()
-    }
-}
+use fixtures::{post_at, search_watch, NOW};
 
 fn mention(channel_id: i64, last_mention_date: i64) -> MentionsByChannel {
     MentionsByChannel {
@@ -25,17 +19,6 @@ fn mention(channel_id: i64, last_mention_date: i64) -> MentionsByChannel {
     }
 }
 
-fn search_watch(id: &str) -> Watch {
-    Watch::new(
-        id.into(),
-        format!("Search {id}"),
-        WatchTarget::PostSearch {
-            query: "q=brand&peerType=channel".into(),
-        },
-        NOW,
-    )
-}
-
 fn ids(posts: &[&Post]) -> Vec<i64> {
     posts.iter().map(|post| post.id).collect()
 }
@@ -43,9 +26,9 @@ fn ids(posts: &[&Post]) -> Vec<i64> {
 #[test]
 fn a_second_check_finds_exactly_the_posts_added_since_the_first() {
     let first = [
-        post(30, NOW - 100),
-        post(20, NOW - 200),
-        post(10, NOW - 300),
+        post_at(30, NOW - 100),
+        post_at(20, NOW - 200),
+        post_at(10, NOW - 300),
     ];
     let watch = search_watch("w1");
     assert!(
@@ -64,9 +47,9 @@ fn a_second_check_finds_exactly_the_posts_added_since_the_first() {
 
     // The second answer overlaps the first (the hour before it) and brings two new posts.
     let second = [
-        post(50, NOW + 500),
-        post(40, NOW + 400),
-        post(30, NOW - 100),
+        post_at(50, NOW + 500),
+        post_at(40, NOW + 400),
+        post_at(30, NOW - 100),
     ];
     assert_eq!(ids(&new_posts(&watch.seen, &second)), [50, 40]);
     let watch = watch.after_check(CheckAnswer::Posts(&second), NOW + 600);
@@ -91,14 +74,22 @@ fn a_check_that_saw_no_posts_is_still_a_baseline() {
             newest_date: None,
         }
     );
-    let answer = [post(7, NOW + 10), post(7, NOW + 10), post(6, NOW + 5)];
+    let answer = [
+        post_at(7, NOW + 10),
+        post_at(7, NOW + 10),
+        post_at(6, NOW + 5),
+    ];
     // A post listed twice (pages that overlap) is new once.
     assert_eq!(ids(&new_posts(&watch.seen, &answer)), [7, 6]);
 }
 
 #[test]
 fn the_baseline_is_newest_first_whatever_the_order_of_the_answer() {
-    let answer = [post(1, NOW - 50), post(3, NOW - 10), post(2, NOW - 30)];
+    let answer = [
+        post_at(1, NOW - 50),
+        post_at(3, NOW - 10),
+        post_at(2, NOW - 30),
+    ];
     let watch = search_watch("w1").after_check(CheckAnswer::Posts(&answer), NOW);
     assert_eq!(
         watch.seen,
@@ -108,7 +99,7 @@ fn the_baseline_is_newest_first_whatever_the_order_of_the_answer() {
         }
     );
     // An older answer does not move the newest date back.
-    let older = [post(0, NOW - 900)];
+    let older = [post_at(0, NOW - 900)];
     let watch = watch.after_check(CheckAnswer::Posts(&older), NOW + 1);
     assert_eq!(
         watch.seen,
@@ -122,10 +113,10 @@ fn the_baseline_is_newest_first_whatever_the_order_of_the_answer() {
 #[test]
 fn the_seen_cap_keeps_the_newest_posts() {
     let full: Vec<Post> = (0..SEEN_POSTS_MAX as i64)
-        .map(|n| post(10_000 - n, NOW - n))
+        .map(|n| post_at(10_000 - n, NOW - n))
         .collect();
     let watch = search_watch("w1").after_check(CheckAnswer::Posts(&full), NOW);
-    let fresh = [post(20_002, NOW + 20), post(20_001, NOW + 10)];
+    let fresh = [post_at(20_002, NOW + 20), post_at(20_001, NOW + 10)];
     let watch = watch.after_check(CheckAnswer::Posts(&fresh), NOW + 30);
     let Seen::Posts { ids, newest_date } = &watch.seen else {
         panic!("a post search keeps posts: {:?}", watch.seen);
@@ -214,7 +205,7 @@ fn an_answer_of_another_kind_changes_nothing() {
         .after_check(CheckAnswer::Channel { participants: 5 }, NOW);
     assert_eq!(after, watch);
     assert_eq!(subscriber_change(&Seen::Channels { ids: vec![1] }, 5), None);
-    assert!(new_posts(&Seen::Channels { ids: vec![1] }, &[post(1, NOW)]).is_empty());
+    assert!(new_posts(&Seen::Channels { ids: vec![1] }, &[post_at(1, NOW)]).is_empty());
 }
 
 #[test]
@@ -272,7 +263,7 @@ fn kinds_are_named_as_in_the_file() {
 
 #[test]
 fn a_check_keeps_what_it_found_new_until_the_next_one() {
-    let first = [post(30, NOW - 100), post(20, NOW - 200)];
+    let first = [post_at(30, NOW - 100), post_at(20, NOW - 200)];
     let watch = search_watch("w9").checked(CheckAnswer::Posts(&first), NOW);
     assert_eq!(
         watch.news,
@@ -282,10 +273,10 @@ fn a_check_keeps_what_it_found_new_until_the_next_one() {
     assert_eq!(watch.news.count(), 0);
 
     let second = [
-        post(41, NOW + 50),
-        post(40, NOW + 90),
-        post(30, NOW - 100),
-        post(20, NOW - 200),
+        post_at(41, NOW + 50),
+        post_at(40, NOW + 90),
+        post_at(30, NOW - 100),
+        post_at(20, NOW - 200),
     ];
     let watch = watch.checked(CheckAnswer::Posts(&second), NOW + 3_600);
     let found: Vec<(i64, i64)> = watch.news.posts.iter().map(|p| (p.id, p.date)).collect();

@@ -1,7 +1,6 @@
 //! The watchlist file: the export read back, every reason an import is refused, and the merge
 //! of an import into the list.
 
-use chanscope::api::model::Post;
 use chanscope::format::Locale;
 use chanscope::view::watch::{
     export_json, import_json, merge, CheckAnswer, ImportError, MergeReport, Seen, Watch,
@@ -10,29 +9,12 @@ use chanscope::view::watch::{
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
-const NOW: i64 = 1_700_000_000;
+mod fixtures;
 
-fn post(id: i64, date: i64) -> Post {
-    Post {
-        id,
-        date,
-        ..Post::default()
-    }
-}
-
-fn search_watch(id: &str) -> Watch {
-    Watch::new(
-        id.into(),
-        format!("Search {id}"),
-        WatchTarget::PostSearch {
-            query: "q=brand&peerType=channel".into(),
-        },
-        NOW,
-    )
-}
+use fixtures::{post_at, search_watch, NOW};
 
 fn sample_watches() -> Vec<Watch> {
-    let posts = [post(2, NOW - 5), post(1, NOW - 9)];
+    let posts = [post_at(2, NOW - 5), post_at(1, NOW - 9)];
     vec![
         search_watch("w1").after_check(CheckAnswer::Posts(&posts), NOW),
         Watch::new(
