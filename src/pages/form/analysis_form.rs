@@ -136,9 +136,9 @@ impl<P: AnalysisParams> AnalysisForm<P> {
         }
     }
 
-    /// Classes of the results: dimmed while the job still runs.
+    /// Classes of the results. They are not dimmed while the job runs, unlike a page's: what
+    /// came in is final and worth reading while the rest comes.
     pub fn results_class(&self, extra: &'static str) -> Classes {
-        let running = self.job.as_ref().is_some_and(|j| j.progress().running());
-        classes!("results", extra, running.then_some("running"))
+        classes!("results", extra)
     }
 }
