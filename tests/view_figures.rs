@@ -11,6 +11,10 @@ use chanscope::view::growth::Growth;
 use chanscope::view::multi_stats::Counters;
 use chrono::{NaiveDate, TimeDelta};
 
+mod fixtures;
+
+use fixtures::value;
+
 fn row(id: i64, views: u64, shares: u64, comments: Option<u64>, reactions: u64) -> Counters {
     Counters {
         id,
@@ -19,14 +23,6 @@ fn row(id: i64, views: u64, shares: u64, comments: Option<u64>, reactions: u64) 
         comments,
         reactions,
     }
-}
-
-fn value<'a>(figures: &'a [Named], name: &str) -> &'a Value {
-    &figures
-        .iter()
-        .find(|f| f.name == name)
-        .unwrap_or_else(|| panic!("no figure {name}"))
-        .value
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use chanscope::api::model::{Media, Post};
 use chanscope::view::engagement::Missing;
-use chanscope::view::figures::{Named, Value};
+use chanscope::view::figures::Value;
 use chanscope::view::search_analysis::{
     channels_by_posts, channels_by_reach, media_mix, pages_for, top_by_er, top_by_err,
     top_by_views, ChannelShare, Collected, MediaKind, MediaShare, SearchFigures, PAGE,
@@ -12,7 +12,7 @@ use chanscope::view::search_analysis::{
 
 mod fixtures;
 
-use fixtures::{channel, page, post};
+use fixtures::{channel, page, post, value};
 
 fn ids<'a>(posts: impl IntoIterator<Item = &'a Post>) -> Vec<i64> {
     posts.into_iter().map(|p| p.id).collect()
@@ -296,14 +296,6 @@ fn the_media_mix_is_over_every_post() {
         ]
     );
     assert_eq!(media_mix(&[]), []);
-}
-
-fn value<'a>(figures: &'a [Named], name: &str) -> &'a Value {
-    &figures
-        .iter()
-        .find(|f| f.name == name)
-        .unwrap_or_else(|| panic!("no figure {name}"))
-        .value
 }
 
 #[test]
