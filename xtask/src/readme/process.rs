@@ -159,17 +159,87 @@ impl Drop for Group {
     }
 }
 
-/// The end of a command's log, to show with a failure.
+/// What a failure shows of a command's log: its lines that report an error (a server that
+/// failed to build may go on logging long after), then its last lines.
 fn tail(log: &Path) -> String {
     let text = fs::read_to_string(log).unwrap_or_default();
     let lines: Vec<&str> = text.lines().collect();
-    let last = &lines[lines.len().saturating_sub(15)..];
+    let last_from = lines.len().saturating_sub(15);
+    let errors: Vec<&str> = lines[..last_from]
+        .iter()
+        .filter(|line| reports_error(line))
+        .take(10)
+        .copied()
+        .collect();
+    let last = &lines[last_from..];
     if last.is_empty() {
         return String::new();
     }
+    let mut shown = String::new();
+    if !errors.is_empty() {
+        shown.push_str(&format!(
+            "\n      error lines:\n      {}\n      last lines:",
+            errors.join("\n      ")
+        ));
+    }
     format!(
-        "; its output ended with ({}):\n      {}",
+        "; its output ended with ({}):{shown}\n      {}",
         log.display(),
         last.join("\n      ")
     )
+}
+
+/// A log line that reports an error or a panic (cargo, rustc, trunk and the servers' own).
+fn reports_error(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    lower.starts_with("error")
+        || lower.contains(" error ")
+        || lower.contains("error:")
+        || lower.contains("panicked")
+        || lower.contains("no space left")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failure_shows_the_error_lines_before_the_last_ones() {
+        let dir = std::env::temp_dir().join(format!("xtask-tail-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("line-1.log");
+        let mut text = String::from("Compiling chanscope\n");
+        text.push_str(
+            "2026-11-23T07:09:10Z ERROR ❌ error\nerror: No space left on device (os error 28)\n",
+        );
+        for n in 0..20 {
+            text.push_str(&format!("line {n}\n"));
+        }
+        fs::write(&log, text).unwrap();
+        let shown = tail(&log);
+        let errors_at = shown.find("error lines:").unwrap();
+        let space_at = shown.find("No space left on device").unwrap();
+        let last_at = shown.find("last lines:").unwrap();
+        assert!(errors_at < space_at && space_at < last_at, "{shown}");
+        assert!(shown.contains("ERROR ❌ error"), "{shown}");
+        assert!(!shown.contains("line 4\n"), "{shown}");
+        assert!(
+            shown.contains("line 5\n") && shown.ends_with("line 19"),
+            "{shown}"
+        );
+        assert!(!shown.contains("Compiling"), "{shown}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_short_log_is_shown_whole_without_an_error_heading() {
+        let dir = std::env::temp_dir().join(format!("xtask-tail-short-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let log = dir.join("line-2.log");
+        fs::write(&log, "error: one\ntwo\n").unwrap();
+        let shown = tail(&log);
+        assert!(!shown.contains("error lines:"), "{shown}");
+        assert!(shown.ends_with("error: one\n      two"), "{shown}");
+        fs::remove_dir_all(&dir).unwrap();
+    }
 }
