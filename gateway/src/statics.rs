@@ -1,7 +1,8 @@
 //! The built console from `--dist`: files by exact relative path (no `..`, no encoded bytes, no
-//! directory listing, nothing outside the directory), `index.html` for the console's routes, the
-//! brotli or gzip copy `cargo xtask build` wrote beside a file when the client accepts it,
-//! revalidation by `ETag` and `Last-Modified`, and the headers every page and asset carries.
+//! directory listing, nothing outside the directory), for the console's routes their shell
+//! (`routes/<page>.html`) or else `index.html`, the brotli or gzip copy `cargo xtask build` wrote
+//! beside a file when the client accepts it, revalidation by `ETag` and `Last-Modified`, and the
+//! headers every page and asset carries.
 //!
 //! The lookup is the gateway's own rather than tower-http's `ServeDir`, which cannot keep its
 //! guarantees: it follows a symbolic link out of the directory, decodes `%2e%2e` and answers such
@@ -104,11 +105,31 @@ impl Statics {
                 return plain(StatusCode::NOT_FOUND, "not found\n")
             }
             // A console route (`/post-search`) or a directory: the page that boots the app.
-            _ => self.dist.join("index.html"),
+            _ => self.page_for(url_path).await,
         };
         send_file(&file, method, request, self.policy)
             .await
             .unwrap_or_else(|| plain(StatusCode::NOT_FOUND, "not found\n"))
+    }
+}
+
+impl Statics {
+    /// The page that boots the console at a route: the route's own shell, painted before the
+    /// module arrives (`routes/<name>.html`, `routes/index.html` for `/`, written by `cargo
+    /// xtask build`), where there is one; `index.html` for any other path.
+    async fn page_for(&self, url_path: &str) -> PathBuf {
+        let name = url_path.trim_matches('/');
+        if !name.contains('/') {
+            let name = if name.is_empty() { "index" } else { name };
+            let shell = self.dist.join("routes").join(format!("{name}.html"));
+            if tokio::fs::metadata(&shell)
+                .await
+                .is_ok_and(|meta| meta.is_file())
+            {
+                return shell;
+            }
+        }
+        self.dist.join("index.html")
     }
 }
 

@@ -12,10 +12,20 @@ use gateway::statics::CONTENT_SECURITY_POLICY_LOCAL_UPSTREAM;
 #[tokio::test]
 async fn static_files_with_security_headers_and_the_console_routes() {
     let rig = Rig::start(healthy(), |_| {}).await;
-    for path in ["/", "/post-search", "/channel-info", "/assets"] {
+    // A route with a shell gets it; any other route, and `/` without one, gets index.html.
+    let shell = post_search_shell();
+    let index = index_html();
+    for (path, body) in [
+        ("/", &index),
+        ("/post-search", &shell),
+        ("/post-search/", &shell),
+        ("/channel-info", &index),
+        ("/assets", &index),
+        ("/routes", &index),
+    ] {
         let page = rig.get(path).await;
         assert_eq!(page.status, StatusCode::OK, "{path}");
-        assert_eq!(page.body, index_html());
+        assert_eq!(&page.body, body, "{path}");
         assert_eq!(
             page.header("content-type"),
             Some("text/html; charset=utf-8")
@@ -66,6 +76,7 @@ async fn static_files_with_security_headers_and_the_console_routes() {
 async fn files_go_in_the_encoding_the_client_prefers() {
     let rig = Rig::start(healthy(), |_| {}).await;
     let index = index_html().into_bytes();
+    let shell = post_search_shell().into_bytes();
     let module = module_js().into_bytes();
     let immutable = Some("public, max-age=31536000, immutable");
     // (path, file behind it, original bytes, Content-Type, Cache-Control)
@@ -78,9 +89,16 @@ async fn files_go_in_the_encoding_the_client_prefers() {
             Some("no-cache"),
         ),
         (
-            "/post-search",
+            "/channel-info",
             "index.html",
             &index,
+            "text/html; charset=utf-8",
+            Some("no-cache"),
+        ),
+        (
+            "/post-search",
+            "routes/post-search.html",
+            &shell,
             "text/html; charset=utf-8",
             Some("no-cache"),
         ),

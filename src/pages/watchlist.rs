@@ -58,7 +58,8 @@ pub fn watchlist_page() -> Html {
     };
     let running = list.job.as_ref().is_some_and(|j| j.progress().running());
     html! {
-        <section class="page watchlist-page">
+        // Its first render reads IndexedDB: no static shell of it (xtask/src/prerender.rs).
+        <section class="page watchlist-page" data-prerender="no">
             { page_header(&ui, Route::Watchlist) }
             if let Some(error) = &list.error {
                 <div class="cs-banner cs-banner-error" role="alert">

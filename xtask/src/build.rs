@@ -6,9 +6,9 @@ use std::path::Path;
 use crate::proc::{exec, step};
 use crate::setup::Setup;
 use crate::Result;
-use crate::{precompress, sandbox};
+use crate::{precompress, prerender, sandbox};
 
-/// `trunk build --release`, then the compressed copies the gateway serves: every release build
+/// `trunk build --release`, each page's shell, then the compressed copies the gateway serves: every release build
 /// (build, test, bench) is the one that gets deployed or measured.
 pub fn run_release_build(setup: &Setup) -> Result {
     {
@@ -17,6 +17,11 @@ pub fn run_release_build(setup: &Setup) -> Result {
             setup.release_command("trunk").args(["build", "--release"]),
             "trunk build --release",
         )?;
+    }
+    {
+        let _t = step("prerender each page's shell (dist/routes/)");
+        let rows = prerender::run(setup, &setup.root.join("dist"))?;
+        print!("{}", prerender::table(&rows));
     }
     let _t = step("precompress dist/ (brotli 11, gzip 9)");
     let rows = precompress::run(&setup.root.join("dist"))?;

@@ -1,14 +1,14 @@
 //! `cargo xtask test`: every check the project has, in the order that fails fastest.
 
-use std::io::{BufRead, BufReader, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::net::TcpListener;
+use std::path::Path;
+use std::time::Instant;
 use std::{fs, thread};
 
 use crate::browser_tests::browser_test_targets;
 use crate::build::run_release_build;
-use crate::proc::{self, exec, native_cargo, step, with_timeout};
+use crate::headless::{chromium, serve_dist};
+use crate::proc::{self, exec, native_cargo, step};
 use crate::readme;
 use crate::setup::{Setup, WASM_TARGET};
 use crate::Result;
@@ -133,11 +133,7 @@ fn test_args(names: &[String]) -> Vec<String> {
 /// under its Content-Security-Policy and render its shell. A screenshot is kept for people to see.
 fn boot_check(setup: &Setup) -> Result {
     let _t = step("boot check: release build in headless Chromium");
-    let dist = setup.root.join("dist");
-    let listener =
-        TcpListener::bind("127.0.0.1:0").map_err(|e| format!("binding a loopback port: {e}"))?;
-    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
-    thread::spawn(move || serve_static(listener, dist));
+    let port = serve_dist(&setup.root.join("dist"))?;
     let url = format!("http://127.0.0.1:{port}/");
 
     let dom = chromium(setup, &["--dump-dom"], &url)?;
@@ -167,36 +163,6 @@ fn boot_check(setup: &Setup) -> Result {
     Ok(())
 }
 
-fn chromium(setup: &Setup, extra: &[&str], url: &str) -> Result<String> {
-    let profile = std::env::temp_dir().join(format!("chanscope-chromium-{}", std::process::id()));
-    let out = with_timeout(Duration::from_secs(90), &setup.chromium.to_string_lossy())
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--hide-scrollbars",
-            "--virtual-time-budget=10000",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .args(extra)
-        .arg(url)
-        .output()
-        .map_err(|e| format!("starting chromium: {e}"))?;
-    let _ = fs::remove_dir_all(&profile);
-    if !out.status.success() {
-        return Err(format!(
-            "chromium failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    Ok(String::from_utf8_lossy(&out.stdout).into_owned())
-}
-
 /// A loopback server that accepts connections and never answers: the browser tests time out and
 /// cancel requests against it. Returns its URL; it lives as long as this process.
 fn silent_server() -> Result<String> {
@@ -210,58 +176,4 @@ fn silent_server() -> Result<String> {
         }
     });
     Ok(format!("http://127.0.0.1:{port}/"))
-}
-
-/// A minimal static file server: GET only, files under `dist`, unknown paths get index.html
-/// (the console routes on the client).
-fn serve_static(listener: TcpListener, dist: PathBuf) {
-    for stream in listener.incoming().flatten() {
-        let dist = dist.clone();
-        thread::spawn(move || {
-            let _ = answer(stream, &dist);
-        });
-    }
-}
-
-fn answer(mut stream: TcpStream, dist: &Path) -> std::io::Result<()> {
-    let mut request_line = String::new();
-    let mut reader = BufReader::new(stream.try_clone()?);
-    reader.read_line(&mut request_line)?;
-    let mut header = String::new();
-    while reader.read_line(&mut header)? > 2 {
-        header.clear();
-    }
-    let path = request_line
-        .split_whitespace()
-        .nth(1)
-        .unwrap_or("/")
-        .split('?')
-        .next()
-        .unwrap_or("/");
-    let relative = path.trim_start_matches('/');
-    let file = if relative.is_empty() || relative.contains("..") {
-        dist.join("index.html")
-    } else {
-        let candidate = dist.join(relative);
-        if candidate.is_file() {
-            candidate
-        } else {
-            dist.join("index.html")
-        }
-    };
-    let body = fs::read(&file)?;
-    let kind = match file.extension().and_then(|e| e.to_str()) {
-        Some("html") => "text/html; charset=utf-8",
-        Some("js") => "text/javascript",
-        Some("wasm") => "application/wasm",
-        Some("css") => "text/css",
-        Some("svg") => "image/svg+xml",
-        _ => "application/octet-stream",
-    };
-    write!(
-        stream,
-        "HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    )?;
-    stream.write_all(&body)
 }

@@ -227,6 +227,15 @@ pub fn index_html() -> String {
     )
 }
 
+/// The post-search page's shell in the test build (`cargo xtask build` writes one per page).
+pub fn post_search_shell() -> String {
+    format!(
+        "{}<main><h1>Post search</h1>{}</main>",
+        index_html(),
+        "<p class=\"hint\">Up to 50 posts a page.</p>\n".repeat(20)
+    )
+}
+
 /// A hashed module of the test build, with brotli and gzip copies.
 pub const MODULE: &str = "/app-0123456789abcdef.js";
 
@@ -264,9 +273,9 @@ pub fn write_with_copies(path: &Path, content: &[u8], suffixes: &[&str]) {
     }
 }
 
-/// A temporary directory with `dist/` (a page and a hashed module with compressed copies, a
-/// stylesheet with a gzip copy only, a hashed wasm file and an unhashed script without copies)
-/// and a file beside it, outside, that must never be served.
+/// A temporary directory with `dist/` (a page, the post-search page's shell and a hashed module
+/// with compressed copies, a stylesheet with a gzip copy only, a hashed wasm file and an unhashed
+/// script without copies) and a file beside it, outside, that must never be served.
 pub fn dist() -> PathBuf {
     static N: AtomicUsize = AtomicUsize::new(0);
     let root = std::env::temp_dir().join(format!(
@@ -290,6 +299,12 @@ pub fn dist() -> PathBuf {
         &dist.join("gzip-only.css"),
         "body { margin: 0 }\n".repeat(40).as_bytes(),
         &["gz"],
+    );
+    std::fs::create_dir_all(dist.join("routes")).unwrap();
+    write_with_copies(
+        &dist.join("routes/post-search.html"),
+        post_search_shell().as_bytes(),
+        &["br", "gz"],
     );
     std::fs::write(dist.join("app-0123456789abcdef_bg.wasm"), b"\0asm").unwrap();
     std::fs::write(dist.join("boot.js"), "boot()").unwrap();

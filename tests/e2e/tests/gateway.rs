@@ -225,6 +225,7 @@ async fn scenario(
     })?;
     let document_path = "/channel-info".to_owned();
     let mut csp = None;
+    let mut document = String::new();
     for path in api_paths.iter().chain([&document_path]) {
         let answer = browser
             .client()
@@ -244,6 +245,7 @@ async fn scenario(
         })?;
         if *path == document_path {
             csp = answer["csp"].as_str().map(str::to_owned);
+            document = text(&answer["body"]);
         }
         seen.push(text(&answer["headers"]));
         seen.push(text(&answer["body"]));
@@ -263,6 +265,26 @@ async fn scenario(
         csp.as_deref() == Some(CONTENT_SECURITY_POLICY_LOCAL_UPSTREAM),
         || format!("the document's Content-Security-Policy header is {csp:?}"),
     )?;
+
+    // The page's address is answered with its prerendered shell (the page's title and form,
+    // inert, before the module arrives); once the console runs, the shell is gone.
+    ensure(
+        document.contains("<h1>Channel info</h1>")
+            && document.contains("id=\"boot-shell\" inert=\"\"")
+            && !document.contains("data-app-ready"),
+        || format!("/channel-info is not its prerendered shell: {document}"),
+    )?;
+    let live = browser
+        .eval(
+            "return [document.querySelectorAll('#boot-shell').length,
+                     document.querySelectorAll('.app[data-app-ready=\"true\"]').length,
+                     document.querySelectorAll('main#main').length];",
+            vec![],
+        )
+        .await?;
+    ensure(live == json!([0, 1, 1]), || {
+        format!("after the console started: [shells, consoles, mains] = {live}")
+    })?;
 
     // The embedding host page through the gateway: its three widgets show the sandbox's
     // answers, signed by the gateway, with no token in the page.
