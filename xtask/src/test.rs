@@ -13,8 +13,12 @@ use crate::readme;
 use crate::setup::{Setup, WASM_TARGET};
 use crate::Result;
 
+/// What a first run leaves under `target/` (a clean clone: 5.7 GB), with room to spare.
+const DISK_NEEDED_GB: f64 = 8.0;
+
 pub fn run(root: &Path) -> Result {
     let started = Instant::now();
+    warn_if_disk_is_short(root);
     let setup = Setup::run(root)?;
     // The browser tests compile in the URL of a server that never answers (see `silent_server`).
     let silent = silent_server()?;
@@ -98,6 +102,30 @@ pub fn run(root: &Path) -> Result {
         proc::seconds(started.elapsed())
     );
     Ok(())
+}
+
+/// A build that runs out of disk fails far from the cause (a tool's error, a server that never
+/// answers): say so first when the disk is short.
+fn warn_if_disk_is_short(root: &Path) {
+    let Ok(out) = std::process::Command::new("df")
+        .args(["--output=avail", "-B1"])
+        .arg(root)
+        .output()
+    else {
+        return;
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    let Some(free) = text.lines().nth(1).and_then(|l| l.trim().parse::<f64>().ok()) else {
+        return;
+    };
+    let free_gb = free / 1e9;
+    if free_gb < DISK_NEEDED_GB {
+        println!(
+            "\nwarning: {free_gb:.1} GB free on the disk of {}; a first run needs about \
+             {DISK_NEEDED_GB:.0} GB for target/ (a clean clone leaves 5.7 GB there)",
+            root.display()
+        );
+    }
 }
 
 /// The production gateway is built without the test double: `cargo tree` of its normal
