@@ -1,6 +1,12 @@
 //! The console: the page of each route, the shell (header, navigation, settings) and the
 //! catalogue of tools. The routes themselves and the links between pages are [`crate::route`].
 
+use std::cell::Cell;
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::Element;
 use yew::prelude::*;
 
 use crate::pages::{
@@ -178,14 +184,54 @@ pub fn app() -> Html {
     }
 }
 
-/// Mounts the console on the page's `<body>`, in place of the shell `index.html` paints while the
-/// module loads (removed in the same task, so no frame shows both or neither).
+/// Mounts the console on the page's `<body>`, in place of the shell the page paints while the
+/// module loads (`index.html`'s "Loading…", or the page's own prerendered shell), removed in the
+/// same task, so no frame shows both or neither.
+///
+/// The shell is replaced once a frame showing it has been painted (two animation frames from
+/// now), or after [`SHELL_WAIT_MS`] where no frames come (a tab in the background, a headless
+/// browser's virtual time): where the module arrives within a frame of the page, the shell would
+/// otherwise be replaced before it is ever seen, and the first paint of the page's content would
+/// wait for the module instead of coming with the HTML. After any real download the shell has
+/// long been painted, and this is one frame, about 16 ms.
 pub fn start() {
-    if let Some(shell) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("boot-shell"))
-    {
-        shell.remove();
-    }
-    yew::Renderer::<App>::new().render();
+    let Some(window) = web_sys::window() else {
+        return;
+    };
+    let shell = window
+        .document()
+        .and_then(|d| d.get_element_by_id("boot-shell"));
+    let Some(shell) = shell else {
+        yew::Renderer::<App>::new().render();
+        return;
+    };
+    // Whichever comes first, the second frame or the timer, replaces the shell; the other finds
+    // nothing left to do.
+    let pending: Rc<Cell<Option<Element>>> = Rc::new(Cell::new(Some(shell)));
+    let replace = {
+        let pending = Rc::clone(&pending);
+        move || {
+            if let Some(shell) = pending.take() {
+                shell.remove();
+                yew::Renderer::<App>::new().render();
+            }
+        }
+    };
+    let on_frame = {
+        let replace = replace.clone();
+        let window = window.clone();
+        Closure::once_into_js(move || {
+            let second = Closure::once_into_js(replace);
+            let _ = window.request_animation_frame(second.unchecked_ref());
+        })
+    };
+    let _ = window.request_animation_frame(on_frame.unchecked_ref());
+    let on_timer = Closure::once_into_js(replace);
+    let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
+        on_timer.unchecked_ref(),
+        SHELL_WAIT_MS,
+    );
 }
+
+/// The longest the shell waits for its frame to be painted.
+const SHELL_WAIT_MS: i32 = 100;
