@@ -44,12 +44,18 @@ pub fn run(setup: &Setup, dist: &Path) -> Result<Vec<Row>> {
     }
     fs::create_dir_all(&out).map_err(|e| format!("creating {}: {e}", out.display()))?;
     let port = serve_dist(dist)?;
-    let render = |path: &str| {
-        chromium(
-            setup,
-            &["--dump-dom"],
-            &format!("http://127.0.0.1:{port}{path}"),
-        )
+    // A page is given three loads to render: a headless browser on a busy machine may dump the
+    // page before the module has run. One that never renders fails the build (below).
+    let render = |path: &str| -> Result<String> {
+        let url = format!("http://127.0.0.1:{port}{path}");
+        let mut dom = String::new();
+        for _ in 0..3 {
+            dom = chromium(setup, &["--dump-dom"], &url)?;
+            if dom.contains(READY) {
+                break;
+            }
+        }
+        Ok(dom)
     };
 
     let home = render("/")?;

@@ -115,7 +115,11 @@ fn warn_if_disk_is_short(root: &Path) {
         return;
     };
     let text = String::from_utf8_lossy(&out.stdout);
-    let Some(free) = text.lines().nth(1).and_then(|l| l.trim().parse::<f64>().ok()) else {
+    let Some(free) = text
+        .lines()
+        .nth(1)
+        .and_then(|l| l.trim().parse::<f64>().ok())
+    else {
         return;
     };
     let free_gb = free / 1e9;
