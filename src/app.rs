@@ -185,36 +185,40 @@ pub fn app() -> Html {
 }
 
 /// Mounts the console on the page's `<body>`, in place of the shell the page paints while the
-/// module loads (`index.html`'s "Loading…", or the page's own prerendered shell), removed in the
-/// same task, so no frame shows both or neither.
-///
-/// The shell is replaced once a frame showing it has been painted (two animation frames from
-/// now), or after [`SHELL_WAIT_MS`] where no frames come (a tab in the background, a headless
-/// browser's virtual time): where the module arrives within a frame of the page, the shell would
-/// otherwise be replaced before it is ever seen, and the first paint of the page's content would
-/// wait for the module instead of coming with the HTML. After any real download the shell has
-/// long been painted, and this is one frame, about 16 ms.
+/// module loads (`index.html`'s "Loading…", or the page's own prerendered shell), once that shell
+/// has been painted (see [`replace_when_painted`]).
 pub fn start() {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    let shell = window
-        .document()
+    let shell = web_sys::window()
+        .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("boot-shell"));
-    let Some(shell) = shell else {
+    let mount = || {
         yew::Renderer::<App>::new().render();
+    };
+    match shell {
+        Some(shell) => replace_when_painted(shell, mount),
+        None => mount(),
+    }
+}
+
+/// Removes `shell` and runs `mount` in the same task (so no frame shows both or neither), once a
+/// frame showing the shell has been painted: at the second animation frame from now, or after
+/// [`SHELL_WAIT_MS`] where no frames come (a tab in the background, a headless browser's virtual
+/// time). Where the module arrives within a frame of the page, the shell would otherwise be
+/// replaced before it is ever seen, and the first paint of the page's content would wait for the
+/// module instead of coming with the HTML. After any real download the shell has long been
+/// painted, and this costs one frame, about 16 ms.
+pub fn replace_when_painted(shell: Element, mount: impl FnOnce() + 'static) {
+    let Some(window) = web_sys::window() else {
         return;
     };
     // Whichever comes first, the second frame or the timer, replaces the shell; the other finds
     // nothing left to do.
-    let pending: Rc<Cell<Option<Element>>> = Rc::new(Cell::new(Some(shell)));
-    let replace = {
-        let pending = Rc::clone(&pending);
-        move || {
-            if let Some(shell) = pending.take() {
-                shell.remove();
-                yew::Renderer::<App>::new().render();
-            }
+    let pending: Rc<Cell<Option<ShellAndMount>>> =
+        Rc::new(Cell::new(Some((shell, Box::new(mount)))));
+    let replace = move || {
+        if let Some((shell, mount)) = pending.take() {
+            shell.remove();
+            mount();
         }
     };
     let on_frame = {
@@ -233,5 +237,8 @@ pub fn start() {
     );
 }
 
-/// The longest the shell waits for its frame to be painted.
-const SHELL_WAIT_MS: i32 = 100;
+/// A shell still on the page, and what takes its place.
+type ShellAndMount = (Element, Box<dyn FnOnce()>);
+
+/// The longest a shell waits for its frame to be painted.
+pub const SHELL_WAIT_MS: i32 = 100;

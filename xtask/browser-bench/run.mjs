@@ -10,11 +10,11 @@
 import { parseArgs } from "node:util";
 
 import { clicks } from "./clicks.mjs";
-import { launch, newContext, note, readPicks, requireFrom } from "./common.mjs";
+import { figure, launch, newContext, note, readPicks, requireFrom } from "./common.mjs";
 import { decode } from "./decode.mjs";
 import { lighthouse, stopLighthouse } from "./lighthouse.mjs";
 import { consolePages } from "./pages.mjs";
-import { wire } from "./wire.mjs";
+import { EMBED_READY, wire } from "./wire.mjs";
 
 const { values: args } = parseArgs({
   options: {
@@ -53,21 +53,54 @@ async function part(name, measure) {
   }
 }
 
-// Lighthouse of a page that shows an error or nothing found would measure the wrong thing.
+// Lighthouse of a page that shows an error or nothing found would measure the wrong thing. The
+// same visit counts what each page, and the host page of widgets, writes to the browser's console
+// as an error or a warning (uncaught exceptions included): there should be none.
 async function resultsShown(browser) {
   const context = await newContext(browser);
+  const messages = [];
   try {
     const page = await context.newPage();
-    for (const { name, path, found } of pages) {
+    // Through the DevTools protocol, as DevTools' own console gets them: the page's
+    // `console.warn`/`console.error`, uncaught exceptions, and the browser's own entries (a
+    // failed load, a refused resource, a deprecation).
+    const cdp = await context.newCDPSession(page);
+    let current = "";
+    const keep = (kind, text) => messages.push(`${current}: ${kind}: ${text}`);
+    cdp.on("Runtime.consoleAPICalled", ({ type, args }) => {
+      if (type === "error" || type === "warning") {
+        keep(type, args.map((a) => a.value ?? a.description ?? "").join(" "));
+      }
+    });
+    cdp.on("Runtime.exceptionThrown", ({ exceptionDetails }) =>
+      keep("uncaught", exceptionDetails.exception?.description ?? exceptionDetails.text),
+    );
+    cdp.on("Log.entryAdded", ({ entry }) => {
+      if (entry.level === "error" || entry.level === "warning") {
+        keep(`${entry.source} ${entry.level}`, `${entry.text} ${entry.url ?? ""}`.trim());
+      }
+    });
+    await cdp.send("Runtime.enable");
+    await cdp.send("Log.enable");
+    const visits = [
+      ...pages,
+      { name: "embed.html", path: "/embed.html", found: EMBED_READY },
+    ];
+    for (const { name, path, found } of visits) {
+      current = name;
       await page.goto(args.origin + path, { timeout: 60_000 });
-      await page
-        .waitForSelector(found, { timeout: 30_000 })
-        .catch(() => Promise.reject(new Error(`${name}: ${path} shows no ${found}`)));
+      for (const selector of [found].flat()) {
+        await page
+          .waitForSelector(selector, { timeout: 30_000 })
+          .catch(() => Promise.reject(new Error(`${name}: ${path} shows no ${selector}`)));
+      }
       console.log(`    ${name}: ${path}`);
     }
   } finally {
     await context.close();
   }
+  for (const message of messages) console.log(`    console: ${message}`);
+  figure("console.messages", messages.length);
 }
 
 const browser = await launch(playwright);

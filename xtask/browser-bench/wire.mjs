@@ -10,7 +10,7 @@ const LIMIT_MS = 60_000;
 
 // What shows that the three widgets of `embed.html` have their answers (as the end-to-end
 // suite checks them).
-const EMBED_READY = [
+export const EMBED_READY = [
   "#channel-card .cs-card-title",
   "#subscribers .cs-widget-value",
   "#mentions .cs-widget-post",

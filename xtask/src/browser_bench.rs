@@ -31,6 +31,11 @@ const DECODE_BIN: &str = "decode-bench";
 /// Targets of issue #11, by the key the scripts print. Lighthouse's are per page, below.
 const TARGETS: &[(&str, &str, Target)] = &[
     (
+        "console.messages",
+        "errors and warnings in the browser console, eight pages and embed.html",
+        Target::AtMost(0.0),
+    ),
+    (
         "wire.console_kib",
         "console first load of a post search, bytes on the wire, KiB",
         Target::AtMost(300.0),
