@@ -1,9 +1,6 @@
 //! The console: the page of each route, the shell (header, navigation, settings) and the
 //! catalogue of tools. The routes themselves and the links between pages are [`crate::route`].
 
-use std::cell::Cell;
-use std::rc::Rc;
-
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
@@ -200,45 +197,29 @@ pub fn start() {
     }
 }
 
-/// Removes `shell` and runs `mount` in the same task (so no frame shows both or neither), once a
-/// frame showing the shell has been painted: at the second animation frame from now, or after
-/// [`SHELL_WAIT_MS`] where no frames come (a tab in the background, a headless browser's virtual
-/// time). Where the module arrives within a frame of the page, the shell would otherwise be
-/// replaced before it is ever seen, and the first paint of the page's content would wait for the
-/// module instead of coming with the HTML. After any real download the shell has long been
-/// painted, and this costs one frame, about 16 ms.
+/// Removes `shell` and runs `mount` in the same task (so no frame shows both or neither), once
+/// the page's loader says the shell has been painted: `static/boot.js` leaves a promise as
+/// [`SHELL_PAINTED`] that settles when the browser has recorded the shell's largest paint (or
+/// after 300 ms where it cannot tell). Where the module arrives within a frame of the page, the
+/// shell would otherwise be replaced before it is ever seen, and the first paint of the page's
+/// content would wait for the module instead of coming with the HTML. After any real download the
+/// promise has long settled. Without a loader's promise, the shell is replaced at once.
 pub fn replace_when_painted(shell: Element, mount: impl FnOnce() + 'static) {
-    let Some(window) = web_sys::window() else {
-        return;
-    };
-    // Whichever comes first, the second frame or the timer, replaces the shell; the other finds
-    // nothing left to do.
-    let pending: Rc<Cell<Option<ShellAndMount>>> =
-        Rc::new(Cell::new(Some((shell, Box::new(mount)))));
     let replace = move || {
-        if let Some((shell, mount)) = pending.take() {
-            shell.remove();
-            mount();
-        }
+        shell.remove();
+        mount();
     };
-    let on_frame = {
-        let replace = replace.clone();
-        let window = window.clone();
-        Closure::once_into_js(move || {
-            let second = Closure::once_into_js(replace);
-            let _ = window.request_animation_frame(second.unchecked_ref());
-        })
-    };
-    let _ = window.request_animation_frame(on_frame.unchecked_ref());
-    let on_timer = Closure::once_into_js(replace);
-    let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(
-        on_timer.unchecked_ref(),
-        SHELL_WAIT_MS,
-    );
+    let painted = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str(SHELL_PAINTED))
+        .ok()
+        .and_then(|value| value.dyn_into::<js_sys::Promise>().ok());
+    match painted {
+        Some(painted) => wasm_bindgen_futures::spawn_local(async move {
+            let _ = wasm_bindgen_futures::JsFuture::from(painted).await;
+            replace();
+        }),
+        None => replace(),
+    }
 }
 
-/// A shell still on the page, and what takes its place.
-type ShellAndMount = (Element, Box<dyn FnOnce()>);
-
-/// The longest a shell waits for its frame to be painted.
-pub const SHELL_WAIT_MS: i32 = 100;
+/// The global the loader leaves its promise under (see [`replace_when_painted`]).
+pub const SHELL_PAINTED: &str = "chanscopeShellPainted";

@@ -1,12 +1,14 @@
 //! Browser test of how the console takes over from the shell a page paints with its HTML
 //! (`app::replace_when_painted`, what `app::start` does with `#boot-shell`): the shell stays until
-//! a frame has shown it, then goes in the same task as the console is mounted.
+//! the loader's promise says it has been painted, then goes in the same task as the console is
+//! mounted; without such a promise it goes at once.
 #![cfg(target_arch = "wasm32")]
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use chanscope::app::{replace_when_painted, App, SHELL_WAIT_MS};
+use chanscope::app::{replace_when_painted, App, SHELL_PAINTED};
+use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
@@ -31,8 +33,9 @@ fn count(selector: &str) -> u32 {
     document().query_selector_all(selector).unwrap().length()
 }
 
-#[wasm_bindgen_test]
-async fn the_shell_stays_until_a_frame_has_shown_it_then_the_console_takes_its_place() {
+/// A shell as the page paints it, and a root to mount the console in (mounting on `<body>` would
+/// remove the test runner's own page).
+fn shell_and_root() -> (web_sys::Element, web_sys::Element) {
     let body = document().body().unwrap();
     let shell = document().create_element("div").unwrap();
     shell.set_id("boot-shell");
@@ -41,41 +44,58 @@ async fn the_shell_stays_until_a_frame_has_shown_it_then_the_console_takes_its_p
     body.append_child(&shell).unwrap();
     let root = document().create_element("div").unwrap();
     body.append_child(&root).unwrap();
-    animation_frame().await;
+    (shell, root)
+}
 
-    // What the console's mount sees: whether the shell was still there when it ran.
-    let shell_at_mount = Rc::new(Cell::new(None));
-    let started = js_sys::Date::now();
-    replace_when_painted(shell, {
-        let shell_at_mount = Rc::clone(&shell_at_mount);
-        let root = root.clone();
-        move || {
-            shell_at_mount.set(Some(count("#boot-shell")));
-            yew::Renderer::<App>::with_root(root).render();
-        }
-    });
-    // Not in the same task: the shell is still what the page shows.
-    assert_eq!(count("#boot-shell"), 1);
-    assert_eq!(shell_at_mount.get(), None);
-    // Nor after one frame, the one that shows it (unless frames are so slow here that the time
-    // bound came first).
-    animation_frame().await;
-    if js_sys::Date::now() - started < f64::from(SHELL_WAIT_MS) - 10.0 {
-        assert_eq!(count("#boot-shell"), 1, "replaced after one frame");
-        assert_eq!(shell_at_mount.get(), None);
+/// The console's mount, noting how many shells were on the page when it ran.
+fn mount(root: &web_sys::Element, shells_at_mount: &Rc<Cell<Option<u32>>>) -> impl FnOnce() {
+    let root = root.clone();
+    let shells_at_mount = Rc::clone(shells_at_mount);
+    move || {
+        shells_at_mount.set(Some(count("#boot-shell")));
+        yew::Renderer::<App>::with_root(root).render();
     }
+}
 
-    let mut frames = 1;
-    while shell_at_mount.get().is_none() && frames < 10 {
+#[wasm_bindgen_test]
+async fn the_shell_stays_until_the_loader_says_it_was_painted() {
+    // The loader's promise, settled by the test.
+    let settle: Rc<RefCell<Option<js_sys::Function>>> = Rc::default();
+    let painted = js_sys::Promise::new(&mut |resolve, _| *settle.borrow_mut() = Some(resolve));
+    let global = js_sys::global();
+    js_sys::Reflect::set(&global, &JsValue::from_str(SHELL_PAINTED), &painted).unwrap();
+
+    let (shell, root) = shell_and_root();
+    let shells_at_mount = Rc::new(Cell::new(None));
+    replace_when_painted(shell, mount(&root, &shells_at_mount));
+    for _ in 0..5 {
         animation_frame().await;
-        frames += 1;
     }
-    assert!(frames <= 3, "replaced only after {frames} frames");
-    // The shell was removed just before the console was mounted, in one task.
-    assert_eq!(shell_at_mount.get(), Some(0));
+    assert_eq!(
+        count("#boot-shell"),
+        1,
+        "replaced before the shell was painted"
+    );
+    assert_eq!(shells_at_mount.get(), None);
+
+    let settle = settle.borrow_mut().take().unwrap();
+    settle.call0(&JsValue::NULL).unwrap();
+    animation_frame().await;
+    // Removed just before the console was mounted, in one task.
+    assert_eq!(shells_at_mount.get(), Some(0));
     animation_frame().await;
     assert_eq!(count("#boot-shell"), 0);
     assert_eq!(count("main#main"), 1);
     let tools = root.query_selector_all("li.tool h2").unwrap().length();
     assert_eq!(tools, 12, "the overview's eight tools and four analyses");
+
+    // Without a loader's promise the shell goes at once.
+    let global: js_sys::Object = global.unchecked_into();
+    js_sys::Reflect::delete_property(&global, &JsValue::from_str(SHELL_PAINTED)).unwrap();
+    root.remove();
+    let (shell, root) = shell_and_root();
+    let shells_at_mount = Rc::new(Cell::new(None));
+    replace_when_painted(shell, mount(&root, &shells_at_mount));
+    assert_eq!(shells_at_mount.get(), Some(0));
+    assert_eq!(count("#boot-shell"), 0);
 }
