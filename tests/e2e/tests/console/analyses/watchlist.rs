@@ -35,6 +35,17 @@ fn post_ids(answer: &Value) -> Vec<i64> {
 }
 
 /// Presses "Check all" and waits for the check to end; the request it sent.
+/// The IDs of the posts the watchlist lists as new, in its order.
+async fn new_posts_listed(h: &Harness) -> Res<Value> {
+    h.browser
+        .eval(
+            "return [...document.querySelectorAll('.watch-new-posts li[data-post-id]')]
+                 .map(li => li.dataset.postId);",
+            vec![],
+        )
+        .await
+}
+
 async fn check_all(h: &Harness) -> Res<String> {
     let mark = h.site.log.mark();
     h.browser.click(".watch-check").await?;
@@ -126,14 +137,7 @@ pub(crate) async fn watchlist_news_after_the_clock_moves(h: Arc<Harness>) -> Res
     fresh.sort_by(|a, b| b.cmp(a));
     let expected: Vec<String> = fresh.iter().map(|(_, id)| id.to_string()).collect();
     h.browser.wait_css(".watch-new-posts li").await?;
-    let listed = h
-        .browser
-        .eval(
-            "return [...document.querySelectorAll('.watch-new-posts li[data-post-id]')]
-                 .map(li => li.dataset.postId);",
-            vec![],
-        )
-        .await?;
+    let listed = new_posts_listed(&h).await?;
     ensure(listed == json!(expected), || {
         format!("the new posts listed are {listed}, not {expected:?}")
     })?;
@@ -189,14 +193,7 @@ pub(crate) async fn watchlist_news_after_the_clock_moves(h: Arc<Harness>) -> Res
     let expected: Vec<String> = fresh.iter().map(|(_, id)| id.to_string()).collect();
     let deadline = Instant::now() + WAIT;
     loop {
-        let listed = h
-            .browser
-            .eval(
-                "return [...document.querySelectorAll('.watch-new-posts li[data-post-id]')]
-                     .map(li => li.dataset.postId);",
-                vec![],
-            )
-            .await?;
+        let listed = new_posts_listed(&h).await?;
         if listed == json!(expected) {
             break;
         }
