@@ -111,9 +111,7 @@ impl Statics {
             .await
             .unwrap_or_else(|| plain(StatusCode::NOT_FOUND, "not found\n"))
     }
-}
 
-impl Statics {
     /// The page that boots the console at a route: the route's own shell, painted before the
     /// module arrives (`routes/<name>.html`, `routes/index.html` for `/`, written by `cargo
     /// xtask build`), where there is one; `index.html` for any other path.

@@ -8,8 +8,8 @@ use crate::setup::Setup;
 use crate::Result;
 use crate::{precompress, prerender, sandbox};
 
-/// `trunk build --release`, each page's shell, then the compressed copies the gateway serves: every release build
-/// (build, test, bench) is the one that gets deployed or measured.
+/// `trunk build --release`, each page's shell, then the compressed copies the gateway serves:
+/// every release build (build, test, bench) is the one that gets deployed or measured.
 pub fn run_release_build(setup: &Setup) -> Result {
     {
         let _t = step("trunk build --release (dist/)");

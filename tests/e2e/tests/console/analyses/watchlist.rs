@@ -35,6 +35,20 @@ fn post_ids(answer: &Value) -> Vec<i64> {
 }
 
 /// Presses "Check all" and waits for the check to end; the request it sent.
+/// The posts of a search answer whose IDs are not in `known`, as (date, ID), newest first: the
+/// order the watchlist lists what is new.
+fn posts_not_in(answer: &Value, known: &BTreeSet<i64>) -> Vec<(i64, i64)> {
+    let mut fresh: Vec<(i64, i64)> = answer["items"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|p| !known.contains(&int(&p["id"])))
+        .map(|p| (int(&p["date"]), int(&p["id"])))
+        .collect();
+    fresh.sort_by(|a, b| b.cmp(a));
+    fresh
+}
+
 /// The IDs of the posts the watchlist lists as new, in its order.
 async fn new_posts_listed(h: &Harness) -> Res<Value> {
     h.browser
@@ -120,21 +134,13 @@ pub(crate) async fn watchlist_news_after_the_clock_moves(h: Arc<Harness>) -> Res
     let second_check = check_all(&h).await?;
     let answer = h.replay(&second_check).await?;
     let seen: BTreeSet<i64> = seen.into_iter().collect();
-    let mut fresh: Vec<(i64, i64)> = answer["items"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|p| !seen.contains(&int(&p["id"])))
-        .map(|p| (int(&p["date"]), int(&p["id"])))
-        .collect();
+    let fresh = posts_not_in(&answer, &seen);
     ensure(fresh.len() >= 3, || {
         format!(
             "{second_check} brought {} posts not seen before",
             fresh.len()
         )
     })?;
-    // Newest first, as the watchlist lists them.
-    fresh.sort_by(|a, b| b.cmp(a));
     let expected: Vec<String> = fresh.iter().map(|(_, id)| id.to_string()).collect();
     h.browser.wait_css(".watch-new-posts li").await?;
     let listed = new_posts_listed(&h).await?;
@@ -179,14 +185,7 @@ pub(crate) async fn watchlist_news_after_the_clock_moves(h: Arc<Harness>) -> Res
     ensure(searched.len() == 1, || {
         format!("the check on opening searched more than once: {searched:?}")
     })?;
-    let mut fresh: Vec<(i64, i64)> = h.replay(&third_check).await?["items"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter(|p| !known.contains(&int(&p["id"])))
-        .map(|p| (int(&p["date"]), int(&p["id"])))
-        .collect();
-    fresh.sort_by(|a, b| b.cmp(a));
+    let fresh = posts_not_in(&h.replay(&third_check).await?, &known);
     ensure(!fresh.is_empty(), || {
         format!("{third_check} brought no post of the second day")
     })?;
