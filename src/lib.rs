@@ -12,6 +12,13 @@ pub mod format;
 pub mod sanitize;
 pub mod view;
 
+/// The allocator of every wasm build: Talc in place of the standard library's dlmalloc. It is
+/// the smaller of the two (the console's wasm 2.5 KiB lighter after brotli, the widgets' 1.5 KiB),
+/// and decoding a 50-post answer takes the same time with either.
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 #[cfg(target_arch = "wasm32")]
 pub mod app;
 #[cfg(target_arch = "wasm32")]
