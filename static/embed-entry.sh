@@ -6,6 +6,8 @@
 # console's files) and writes the entry with those names. ES modules are evaluated once per page,
 # so every widget shares one instance.
 set -eu
+# Before the files are named by their content (see minify.sh).
+sh "$TRUNK_SOURCE_DIR/static/minify.sh"
 cd "$TRUNK_STAGING_DIR"
 for f in chanscope-widgets.js chanscope-widgets_bg.wasm components.css; do
   if [ ! -f "$f" ]; then

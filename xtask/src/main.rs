@@ -8,6 +8,7 @@ mod browser_bench;
 mod browser_tests;
 mod build;
 mod headless;
+mod install;
 mod precompress;
 mod prerender;
 mod proc;

@@ -13,7 +13,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::proc::{self, exec, output, step, version_of, with_timeout};
+use crate::install::{ensure_cargo_tool, ensure_npm_tool, Report};
+use crate::proc::{exec, output, step, version_of, with_timeout};
 use crate::Result;
 
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
@@ -21,6 +22,8 @@ pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 const TRUNK_VERSION: &str = "0.21.14";
 /// The first wasm-opt release that parses the output of current Rust.
 const BINARYEN_VERSION: &str = "132";
+/// Minifies the release build's stylesheets and wasm-bindgen glue (the Trunk hooks in `static/`).
+const ESBUILD_VERSION: &str = "0.25.12";
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// The gateway's tests and bench run a Redis of their own: from PATH, else from here (Debian's).
@@ -119,9 +122,18 @@ impl Setup {
             &["install", "wasm-bindgen-cli", "--version"],
             &mut report,
         )?;
-        let binaryen = tools.join(format!("binaryen-{BINARYEN_VERSION}"));
-        ensure_wasm_opt(&binaryen, &mut report)?;
-        let binaryen_bin = binaryen.join("node_modules").join(".bin");
+        let binaryen_bin = ensure_npm_tool(
+            &tools.join(format!("binaryen-{BINARYEN_VERSION}")),
+            ("binaryen", &format!("{BINARYEN_VERSION}.0.0")),
+            ("wasm-opt", &format!("version {BINARYEN_VERSION}")),
+            &mut report,
+        )?;
+        let esbuild_bin = ensure_npm_tool(
+            &tools.join(format!("esbuild-{ESBUILD_VERSION}")),
+            ("esbuild", ESBUILD_VERSION),
+            ("esbuild", ESBUILD_VERSION),
+            &mut report,
+        )?;
 
         report.found(
             "chromium",
@@ -140,7 +152,7 @@ impl Setup {
             root: root.to_path_buf(),
             tools,
             wasm,
-            tool_dirs: vec![bin, binaryen_bin],
+            tool_dirs: vec![bin, binaryen_bin, esbuild_bin],
             chromium: PathBuf::from(CHROMIUM),
             chromedriver: PathBuf::from(CHROMEDRIVER),
             release_shim,
@@ -407,92 +419,8 @@ fn wasm_bindgen_version(root: &Path) -> Result<String> {
     Err("Cargo.lock has no wasm-bindgen package".into())
 }
 
-/// Installs a crates.io binary into `bin/..` unless the exact version is already there. Built with
-/// the host toolchain: native builds never need the wasm32 std.
-fn ensure_cargo_tool(
-    bin: &Path,
-    program: &str,
-    version: &str,
-    install_args: &[&str],
-    report: &mut Report,
-) -> Result {
-    let path = bin.join(program);
-    let wanted = format!("{program} {version}");
-    if let Some(found) = version_of(&path).filter(|v| v.starts_with(&wanted)) {
-        report.found(program, &found);
-        return Ok(());
-    }
-    let _t = step(&format!("cargo install {program} {version}"));
-    let root = bin.parent().unwrap_or(bin);
-    exec(
-        with_timeout(Duration::from_secs(1800), "cargo")
-            .args(install_args)
-            .arg(format!("={version}"))
-            .arg("--root")
-            .arg(root)
-            // Tools need not be as small or fast as possible; this saves minutes on two cores.
-            .env("CARGO_PROFILE_RELEASE_LTO", "off")
-            .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
-            .env_remove("CARGO_TARGET_DIR"),
-        &format!("installing {program} {version}"),
-    )?;
-    let found = version_of(&path)
-        .filter(|v| v.starts_with(&wanted))
-        .ok_or_else(|| format!("{program} {version} was installed but does not run"))?;
-    report.installed(program, &found);
-    Ok(())
-}
-
-/// wasm-opt from the npm package `binaryen`: Debian's binaryen is too old for current Rust output.
-fn ensure_wasm_opt(prefix: &Path, report: &mut Report) -> Result {
-    let program = prefix.join("node_modules").join(".bin").join("wasm-opt");
-    let wanted = format!("version {BINARYEN_VERSION}");
-    if let Some(found) = version_of(&program).filter(|v| v.contains(&wanted)) {
-        report.found("wasm-opt", &found);
-        return Ok(());
-    }
-    let _t = step(&format!("npm install binaryen@{BINARYEN_VERSION}"));
-    exec(
-        with_timeout(Duration::from_secs(600), "npm")
-            .args(["install", "--no-audit", "--no-fund", "--prefix"])
-            .arg(prefix)
-            .arg(format!("binaryen@{BINARYEN_VERSION}.0.0")),
-        "npm install binaryen",
-    )?;
-    let found = version_of(&program)
-        .filter(|v| v.contains(&wanted))
-        .ok_or("binaryen was installed but its wasm-opt does not run")?;
-    report.installed("wasm-opt", &found);
-    Ok(())
-}
-
 fn prepend_path(dirs: &[PathBuf]) -> std::ffi::OsString {
     let current = std::env::var_os("PATH").unwrap_or_default();
     let all = dirs.iter().cloned().chain(std::env::split_paths(&current));
     std::env::join_paths(all).unwrap_or(current)
-}
-
-/// What was found and what was installed, printed once at the end of setup.
-#[derive(Default)]
-struct Report {
-    lines: Vec<(bool, String, String)>,
-}
-
-impl Report {
-    fn found(&mut self, what: &str, version: &str) {
-        self.lines
-            .push((false, what.to_owned(), version.to_owned()));
-    }
-
-    fn installed(&mut self, what: &str, version: &str) {
-        self.lines.push((true, what.to_owned(), version.to_owned()));
-    }
-
-    fn print(&self, took: Duration) {
-        println!("    setup ({}):", proc::seconds(took));
-        for (installed, what, version) in &self.lines {
-            let verb = if *installed { "installed" } else { "found    " };
-            println!("      {verb} {what}: {version}");
-        }
-    }
 }

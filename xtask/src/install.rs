@@ -1,0 +1,100 @@
+//! Tools the build needs from crates.io and npm, each installed once in its own directory under
+//! the tools directory (see `setup`), and the report of what was found or installed.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::proc::{self, exec, step, version_of, with_timeout};
+use crate::Result;
+
+/// Installs a crates.io binary into `bin/..` unless the exact version is already there. Built with
+/// the host toolchain: native builds never need the wasm32 std.
+pub fn ensure_cargo_tool(
+    bin: &Path,
+    program: &str,
+    version: &str,
+    install_args: &[&str],
+    report: &mut Report,
+) -> Result {
+    let path = bin.join(program);
+    let wanted = format!("{program} {version}");
+    if let Some(found) = version_of(&path).filter(|v| v.starts_with(&wanted)) {
+        report.found(program, &found);
+        return Ok(());
+    }
+    let _t = step(&format!("cargo install {program} {version}"));
+    let root = bin.parent().unwrap_or(bin);
+    exec(
+        with_timeout(Duration::from_secs(1800), "cargo")
+            .args(install_args)
+            .arg(format!("={version}"))
+            .arg("--root")
+            .arg(root)
+            // Tools need not be as small or fast as possible; this saves minutes on two cores.
+            .env("CARGO_PROFILE_RELEASE_LTO", "off")
+            .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
+            .env_remove("CARGO_TARGET_DIR"),
+        &format!("installing {program} {version}"),
+    )?;
+    let found = version_of(&path)
+        .filter(|v| v.starts_with(&wanted))
+        .ok_or_else(|| format!("{program} {version} was installed but does not run"))?;
+    report.installed(program, &found);
+    Ok(())
+}
+
+/// A tool from an npm package (`package`: name and version), installed under `prefix` unless the
+/// `program` there already runs and prints `wanted` as its version. Returns the directory that
+/// holds the program. wasm-opt comes from the package `binaryen` this way: Debian's binaryen is
+/// too old for current Rust output.
+pub fn ensure_npm_tool(
+    prefix: &Path,
+    (package, version): (&str, &str),
+    (program, wanted): (&str, &str),
+    report: &mut Report,
+) -> Result<PathBuf> {
+    let bin = prefix.join("node_modules").join(".bin");
+    let path = bin.join(program);
+    if let Some(found) = version_of(&path).filter(|v| v.contains(wanted)) {
+        report.found(program, &found);
+        return Ok(bin);
+    }
+    let _t = step(&format!("npm install {package}@{version}"));
+    exec(
+        with_timeout(Duration::from_secs(600), "npm")
+            .args(["install", "--no-audit", "--no-fund", "--prefix"])
+            .arg(prefix)
+            .arg(format!("{package}@{version}")),
+        &format!("npm install {package}"),
+    )?;
+    let found = version_of(&path)
+        .filter(|v| v.contains(wanted))
+        .ok_or_else(|| format!("{package} was installed but its {program} does not run"))?;
+    report.installed(program, &found);
+    Ok(bin)
+}
+
+/// What was found and what was installed, printed once at the end of setup.
+#[derive(Default)]
+pub struct Report {
+    lines: Vec<(bool, String, String)>,
+}
+
+impl Report {
+    pub fn found(&mut self, what: &str, version: &str) {
+        self.lines
+            .push((false, what.to_owned(), version.to_owned()));
+    }
+
+    pub fn installed(&mut self, what: &str, version: &str) {
+        self.lines.push((true, what.to_owned(), version.to_owned()));
+    }
+
+    pub fn print(&self, took: Duration) {
+        println!("    setup ({}):", proc::seconds(took));
+        for (installed, what, version) in &self.lines {
+            let verb = if *installed { "installed" } else { "found    " };
+            println!("      {verb} {what}: {version}");
+        }
+    }
+}
