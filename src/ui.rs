@@ -166,6 +166,11 @@ impl Ui {
         }
     }
 
+    /// The form of a noun after the count `n` in the interface's language (see [`Locale::noun`]).
+    pub fn noun(&self, n: usize, en: [&'static str; 2], ru: [&'static str; 3]) -> &'static str {
+        self.locale.noun(n as u64, en, ru)
+    }
+
     /// The wall-clock time at Unix second `secs` in the interface's zone.
     pub fn local(&self, secs: i64) -> Option<NaiveDateTime> {
         format::local_date_time(secs, &self.zone.offset_at(secs)).ok()

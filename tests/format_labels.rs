@@ -139,3 +139,46 @@ fn axis_labels_are_short_for_every_group() {
     assert_eq!(axis_label(Month, t, En), "Mar 2024");
     assert_eq!(axis_label(Month, t, Ru), "мар 2024");
 }
+
+#[test]
+fn nouns_take_the_form_of_their_count() {
+    let en = ["request", "requests"];
+    let ru = ["запрос", "запроса", "запросов"];
+    let forms = |locale: Locale, counts: &[u64]| -> Vec<&str> {
+        counts.iter().map(|&n| locale.noun(n, en, ru)).collect()
+    };
+    assert_eq!(
+        forms(En, &[0, 1, 2, 11, 21]),
+        ["requests", "request", "requests", "requests", "requests"]
+    );
+    assert_eq!(
+        forms(Ru, &[1, 21, 101, 1_001]),
+        ["запрос", "запрос", "запрос", "запрос"]
+    );
+    assert_eq!(
+        forms(Ru, &[2, 3, 4, 22, 34, 102]),
+        [
+            "запроса",
+            "запроса",
+            "запроса",
+            "запроса",
+            "запроса",
+            "запроса"
+        ]
+    );
+    assert_eq!(
+        forms(Ru, &[0, 5, 11, 12, 13, 14, 20, 111, 112, 1_000]),
+        [
+            "запросов",
+            "запросов",
+            "запросов",
+            "запросов",
+            "запросов",
+            "запросов",
+            "запросов",
+            "запросов",
+            "запросов",
+            "запросов"
+        ]
+    );
+}

@@ -53,6 +53,22 @@ const MONTHS_SHORT_RU: [&str; 12] = [
 impl Locale {
     pub const ALL: [Locale; 2] = [Locale::En, Locale::Ru];
 
+    /// The form of a noun that goes after the count `n`: English has one form for 1 and another
+    /// for every other count (`en`: singular, plural); Russian has three (`ru`): one for 1, 21,
+    /// 31… (not 11), few for 2–4, 22–24… (not 12–14), many for 0, 5–20, 25–30 and the rest, as
+    /// in "1 запрос, 3 запроса, 11 запросов".
+    pub fn noun(self, n: u64, en: [&'static str; 2], ru: [&'static str; 3]) -> &'static str {
+        match self {
+            Locale::En if n == 1 => en[0],
+            Locale::En => en[1],
+            Locale::Ru => match (n % 10, n % 100) {
+                (1, tens) if tens != 11 => ru[0],
+                (2..=4, tens) if !(12..=14).contains(&tens) => ru[1],
+                _ => ru[2],
+            },
+        }
+    }
+
     /// The BCP 47 language code.
     pub fn code(self) -> &'static str {
         match self {

@@ -11,6 +11,10 @@ use crate::request::{Job, Phase};
 use crate::ui::use_ui;
 use crate::view::job::whole_seconds;
 
+/// "request" in the forms of each language (see [`crate::ui::Ui::noun`]).
+const REQUESTS_EN: [&str; 2] = ["request", "requests"];
+const REQUESTS_RU: [&str; 3] = ["запрос", "запроса", "запросов"];
+
 #[derive(Properties, PartialEq)]
 pub struct JobPanelProps {
     pub job: Job,
@@ -46,12 +50,17 @@ pub fn job_panel(props: &JobPanelProps) -> Html {
         let job = job.clone();
         Callback::from(move |()| job.restart())
     };
+    let requests = |count: usize| ui.noun(count, REQUESTS_EN, REQUESTS_RU);
     let counts = fill(
         ui.t(
-            "{done} of {total} requests",
+            "{done} of {total} {requests}",
             "Запросов выполнено: {done} из {total}",
         ),
-        &[("done", n(progress.done)), ("total", n(progress.total))],
+        &[
+            ("done", n(progress.done)),
+            ("total", n(progress.total)),
+            ("requests", requests(progress.total).to_owned()),
+        ],
     );
     let bar = html! {
         <progress class="job-bar" max={progress.total.max(1).to_string()}
@@ -60,10 +69,14 @@ pub fn job_panel(props: &JobPanelProps) -> Html {
     if job.awaits_confirmation() {
         let cost = fill(
             ui.t(
-                "This analysis makes {n} requests to the API ({what}). Each one counts against your plan's quota.",
-                "Этот анализ сделает {n} запросов к API ({what}). Каждый расходует квоту тарифа.",
+                "This analysis makes {n} {requests} to the API ({what}). Each one counts against your plan's quota.",
+                "Этот анализ сделает {n} {requests} к API ({what}). Каждый расходует квоту тарифа.",
             ),
-            &[("n", n(progress.remaining())), ("what", props.what.to_string())],
+            &[
+                ("n", n(progress.remaining())),
+                ("requests", requests(progress.remaining()).to_owned()),
+                ("what", props.what.to_string()),
+            ],
         );
         return html! {
             <div class="job job-confirm" role="group" aria-label={ui.t("Confirm the requests", "Подтвердите запросы")}>
@@ -73,8 +86,9 @@ pub fn job_panel(props: &JobPanelProps) -> Html {
                     "Анализы больше заданного числа запросов сначала спрашивают; число меняется в настройках.",
                 ) }</p>
                 <div class="actions">
-                    { button(fill(ui.t("Run {n} requests", "Выполнить {n} запросов"),
-                        &[("n", n(progress.remaining()))]), "job-run", start) }
+                    { button(fill(ui.t("Run {n} {requests}", "Выполнить {n} {requests}"),
+                        &[("n", n(progress.remaining())),
+                          ("requests", requests(progress.remaining()).to_owned())]), "job-run", start) }
                 </div>
             </div>
         };
@@ -115,10 +129,14 @@ pub fn job_panel(props: &JobPanelProps) -> Html {
         Phase::Stopped | Phase::Failed(_) => {
             let mut note = fill(
                 ui.t(
-                    "Stopped after {done} of {total} requests: below is what came in so far.",
-                    "Остановлено после {done} из {total} запросов: ниже то, что успело прийти.",
+                    "Stopped after {done} of {total} {requests}: below is what came in so far.",
+                    "Остановлено: выполнено {done} из {total}; ниже то, что успело прийти.",
                 ),
-                &[("done", n(progress.done)), ("total", n(progress.total))],
+                &[
+                    ("done", n(progress.done)),
+                    ("total", n(progress.total)),
+                    ("requests", requests(progress.total).to_owned()),
+                ],
             );
             if progress.in_flight > 0 {
                 note.push(' ');
@@ -138,8 +156,9 @@ pub fn job_panel(props: &JobPanelProps) -> Html {
                     { bar }
                     <p class="job-line">{ note }</p>
                     <div class="actions">
-                        { button(fill(ui.t("Continue: {n} requests left", "Продолжить: осталось {n} запросов"),
-                            &[("n", n(progress.remaining()))]), "job-continue", start) }
+                        { button(fill(ui.t("Continue: {n} {requests} left", "Продолжить: ещё {n} {requests}"),
+                            &[("n", n(progress.remaining())),
+                              ("requests", requests(progress.remaining()).to_owned())]), "job-continue", start) }
                         { button(ui.t("Start over", "Начать заново").into(), "secondary job-restart", restart) }
                     </div>
                 </div>
