@@ -1,10 +1,12 @@
 //! The watchlist's checks: what a check finds new, the baseline it leaves, the news it keeps,
 //! and where a watch's target leads.
 
-use chanscope::api::model::{MentionsByChannel, Post};
+use std::collections::BTreeMap;
+
+use chanscope::api::model::{Channel, MentionsByChannel, Post};
 use chanscope::view::watch::{
-    check_since, new_channels, new_posts, subscriber_change, CheckAnswer, News, Seen, Watch,
-    WatchKind, WatchTarget, SEEN_POSTS_MAX,
+    channel_name, check_since, new_channels, new_posts, subscriber_change, CheckAnswer, News, Seen,
+    Watch, WatchKind, WatchTarget, SEEN_POSTS_MAX,
 };
 
 mod fixtures;
@@ -141,7 +143,7 @@ fn keyword_mentions_report_channels_not_seen_before() {
     );
     let first = [mention(5, NOW - 50), mention(9, NOW - 10)];
     assert!(new_channels(&watch.seen, &first).is_empty());
-    let watch = watch.after_check(CheckAnswer::Mentions(&first), NOW);
+    let watch = watch.after_check(CheckAnswer::Mentions(&first, &[]), NOW);
     assert_eq!(watch.seen, Seen::Channels { ids: vec![9, 5] });
 
     let second = [
@@ -150,7 +152,7 @@ fn keyword_mentions_report_channels_not_seen_before() {
         mention(7, NOW + 1),
     ];
     assert_eq!(new_channels(&watch.seen, &second), [12, 7]);
-    let watch = watch.after_check(CheckAnswer::Mentions(&second), NOW + 10);
+    let watch = watch.after_check(CheckAnswer::Mentions(&second, &[]), NOW + 10);
     assert_eq!(
         watch.seen,
         Seen::Channels {
@@ -335,9 +337,9 @@ fn a_channel_check_reports_the_subscriber_change_and_mentions_new_channels() {
         },
         NOW,
     );
-    let mentions = mentions.checked(CheckAnswer::Mentions(&[mention(7, NOW - 10)]), NOW);
+    let mentions = mentions.checked(CheckAnswer::Mentions(&[mention(7, NOW - 10)], &[]), NOW);
     let mentions = mentions.checked(
-        CheckAnswer::Mentions(&[mention(9, NOW + 5), mention(7, NOW)]),
+        CheckAnswer::Mentions(&[mention(9, NOW + 5), mention(7, NOW)], &[]),
         NOW + 60,
     );
     assert_eq!(mentions.news.channels, [9]);
@@ -346,4 +348,60 @@ fn a_channel_check_reports_the_subscriber_change_and_mentions_new_channels() {
         .clone()
         .checked(CheckAnswer::Channel { participants: 5 }, NOW + 90);
     assert_eq!(same, mentions);
+}
+
+#[test]
+fn new_channels_keep_the_names_the_answer_gave_them() {
+    let described = |id: i64, title: &str, username: &str| Channel {
+        id,
+        title: title.into(),
+        username: username.into(),
+        ..Channel::default()
+    };
+    let watch = Watch::new(
+        "k1".into(),
+        "Brand mentions".into(),
+        WatchTarget::KeywordMentions {
+            query: "q=brand".into(),
+        },
+        NOW,
+    )
+    .checked(CheckAnswer::Mentions(&[mention(5, NOW - 50)], &[]), NOW);
+    let channels = [
+        described(12, "  Price Hub ", "money_daily85"),
+        described(7, "", "@coin_hub518"),
+        described(5, "Seen before", "seen"),
+    ];
+    let watch = watch.checked(
+        CheckAnswer::Mentions(
+            &[
+                mention(12, NOW + 5),
+                mention(7, NOW + 4),
+                mention(30, NOW + 3),
+                mention(5, NOW + 2),
+            ],
+            &channels,
+        ),
+        NOW + 60,
+    );
+    assert_eq!(watch.news.channels, [12, 7, 30]);
+    // The title, else the username; a channel the answer did not describe has no name.
+    assert_eq!(
+        watch.news.channel_names,
+        BTreeMap::from([(7, "@coin_hub518".to_owned()), (12, "Price Hub".to_owned())])
+    );
+    assert_eq!(channel_name(&described(1, " ", "")), None);
+    // Kept with the watch: the names come back from its JSON, and a watch saved without them
+    // still reads.
+    let json = serde_json::to_string(&watch).expect("a watch serializes");
+    let read: Watch = serde_json::from_str(&json).expect("and reads back");
+    assert_eq!(read.news, watch.news);
+    let old = json.replace(
+        r#","channel_names":{"7":"@coin_hub518","12":"Price Hub"}"#,
+        "",
+    );
+    assert_ne!(old, json, "the names were in the JSON");
+    let read_old: Watch = serde_json::from_str(&old).expect("a watch saved before reads");
+    assert!(read_old.news.channel_names.is_empty());
+    assert_eq!(read_old.news.channels, [12, 7, 30]);
 }

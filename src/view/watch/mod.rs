@@ -10,11 +10,11 @@
 mod file;
 
 use std::cmp::Reverse;
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::api::model::{MentionsByChannel, Post};
+use crate::api::model::{channel_by_id, Channel, MentionsByChannel, Post};
 use crate::api::query::encode_component;
 
 pub use file::{
@@ -63,6 +63,10 @@ pub struct News {
     /// Channels newly mentioning the keyword, by the service's ID.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub channels: Vec<i64>,
+    /// The names of those channels as the answer described them (see [`channel_name`]); a
+    /// channel it did not describe has none and shows by its ID. Absent in watches saved before.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub channel_names: BTreeMap<i64, String>,
     /// The channel's participants gained (negative: lost) since the check before.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub subscriber_change: Option<i64>,
@@ -225,8 +229,8 @@ impl Seen {
 pub enum CheckAnswer<'a> {
     /// The posts a post search found (every page asked for), newest first.
     Posts(&'a [Post]),
-    /// The items of keyword mentions by channel.
-    Mentions(&'a [MentionsByChannel]),
+    /// The items of keyword mentions by channel, and the channels the answer describes.
+    Mentions(&'a [MentionsByChannel], &'a [Channel]),
     /// The channel's `participants_count` from channel information.
     Channel { participants: u64 },
 }
@@ -264,10 +268,18 @@ impl Watch {
                     ..News::default()
                 }
             }
-            CheckAnswer::Mentions(items) => News {
-                channels: new_channels(&self.seen, items),
-                ..News::default()
-            },
+            CheckAnswer::Mentions(items, described) => {
+                let channels = new_channels(&self.seen, items);
+                let channel_names = channels
+                    .iter()
+                    .filter_map(|&id| Some((id, channel_name(channel_by_id(described, id)?)?)))
+                    .collect();
+                News {
+                    channels,
+                    channel_names,
+                    ..News::default()
+                }
+            }
             CheckAnswer::Channel { participants } => News {
                 subscriber_change: subscriber_change(&self.seen, participants),
                 ..News::default()
@@ -277,7 +289,7 @@ impl Watch {
         let fits = matches!(
             (kind, answer),
             (WatchKind::PostSearch, CheckAnswer::Posts(_))
-                | (WatchKind::KeywordMentions, CheckAnswer::Mentions(_))
+                | (WatchKind::KeywordMentions, CheckAnswer::Mentions(..))
                 | (WatchKind::Channel, CheckAnswer::Channel { .. })
         );
         if !fits {
@@ -300,7 +312,7 @@ impl Watch {
     pub fn after_check(self, answer: CheckAnswer<'_>, now: i64) -> Watch {
         let seen = match (self.target.kind(), answer) {
             (WatchKind::PostSearch, CheckAnswer::Posts(posts)) => posts_seen(&self.seen, posts),
-            (WatchKind::KeywordMentions, CheckAnswer::Mentions(items)) => {
+            (WatchKind::KeywordMentions, CheckAnswer::Mentions(items, _)) => {
                 channels_seen(&self.seen, items)
             }
             (WatchKind::Channel, CheckAnswer::Channel { participants }) => Seen::Subscribers {
@@ -329,6 +341,19 @@ pub fn new_posts<'a>(seen: &Seen, answer_posts: &'a [Post]) -> Vec<&'a Post> {
         .iter()
         .filter(|post| !known.contains(&post.id) && listed.insert(post.id))
         .collect()
+}
+
+/// A channel's name for a list: its title, else `@username`; `None` when it has neither.
+pub fn channel_name(channel: &Channel) -> Option<String> {
+    let title = channel.title.trim();
+    let username = channel.username.trim().trim_start_matches('@');
+    if !title.is_empty() {
+        Some(title.to_owned())
+    } else if !username.is_empty() {
+        Some(format!("@{username}"))
+    } else {
+        None
+    }
 }
 
 /// The channels of a keyword-mentions answer not seen before, in the answer's order, each once.
