@@ -21,6 +21,18 @@ fn mention(channel_id: i64, last_mention_date: i64) -> MentionsByChannel {
     }
 }
 
+/// A keyword-mentions watch of `q=brand`, made at `NOW`, not checked yet.
+fn mentions_watch(name: &str) -> Watch {
+    Watch::new(
+        "k1".into(),
+        name.into(),
+        WatchTarget::KeywordMentions {
+            query: "q=brand".into(),
+        },
+        NOW,
+    )
+}
+
 fn ids(posts: &[&Post]) -> Vec<i64> {
     posts.iter().map(|post| post.id).collect()
 }
@@ -133,14 +145,7 @@ fn the_seen_cap_keeps_the_newest_posts() {
 
 #[test]
 fn keyword_mentions_report_channels_not_seen_before() {
-    let watch = Watch::new(
-        "k1".into(),
-        "Brand mentions".into(),
-        WatchTarget::KeywordMentions {
-            query: "q=brand".into(),
-        },
-        NOW,
-    );
+    let watch = mentions_watch("Brand mentions");
     let first = [mention(5, NOW - 50), mention(9, NOW - 10)];
     assert!(new_channels(&watch.seen, &first).is_empty());
     let watch = watch.after_check(CheckAnswer::Mentions(&first, &[]), NOW);
@@ -329,14 +334,7 @@ fn a_channel_check_reports_the_subscriber_change_and_mentions_new_channels() {
     assert_eq!(unchanged.news.subscriber_change, Some(0));
     assert_eq!(unchanged.news.count(), 0, "no change is nothing new");
 
-    let mentions = Watch::new(
-        "k1".into(),
-        "Keyword".into(),
-        WatchTarget::KeywordMentions {
-            query: "q=brand".into(),
-        },
-        NOW,
-    );
+    let mentions = mentions_watch("Keyword");
     let mentions = mentions.checked(CheckAnswer::Mentions(&[mention(7, NOW - 10)], &[]), NOW);
     let mentions = mentions.checked(
         CheckAnswer::Mentions(&[mention(9, NOW + 5), mention(7, NOW)], &[]),
@@ -358,15 +356,8 @@ fn new_channels_keep_the_names_the_answer_gave_them() {
         username: username.into(),
         ..Channel::default()
     };
-    let watch = Watch::new(
-        "k1".into(),
-        "Brand mentions".into(),
-        WatchTarget::KeywordMentions {
-            query: "q=brand".into(),
-        },
-        NOW,
-    )
-    .checked(CheckAnswer::Mentions(&[mention(5, NOW - 50)], &[]), NOW);
+    let watch = mentions_watch("Brand mentions")
+        .checked(CheckAnswer::Mentions(&[mention(5, NOW - 50)], &[]), NOW);
     let channels = [
         described(12, "  Price Hub ", "money_daily85"),
         described(7, "", "@coin_hub518"),
