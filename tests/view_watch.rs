@@ -1,8 +1,6 @@
 //! The watchlist's checks: what a check finds new, the baseline it leaves, the news it keeps,
 //! and where a watch's target leads.
 
-use std::collections::BTreeMap;
-
 use chanscope::api::model::{Channel, MentionsByChannel, Post};
 use chanscope::view::watch::{
     channel_name, check_since, new_channels, new_posts, subscriber_change, CheckAnswer, News, Seen,
@@ -377,22 +375,25 @@ fn new_channels_keep_the_names_the_answer_gave_them() {
     );
     assert_eq!(watch.news.channels, [12, 7, 30]);
     // The title, else the username; a channel the answer did not describe has no name.
-    assert_eq!(
-        watch.news.channel_names,
-        BTreeMap::from([(7, "@coin_hub518".to_owned()), (12, "Price Hub".to_owned())])
-    );
+    assert_eq!(watch.news.channel_names, ["Price Hub", "@coin_hub518", ""]);
+    let names: Vec<_> = (0..4).map(|i| watch.news.channel_name(i)).collect();
+    assert_eq!(names, [Some("Price Hub"), Some("@coin_hub518"), None, None]);
     assert_eq!(channel_name(&described(1, " ", "")), None);
     // Kept with the watch: the names come back from its JSON, and a watch saved without them
     // still reads.
     let json = serde_json::to_string(&watch).expect("a watch serializes");
     let read: Watch = serde_json::from_str(&json).expect("and reads back");
     assert_eq!(read.news, watch.news);
-    let old = json.replace(
-        r#","channel_names":{"7":"@coin_hub518","12":"Price Hub"}"#,
-        "",
-    );
+    let old = json.replace(r#","channel_names":["Price Hub","@coin_hub518",""]"#, "");
     assert_ne!(old, json, "the names were in the JSON");
     let read_old: Watch = serde_json::from_str(&old).expect("a watch saved before reads");
-    assert!(read_old.news.channel_names.is_empty());
+    assert_eq!(read_old.news.channel_name(0), None);
     assert_eq!(read_old.news.channels, [12, 7, 30]);
+    // An answer that describes none of the new channels leaves no list of names.
+    let unnamed = watch.checked(
+        CheckAnswer::Mentions(&[mention(41, NOW + 90)], &[]),
+        NOW + 120,
+    );
+    assert_eq!(unnamed.news.channels, [41]);
+    assert!(unnamed.news.channel_names.is_empty());
 }

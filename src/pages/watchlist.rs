@@ -262,7 +262,7 @@ fn watch_item(props: &WatchItemProps) -> Html {
                         <>
                             if i > 0 { { ", " } }
                             <RouteLink href={route_href(Route::ChannelInfo, &ChannelQuery::new(id.to_string()))}>
-                                { news.channel_names.get(id).cloned().unwrap_or_else(|| format!("#{id}")) }
+                                { news.channel_name(i).map_or_else(|| format!("#{id}"), str::to_owned) }
                             </RouteLink>
                         </>
                     }) }
