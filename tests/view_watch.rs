@@ -2,9 +2,10 @@
 //! and where a watch's target leads.
 
 use chanscope::api::model::{Channel, MentionsByChannel, Post};
+use chanscope::view::labels::channel_name;
 use chanscope::view::watch::{
-    channel_name, check_since, new_channels, new_posts, subscriber_change, CheckAnswer, News, Seen,
-    Watch, WatchKind, WatchTarget, SEEN_POSTS_MAX,
+    check_since, new_channels, new_posts, subscriber_change, CheckAnswer, News, Seen, Watch,
+    WatchKind, WatchTarget, SEEN_POSTS_MAX,
 };
 
 mod fixtures;

@@ -33,6 +33,20 @@ pub fn channel_ref(channel: &Channel) -> String {
     }
 }
 
+/// A channel's name in a short list (the new channels of a watch): its title, else
+/// `@username`; `None` when it has neither. [`channel_label`] gives both, for a post's channel.
+pub fn channel_name(channel: &Channel) -> Option<String> {
+    let title = channel.title.trim();
+    let username = channel.username.trim().trim_start_matches('@');
+    if !title.is_empty() {
+        Some(title.to_owned())
+    } else if !username.is_empty() {
+        Some(format!("@{username}"))
+    } else {
+        None
+    }
+}
+
 /// A post's channel as (what a link to it carries, its text): the title and username when known,
 /// else "Channel #ID".
 pub fn channel_label(id: i64, channel: Option<&Channel>, locale: Locale) -> (String, String) {

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::api::model::{channel_by_id, Channel, MentionsByChannel, Post};
 use crate::api::query::encode_component;
+use crate::view::labels::channel_name;
 
 pub use file::{
     export_json, import_json, merge, ImportError, MergeReport, MAX_WATCHES, WATCHLIST_FORMAT,
@@ -359,19 +360,6 @@ pub fn new_posts<'a>(seen: &Seen, answer_posts: &'a [Post]) -> Vec<&'a Post> {
         .iter()
         .filter(|post| !known.contains(&post.id) && listed.insert(post.id))
         .collect()
-}
-
-/// A channel's name for a list: its title, else `@username`; `None` when it has neither.
-pub fn channel_name(channel: &Channel) -> Option<String> {
-    let title = channel.title.trim();
-    let username = channel.username.trim().trim_start_matches('@');
-    if !title.is_empty() {
-        Some(title.to_owned())
-    } else if !username.is_empty() {
-        Some(format!("@{username}"))
-    } else {
-        None
-    }
 }
 
 /// The channels of a keyword-mentions answer not seen before, in the answer's order, each once.

@@ -34,7 +34,6 @@ fn post_ids(answer: &Value) -> Vec<i64> {
         .collect()
 }
 
-/// Presses "Check all" and waits for the check to end; the request it sent.
 /// The posts of a search answer whose IDs are not in `known`, as (date, ID), newest first: the
 /// order the watchlist lists what is new.
 fn posts_not_in(answer: &Value, known: &BTreeSet<i64>) -> Vec<(i64, i64)> {
@@ -60,6 +59,7 @@ async fn new_posts_listed(h: &Harness) -> Res<Value> {
         .await
 }
 
+/// Presses "Check all" and waits for the check to end; the request it sent.
 async fn check_all(h: &Harness) -> Res<String> {
     let mark = h.site.log.mark();
     h.browser.click(".watch-check").await?;
