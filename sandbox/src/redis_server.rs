@@ -20,6 +20,9 @@ pub struct RedisServer {
     child: Option<Child>,
 }
 
+/// How many free ports [`RedisServer::start`] tries before it gives up.
+const START_ATTEMPTS: usize = 5;
+
 impl RedisServer {
     /// `redis-server` from PATH, else Debian's; an error saying how to get it.
     pub fn binary() -> Result<PathBuf, String> {
@@ -39,19 +42,29 @@ impl RedisServer {
     }
 
     /// A server on a free loopback port, ready for connections.
+    ///
+    /// The port is free when chosen but not held until the server binds it: a server started at
+    /// the same time elsewhere (tests run in parallel) can take it in between. Then another port
+    /// is chosen, up to [`START_ATTEMPTS`] times.
     pub fn start() -> Result<RedisServer, String> {
         let binary = RedisServer::binary()?;
-        let port = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
-            .and_then(|l| l.local_addr())
-            .map_err(|e| format!("no free loopback port: {e}"))?
-            .port();
-        let mut server = RedisServer {
-            binary,
-            port,
-            child: None,
-        };
-        server.launch()?;
-        Ok(server)
+        let mut last_error = String::new();
+        for _ in 0..START_ATTEMPTS {
+            let port = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
+                .and_then(|l| l.local_addr())
+                .map_err(|e| format!("no free loopback port: {e}"))?
+                .port();
+            let mut server = RedisServer {
+                binary: binary.clone(),
+                port,
+                child: None,
+            };
+            match server.launch() {
+                Ok(()) => return Ok(server),
+                Err(e) => last_error = e,
+            }
+        }
+        Err(last_error)
     }
 
     pub fn port(&self) -> u16 {
