@@ -13,15 +13,14 @@ use std::time::{Duration, Instant};
 pub const DEBIAN_BINARY: &str = "/usr/bin/redis-server";
 /// How long a start may take before it counts as failed.
 const START_LIMIT: Duration = Duration::from_secs(10);
+/// How many free ports [`RedisServer::start`] tries before it gives up.
+const START_ATTEMPTS: usize = 5;
 
 pub struct RedisServer {
     binary: PathBuf,
     port: u16,
     child: Option<Child>,
 }
-
-/// How many free ports [`RedisServer::start`] tries before it gives up.
-const START_ATTEMPTS: usize = 5;
 
 impl RedisServer {
     /// `redis-server` from PATH, else Debian's; an error saying how to get it.
