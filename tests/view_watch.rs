@@ -1,7 +1,7 @@
 //! The watchlist's checks: what a check finds new, the baseline it leaves, the news it keeps,
 //! and where a watch's target leads.
 
-use chanscope::api::model::{Channel, MentionsByChannel, Post};
+use chanscope::api::model::{Channel, KeywordMentionsResponse, MentionsByChannel, Post};
 use chanscope::view::labels::channel_name;
 use chanscope::view::watch::{
     check_since, new_channels, new_posts, subscriber_change, CheckAnswer, News, Seen, Watch,
@@ -17,6 +17,14 @@ fn mention(channel_id: i64, last_mention_date: i64) -> MentionsByChannel {
         channel_id,
         last_mention_date,
         ..MentionsByChannel::default()
+    }
+}
+
+/// An answer of keyword mentions: `items`, and the channels it describes.
+fn mentions_answer(items: &[MentionsByChannel], channels: &[Channel]) -> KeywordMentionsResponse {
+    KeywordMentionsResponse {
+        items: items.to_vec().into(),
+        channels: channels.to_vec().into(),
     }
 }
 
@@ -147,7 +155,7 @@ fn keyword_mentions_report_channels_not_seen_before() {
     let watch = mentions_watch("Brand mentions");
     let first = [mention(5, NOW - 50), mention(9, NOW - 10)];
     assert!(new_channels(&watch.seen, &first).is_empty());
-    let watch = watch.after_check(CheckAnswer::Mentions(&first, &[]), NOW);
+    let watch = watch.after_check(CheckAnswer::Mentions(&mentions_answer(&first, &[])), NOW);
     assert_eq!(watch.seen, Seen::Channels { ids: vec![9, 5] });
 
     let second = [
@@ -156,7 +164,10 @@ fn keyword_mentions_report_channels_not_seen_before() {
         mention(7, NOW + 1),
     ];
     assert_eq!(new_channels(&watch.seen, &second), [12, 7]);
-    let watch = watch.after_check(CheckAnswer::Mentions(&second, &[]), NOW + 10);
+    let watch = watch.after_check(
+        CheckAnswer::Mentions(&mentions_answer(&second, &[])),
+        NOW + 10,
+    );
     assert_eq!(
         watch.seen,
         Seen::Channels {
@@ -334,9 +345,15 @@ fn a_channel_check_reports_the_subscriber_change_and_mentions_new_channels() {
     assert_eq!(unchanged.news.count(), 0, "no change is nothing new");
 
     let mentions = mentions_watch("Keyword");
-    let mentions = mentions.checked(CheckAnswer::Mentions(&[mention(7, NOW - 10)], &[]), NOW);
     let mentions = mentions.checked(
-        CheckAnswer::Mentions(&[mention(9, NOW + 5), mention(7, NOW)], &[]),
+        CheckAnswer::Mentions(&mentions_answer(&[mention(7, NOW - 10)], &[])),
+        NOW,
+    );
+    let mentions = mentions.checked(
+        CheckAnswer::Mentions(&mentions_answer(
+            &[mention(9, NOW + 5), mention(7, NOW)],
+            &[],
+        )),
         NOW + 60,
     );
     assert_eq!(mentions.news.channels, [9]);
@@ -355,15 +372,17 @@ fn new_channels_keep_the_names_the_answer_gave_them() {
         username: username.into(),
         ..Channel::default()
     };
-    let watch = mentions_watch("Brand mentions")
-        .checked(CheckAnswer::Mentions(&[mention(5, NOW - 50)], &[]), NOW);
+    let watch = mentions_watch("Brand mentions").checked(
+        CheckAnswer::Mentions(&mentions_answer(&[mention(5, NOW - 50)], &[])),
+        NOW,
+    );
     let channels = [
         described(12, "  Price Hub ", "money_daily85"),
         described(7, "", "@coin_hub518"),
         described(5, "Seen before", "seen"),
     ];
     let watch = watch.checked(
-        CheckAnswer::Mentions(
+        CheckAnswer::Mentions(&mentions_answer(
             &[
                 mention(12, NOW + 5),
                 mention(7, NOW + 4),
@@ -371,7 +390,7 @@ fn new_channels_keep_the_names_the_answer_gave_them() {
                 mention(5, NOW + 2),
             ],
             &channels,
-        ),
+        )),
         NOW + 60,
     );
     assert_eq!(watch.news.channels, [12, 7, 30]);
@@ -392,7 +411,7 @@ fn new_channels_keep_the_names_the_answer_gave_them() {
     assert_eq!(read_old.news.channels, [12, 7, 30]);
     // An answer that describes none of the new channels leaves no list of names.
     let unnamed = watch.checked(
-        CheckAnswer::Mentions(&[mention(41, NOW + 90)], &[]),
+        CheckAnswer::Mentions(&mentions_answer(&[mention(41, NOW + 90)], &[])),
         NOW + 120,
     );
     assert_eq!(unnamed.news.channels, [41]);

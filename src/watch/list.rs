@@ -129,7 +129,7 @@ fn checked(watch: &Watch, job: &Job, index: usize, now: i64) -> Option<Watch> {
         }
         WatchTarget::KeywordMentions { .. } => {
             let answer = job.result::<KeywordMentionsResponse>(index)?;
-            Some(watch.checked(CheckAnswer::Mentions(&answer.items, &answer.channels), now))
+            Some(watch.checked(CheckAnswer::Mentions(&answer), now))
         }
         WatchTarget::Channel { .. } => {
             let answer = job.result::<Channel>(index)?;

@@ -182,7 +182,7 @@ pub(crate) fn is_truthy(value: &Value) -> bool {
 }
 
 /// The channel with the given service ID among those a response carries.
-pub(crate) fn channel_by_id(channels: &[Channel], id: i64) -> Option<&Channel> {
+pub(super) fn channel_by_id(channels: &[Channel], id: i64) -> Option<&Channel> {
     channels.iter().find(|channel| channel.id == id)
 }
 

@@ -12,7 +12,7 @@ mod records;
 mod stats;
 mod web_url;
 
-pub(crate) use channel::{channel_by_id, is_truthy};
+pub(crate) use channel::is_truthy;
 pub use channel::{
     Channel, ChannelInfoResponse, ChannelSearchResponse, PeerKind, Restriction, RknVerification,
 };

@@ -14,7 +14,7 @@ use std::collections::HashSet;
 
 use serde::{Deserialize, Serialize};
 
-use crate::api::model::{channel_by_id, Channel, MentionsByChannel, Post};
+use crate::api::model::{KeywordMentionsResponse, MentionsByChannel, Post};
 use crate::api::query::encode_component;
 use crate::view::labels::channel_name;
 
@@ -241,8 +241,8 @@ impl Seen {
 pub enum CheckAnswer<'a> {
     /// The posts a post search found (every page asked for), newest first.
     Posts(&'a [Post]),
-    /// The items of keyword mentions by channel, and the channels the answer describes.
-    Mentions(&'a [MentionsByChannel], &'a [Channel]),
+    /// An answer of keyword mentions by channel: its items, and the channels it describes.
+    Mentions(&'a KeywordMentionsResponse),
     /// The channel's `participants_count` from channel information.
     Channel { participants: u64 },
 }
@@ -280,12 +280,13 @@ impl Watch {
                     ..News::default()
                 }
             }
-            CheckAnswer::Mentions(items, described) => {
-                let channels = new_channels(&self.seen, items);
+            CheckAnswer::Mentions(answer) => {
+                let channels = new_channels(&self.seen, &answer.items);
                 let mut channel_names: Vec<String> = channels
                     .iter()
                     .map(|&id| {
-                        channel_by_id(described, id)
+                        answer
+                            .channel(id)
                             .and_then(channel_name)
                             .unwrap_or_default()
                     })
@@ -308,7 +309,7 @@ impl Watch {
         let fits = matches!(
             (kind, answer),
             (WatchKind::PostSearch, CheckAnswer::Posts(_))
-                | (WatchKind::KeywordMentions, CheckAnswer::Mentions(..))
+                | (WatchKind::KeywordMentions, CheckAnswer::Mentions(_))
                 | (WatchKind::Channel, CheckAnswer::Channel { .. })
         );
         if !fits {
@@ -331,8 +332,8 @@ impl Watch {
     pub fn after_check(self, answer: CheckAnswer<'_>, now: i64) -> Watch {
         let seen = match (self.target.kind(), answer) {
             (WatchKind::PostSearch, CheckAnswer::Posts(posts)) => posts_seen(&self.seen, posts),
-            (WatchKind::KeywordMentions, CheckAnswer::Mentions(items, _)) => {
-                channels_seen(&self.seen, items)
+            (WatchKind::KeywordMentions, CheckAnswer::Mentions(answer)) => {
+                channels_seen(&self.seen, &answer.items)
             }
             (WatchKind::Channel, CheckAnswer::Channel { participants }) => Seen::Subscribers {
                 count: participants,
