@@ -1,14 +1,15 @@
 //! Chanscope: a typed client for the channel analytics API, the formatting of its period and date
 //! strings, and (in the browser) the console built on top of them.
 //!
-//! `api`, `format`, `sanitize`, `export` and `view` (what pages and widgets compute) compile for
-//! every target, so their tests run natively with `cargo test`;
+//! `api`, `format`, `sanitize`, `export`, `view` (what pages and widgets compute) and `route`
+//! (the pages' addresses) compile for every target, so their tests run natively with `cargo test`;
 //! the user interface (the console and the embeddable widgets of `embed`) is compiled for
 //! `wasm32` only.
 
 pub mod api;
 pub mod export;
 pub mod format;
+pub mod route;
 pub mod sanitize;
 pub mod view;
 
@@ -29,8 +30,6 @@ pub mod embed;
 pub mod pages;
 #[cfg(target_arch = "wasm32")]
 pub mod request;
-#[cfg(target_arch = "wasm32")]
-pub mod route;
 #[cfg(target_arch = "wasm32")]
 pub mod router;
 #[cfg(target_arch = "wasm32")]

@@ -51,11 +51,7 @@ impl Location {
 
     /// The route of the path (a trailing `/` does not count); `NotFound` for any other.
     pub fn route(&self) -> Route {
-        let path = match self.path.trim_end_matches('/') {
-            "" => "/",
-            trimmed => trimmed,
-        };
-        Route::recognize(path)
+        Route::of_path(&self.path)
     }
 
     /// The query read into `P`, as a form keeps itself in the address.

@@ -268,6 +268,9 @@ fn client_address(peer: IpAddr, headers: &HeaderMap, trust_forwarded_for: bool) 
         .unwrap_or(peer)
 }
 
+/// Where the API is served: the console's default base URL, so that it needs no setting here.
+pub const API_PREFIX: &str = "/api";
+
 async fn dispatch(State(gw): State<Arc<Gateway>>, request: Request) -> Response {
     // Only the head is needed, and it (unlike the body) may be held across awaits.
     let (head, _) = request.into_parts();
@@ -275,7 +278,7 @@ async fn dispatch(State(gw): State<Arc<Gateway>>, request: Request) -> Response 
     if path == "/healthz" {
         return json_response(serde_json::to_vec(&gw.health()).unwrap_or_default());
     }
-    match path.strip_prefix("/api") {
+    match path.strip_prefix(API_PREFIX) {
         Some(op_path) if op_path.is_empty() || op_path.starts_with('/') => {
             let client = head
                 .extensions
@@ -283,7 +286,12 @@ async fn dispatch(State(gw): State<Arc<Gateway>>, request: Request) -> Response 
                 .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0);
             api(&gw, client, &head.method, op_path, head.uri.query()).await
         }
-        _ => gw.statics.serve(&head.method, path, &head.headers).await,
+        _ => {
+            let query = head.uri.query().unwrap_or_default();
+            gw.statics
+                .serve(&head.method, path, query, &head.headers)
+                .await
+        }
     }
 }
 

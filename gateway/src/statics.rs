@@ -18,7 +18,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use axum::body::Body;
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
+use chanscope::route::preload::opening_calls;
+use chrono::Utc;
 use tower_http::services::ServeFile;
+
+use crate::API_PREFIX;
 
 /// The console's own policy (the meta tag in `index.html`), with two changes a server can make
 /// and a meta tag cannot: calls go only to this origin (the gateway), and no other site may frame
@@ -81,8 +85,16 @@ impl Statics {
         })
     }
 
-    /// GET or HEAD of `url_path`; `request` gives the accepted encodings and the validators.
-    pub async fn serve(&self, method: &Method, url_path: &str, request: &HeaderMap) -> Response {
+    /// GET or HEAD of `url_path`; `request` gives the accepted encodings and the validators. A
+    /// console route's page also names, in `Link`, the API calls the page makes as it opens at
+    /// that `query`, so that the browser starts them with the page (see [`preload_links`]).
+    pub async fn serve(
+        &self,
+        method: &Method,
+        url_path: &str,
+        query: &str,
+        request: &HeaderMap,
+    ) -> Response {
         if method != Method::GET && method != Method::HEAD {
             return plain(StatusCode::METHOD_NOT_ALLOWED, "method not allowed\n");
         }
@@ -94,8 +106,8 @@ impl Statics {
         let Some(candidate) = inside(&self.dist, url_path) else {
             return plain(StatusCode::BAD_REQUEST, "bad path\n");
         };
-        let file = match tokio::fs::canonicalize(&candidate).await {
-            Ok(real) if real.starts_with(&self.dist) && real.is_file() => real,
+        let (file, route) = match tokio::fs::canonicalize(&candidate).await {
+            Ok(real) if real.starts_with(&self.dist) && real.is_file() => (real, false),
             Ok(real) if !real.starts_with(&self.dist) => {
                 return plain(StatusCode::NOT_FOUND, "not found\n")
             }
@@ -105,11 +117,17 @@ impl Statics {
                 return plain(StatusCode::NOT_FOUND, "not found\n")
             }
             // A console route (`/post-search`) or a directory: the page that boots the app.
-            _ => self.page_for(url_path).await,
+            _ => (self.page_for(url_path).await, true),
         };
-        send_file(&file, method, request, self.policy)
+        let mut response = send_file(&file, method, request, self.policy)
             .await
-            .unwrap_or_else(|| plain(StatusCode::NOT_FOUND, "not found\n"))
+            .unwrap_or_else(|| plain(StatusCode::NOT_FOUND, "not found\n"));
+        if route {
+            if let Some(links) = preload_links(url_path, query) {
+                response.headers_mut().insert(header::LINK, links);
+            }
+        }
+        response
     }
 
     /// The page that boots the console at a route: the route's own shell, painted before the
@@ -129,6 +147,23 @@ impl Statics {
         }
         self.dist.join("index.html")
     }
+}
+
+/// The API calls the console's page at `url_path?query` makes as it opens
+/// (`chanscope::route::preload`), as preloads: the browser starts them with the page, in
+/// parallel with the module, and hands their answers to the console's own calls of the same
+/// URLs, so each is still asked once. `crossorigin` gives the preload the mode and credentials of
+/// the console's `fetch`, without which the browser would not reuse it.
+fn preload_links(url_path: &str, query: &str) -> Option<HeaderValue> {
+    let calls = opening_calls(url_path, query, Utc::now());
+    if calls.is_empty() {
+        return None;
+    }
+    let links: Vec<String> = calls
+        .iter()
+        .map(|call| format!("<{API_PREFIX}{call}>; rel=preload; as=fetch; crossorigin"))
+        .collect();
+    HeaderValue::from_str(&links.join(", ")).ok()
 }
 
 /// `file` (inside `dist`, known to exist) or its compressed copy, or `304 Not Modified`; `None`

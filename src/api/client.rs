@@ -109,6 +109,17 @@ impl Default for ClientConfig {
 /// Decodes an answer into an operation's response, boxed: see [`Client::send_url`].
 pub type Decoder = fn(&HttpResponse) -> Result<Box<dyn Any>, Error>;
 
+/// The operation's path and its query, as sent below the API's base URL and without the token
+/// (`/channels/get?channelId=%40name`).
+pub fn path_and_query<O: Operation>(request: &O) -> String {
+    let query = request.query().encode();
+    if query.is_empty() {
+        O::PATH.to_owned()
+    } else {
+        format!("{}?{query}", O::PATH)
+    }
+}
+
 /// The [`Decoder`] of operation `O`.
 pub fn decoder<O: Operation>() -> Decoder {
     |answer| envelope::decode::<O::Response>(answer).map(|r| Box::new(r) as Box<dyn Any>)
@@ -133,12 +144,7 @@ impl<T: Transport> Client<T> {
     /// The URL of a request without the token: safe to show, log or use as a cache key.
     pub fn public_url<O: Operation>(&self, request: &O) -> String {
         let base = self.config.base_url.trim_end_matches('/');
-        let query = request.query().encode();
-        if query.is_empty() {
-            format!("{base}{}", O::PATH)
-        } else {
-            format!("{base}{}?{query}", O::PATH)
-        }
+        format!("{base}{}", path_and_query(request))
     }
 
     /// The URL that is sent: [`Client::public_url`] with the token, if any.

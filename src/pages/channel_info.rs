@@ -25,14 +25,15 @@ use crate::pages::form::Field;
 use crate::pages::form::{use_page_form, PageParams, Problems};
 use crate::pages::page_header;
 use crate::request::CachedClient;
+use crate::route::preload::channel_history;
 use crate::route::{route_href, ChannelQuery, Route, RouteLink, SearchQuery};
 use crate::ui::{use_ui, Ui};
 use crate::view::counts::{signed, Trend};
-use crate::view::dynamics::{change_since, chart_series, last_days_request, readings};
+use crate::view::dynamics::{change_since, chart_series, readings};
 
-/// The days the page reports the subscriber change over, and the span of its chart.
+/// The days the page reports the subscriber change over (the chart spans
+/// [`CHANNEL_HISTORY_DAYS`](crate::route::preload::CHANNEL_HISTORY_DAYS)).
 const CHANGE_DAYS: [u32; 3] = [1, 7, 30];
-const HISTORY_DAYS: u32 = 30;
 
 /// The channel and its last 30 days of subscribers by day (or why they are missing: the card
 /// shows without them).
@@ -53,7 +54,8 @@ impl PageParams for ChannelQuery {
     }
 
     async fn fetch(api: CachedClient, op: ChannelInfo) -> Result<Self::Output, Error> {
-        let history = last_days_request(&op.channel_id, PeriodGroup::Day, HISTORY_DAYS, Utc::now());
+        // Built as the gateway's preload of this page builds it, so that the two URLs match.
+        let history = channel_history(&op.channel_id, Utc::now());
         let (channel, history) = both(api.send(&op), api.send(&history)).await;
         let history = match history {
             Err(Error::Aborted) => return Err(Error::Aborted),

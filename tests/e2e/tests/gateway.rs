@@ -179,6 +179,7 @@ async fn scenario(
 
     // Channel information, by a link too.
     let mark = lines(reached).len();
+    let log_mark = lines(log).len();
     browser
         .open(
             &format!(
@@ -197,6 +198,19 @@ async fn scenario(
         )
         .await?;
     browser.screenshot("gateway-channel-info").await?;
+    // The gateway named the page's two calls in its `Link`, the browser started them with the
+    // page, and the console took their answers rather than asking again: each reached the
+    // gateway once.
+    let asked: Vec<String> = lines(log)[log_mark..]
+        .iter()
+        .filter_map(|line| line.split(' ').nth(3).map(str::to_owned))
+        .filter(|path| path.starts_with("/api/"))
+        .collect();
+    ensure(
+        asked == ["/api/channels/get", "/api/channels/subscribers"]
+            || asked == ["/api/channels/subscribers", "/api/channels/get"],
+        || format!("channel info's calls as the gateway saw them: {asked:?}"),
+    )?;
 
     // The token is nowhere the browser can see: the page, the address, the storage, the
     // answers to every call the page made (asked again from the page), the document's headers.

@@ -1,0 +1,43 @@
+//! Links between the console's pages, followed by the router without reloading.
+
+use yew::prelude::*;
+
+use crate::router::use_navigator;
+
+#[derive(Properties, PartialEq)]
+pub struct RouteLinkProps {
+    /// From [`Route::to_path`](super::Route::to_path) or [`route_href`](super::route_href).
+    pub href: AttrValue,
+    #[prop_or_default]
+    pub classes: Classes,
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// A link to a page of the console: a plain `<a href>` that the router follows without reloading
+/// on a plain click (a click with a modifier key opens a tab as usual; outside a router, as in a
+/// widget, the browser follows it).
+#[function_component(RouteLink)]
+pub fn route_link(props: &RouteLinkProps) -> Html {
+    let navigator = use_navigator();
+    let onclick = {
+        let href = props.href.clone();
+        Callback::from(move |event: MouseEvent| {
+            let modified =
+                event.ctrl_key() || event.meta_key() || event.shift_key() || event.alt_key();
+            let Some(navigator) = &navigator else {
+                return;
+            };
+            if event.button() != 0 || modified || event.default_prevented() {
+                return;
+            }
+            event.prevent_default();
+            navigator.push(&href);
+        })
+    };
+    html! {
+        <a href={props.href.clone()} class={props.classes.clone()} {onclick}>
+            { props.children.clone() }
+        </a>
+    }
+}
