@@ -48,35 +48,38 @@ fn exact(ui: &Ui, y: f64) -> String {
     }
 }
 
-/// The width of the element behind `node`, in CSS pixels, following window resizes.
+/// The width of the element behind `node`, in CSS pixels, following every change of it (the
+/// window's, or the layout's around it).
+///
+/// Read when a `ResizeObserver` reports the box: after the browser has laid the page out and
+/// before it paints, so the first frame shows the chart at its width and reading the width forces
+/// no layout of its own. (Read right after the first render, `clientWidth` made the browser lay
+/// out the whole new page then and there: 10 ms of channel info's start in Chromium.)
 #[hook]
 fn use_width(node: NodeRef) -> f64 {
-    let width = use_state(|| DEFAULT_WIDTH);
+    let width = use_state_eq(|| DEFAULT_WIDTH);
     {
         let width = width.clone();
         use_effect_with((), move |_| {
-            let measure = move || {
-                if let Some(element) = node.cast::<web_sys::Element>() {
-                    let measured = f64::from(element.client_width());
-                    if measured > 0.0 {
-                        width.set(measured);
-                    }
-                }
-            };
-            measure();
-            let window = web_sys::window();
-            let listener = Closure::<dyn FnMut()>::new(measure);
-            if let Some(window) = &window {
+            let observed = node.cast::<web_sys::Element>().and_then(|element| {
+                let measure = {
+                    let element = element.clone();
+                    Closure::<dyn FnMut()>::new(move || {
+                        let measured = f64::from(element.client_width());
+                        if measured > 0.0 {
+                            width.set(measured);
+                        }
+                    })
+                };
                 // Without it the chart keeps its first width; still usable, as the SVG scales.
-                let _ = window
-                    .add_event_listener_with_callback("resize", listener.as_ref().unchecked_ref());
-            }
+                let observer =
+                    web_sys::ResizeObserver::new(measure.as_ref().unchecked_ref()).ok()?;
+                observer.observe(&element);
+                Some((observer, measure))
+            });
             move || {
-                if let Some(window) = window {
-                    let _ = window.remove_event_listener_with_callback(
-                        "resize",
-                        listener.as_ref().unchecked_ref(),
-                    );
+                if let Some((observer, _measure)) = observed {
+                    observer.disconnect();
                 }
             }
         });
