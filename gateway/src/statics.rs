@@ -122,7 +122,10 @@ impl Statics {
         let mut response = send_file(&file, method, request, self.policy)
             .await
             .unwrap_or_else(|| plain(StatusCode::NOT_FOUND, "not found\n"));
-        if route {
+        // A 304 too: it replaces the headers the browser keeps with the page, and a kept `Link`
+        // would name the calls of the hour it was first sent.
+        let sent = response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED;
+        if route && sent {
             if let Some(links) = preload_links(url_path, query) {
                 response.headers_mut().insert(header::LINK, links);
             }
