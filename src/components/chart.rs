@@ -22,7 +22,7 @@ const MARGIN_LEFT: f64 = 56.0;
 const MARGIN_RIGHT: f64 = 16.0;
 const MARGIN_TOP: f64 = 12.0;
 const MARGIN_BOTTOM: f64 = 28.0;
-/// Width assumed until the chart's box has been measured.
+/// Width a chart is drawn at where its box cannot be measured (no `ResizeObserver`).
 const DEFAULT_WIDTH: f64 = 640.0;
 /// Horizontal room one x label needs, so that labels never overlap.
 const X_LABEL_ROOM: f64 = 96.0;
@@ -49,36 +49,48 @@ fn exact(ui: &Ui, y: f64) -> String {
 }
 
 /// The width of the element behind `node`, in CSS pixels, following every change of it (the
-/// window's, or the layout's around it).
+/// window's, or the layout's around it); `None` until it has been laid out, or while `shown` is
+/// false (the element is not rendered then).
 ///
 /// Read when a `ResizeObserver` reports the box: after the browser has laid the page out and
-/// before it paints, so the first frame shows the chart at its width and reading the width forces
-/// no layout of its own. (Read right after the first render, `clientWidth` made the browser lay
-/// out the whole new page then and there: 10 ms of channel info's start in Chromium.)
+/// before it paints, so the first frame shows the chart at its width, drawn once, and reading the
+/// width forces no layout of its own. (Drawn at an assumed width and measured right after,
+/// through `clientWidth`, a chart was drawn twice, and the browser laid out the whole new page
+/// then and there: 10 ms of channel info's start in Chromium.) Where there is no
+/// `ResizeObserver`, the chart is drawn at [`DEFAULT_WIDTH`] and scales with its box.
 #[hook]
-fn use_width(node: NodeRef) -> f64 {
-    let width = use_state_eq(|| DEFAULT_WIDTH);
+fn use_width(node: NodeRef, shown: bool) -> Option<f64> {
+    let width = use_state_eq(|| None);
     {
         let width = width.clone();
-        use_effect_with((), move |_| {
-            let observed = node.cast::<web_sys::Element>().and_then(|element| {
-                let measure = {
-                    let element = element.clone();
-                    Closure::<dyn FnMut()>::new(move || {
-                        let measured = f64::from(element.client_width());
-                        if measured > 0.0 {
-                            width.set(measured);
+        use_effect_with(shown, move |shown| {
+            let observed = node
+                .cast::<web_sys::Element>()
+                .filter(|_| *shown)
+                .map(|element| {
+                    let measure = {
+                        let element = element.clone();
+                        let width = width.clone();
+                        Closure::<dyn FnMut()>::new(move || {
+                            let measured = f64::from(element.client_width());
+                            if measured > 0.0 {
+                                width.set(Some(measured));
+                            }
+                        })
+                    };
+                    match web_sys::ResizeObserver::new(measure.as_ref().unchecked_ref()) {
+                        Ok(observer) => {
+                            observer.observe(&element);
+                            Some((observer, measure))
                         }
-                    })
-                };
-                // Without it the chart keeps its first width; still usable, as the SVG scales.
-                let observer =
-                    web_sys::ResizeObserver::new(measure.as_ref().unchecked_ref()).ok()?;
-                observer.observe(&element);
-                Some((observer, measure))
-            });
+                        Err(_) => {
+                            width.set(Some(DEFAULT_WIDTH));
+                            None
+                        }
+                    }
+                });
             move || {
-                if let Some((observer, _measure)) = observed {
+                if let Some(Some((observer, _measure))) = observed {
                     observer.disconnect();
                 }
             }
@@ -104,12 +116,12 @@ pub fn line_chart(props: &LineChartProps) -> Html {
     let ui = use_ui();
     let frame = use_node_ref();
     let svg = use_node_ref();
-    let width = use_width(frame.clone()).max(MARGIN_LEFT + MARGIN_RIGHT + 40.0);
+    let series = &props.series;
+    let slots = slots(series);
+    let measured = use_width(frame.clone(), !slots.is_empty());
     let height = props.height.max(MARGIN_TOP + MARGIN_BOTTOM + 40.0);
     let highlight = use_state(|| None::<usize>);
 
-    let series = &props.series;
-    let slots = slots(series);
     if slots.is_empty() {
         return html! {
             <div class="cs-chart cs-chart-empty">
@@ -117,6 +129,30 @@ pub fn line_chart(props: &LineChartProps) -> Html {
             </div>
         };
     }
+    let legend = series.iter().any(|s| !s.name.is_empty()).then(|| {
+        html! {
+            <ul class="cs-chart-legend">
+                { for series.iter().enumerate().map(|(i, s)| html! {
+                    <li>
+                        <span class={classes!("cs-swatch", series_class(i))} aria-hidden="true"></span>
+                        { s.name.clone() }
+                    </li>
+                }) }
+            </ul>
+        }
+    });
+    // Until its box has been laid out the chart takes its height and draws nothing: its first
+    // drawing is at its width, before the first paint.
+    let Some(width) = measured else {
+        return html! {
+            <figure class="cs-chart">
+                <figcaption class="cs-chart-title">{ props.y_title.clone() }</figcaption>
+                <div class="cs-chart-frame" ref={frame} style={format!("height: {height:.0}px")}></div>
+                { for legend }
+            </figure>
+        };
+    };
+    let width = width.max(MARGIN_LEFT + MARGIN_RIGHT + 40.0);
     let highlighted = highlight.filter(|i| *i < slots.len());
 
     let values = || {
@@ -318,16 +354,7 @@ pub fn line_chart(props: &LineChartProps) -> Html {
                 </svg>
                 <div class="cs-chart-live" aria-live="polite">{ tooltip }</div>
             </div>
-            if series.iter().any(|s| !s.name.is_empty()) {
-                <ul class="cs-chart-legend">
-                    { for series.iter().enumerate().map(|(i, s)| html! {
-                        <li>
-                            <span class={classes!("cs-swatch", series_class(i))} aria-hidden="true"></span>
-                            { s.name.clone() }
-                        </li>
-                    }) }
-                </ul>
-            }
+            { for legend }
         </figure>
     }
 }

@@ -198,7 +198,9 @@ async fn subscriber_dynamics_overlays_channels_and_sums_up_their_change() {
             .filter_map(|t| t.parse().ok())
             .collect()
     };
-    // Subscriber counts run past 100 on the absolute axis.
+    // Subscriber counts run past 100 on the absolute axis. The chart draws once its box has been
+    // laid out: before the page's first paint, after the render that shows the summary.
+    find(&root, ".dynamics-chart .cs-chart-ytick").await;
     let absolute_ticks = ticks(&root);
     assert!(
         absolute_ticks.iter().any(|&t| t >= 100.0),
