@@ -63,40 +63,41 @@ fn use_width(node: NodeRef, shown: bool) -> Option<f64> {
     let width = use_state_eq(|| None);
     {
         let width = width.clone();
-        use_effect_with(shown, move |shown| {
-            let observed = node
-                .cast::<web_sys::Element>()
-                .filter(|_| *shown)
-                .map(|element| {
-                    let measure = {
-                        let element = element.clone();
-                        let width = width.clone();
-                        Closure::<dyn FnMut()>::new(move || {
-                            let measured = f64::from(element.client_width());
-                            if measured > 0.0 {
-                                width.set(Some(measured));
-                            }
-                        })
-                    };
-                    match web_sys::ResizeObserver::new(measure.as_ref().unchecked_ref()) {
-                        Ok(observer) => {
-                            observer.observe(&element);
-                            Some((observer, measure))
-                        }
-                        Err(_) => {
-                            width.set(Some(DEFAULT_WIDTH));
-                            None
-                        }
-                    }
-                });
+        use_effect_with(shown, move |&shown| {
+            let element = node.cast::<web_sys::Element>().filter(|_| shown);
+            let observed = element.and_then(|element| observe_width(element, width));
             move || {
-                if let Some(Some((observer, _measure))) = observed {
+                if let Some((observer, _measure)) = observed {
                     observer.disconnect();
                 }
             }
         });
     }
     *width
+}
+
+/// Sets `width` to `element`'s each time a `ResizeObserver` reports it; the observer and its
+/// callback, which live as long as it observes. Without an observer, `width` is the default.
+fn observe_width(
+    element: web_sys::Element,
+    width: UseStateHandle<Option<f64>>,
+) -> Option<(web_sys::ResizeObserver, Closure<dyn FnMut()>)> {
+    let measure = {
+        let element = element.clone();
+        let width = width.clone();
+        Closure::<dyn FnMut()>::new(move || {
+            let measured = f64::from(element.client_width());
+            if measured > 0.0 {
+                width.set(Some(measured));
+            }
+        })
+    };
+    let Ok(observer) = web_sys::ResizeObserver::new(measure.as_ref().unchecked_ref()) else {
+        width.set(Some(DEFAULT_WIDTH));
+        return None;
+    };
+    observer.observe(&element);
+    Some((observer, measure))
 }
 
 #[derive(Properties, PartialEq)]
