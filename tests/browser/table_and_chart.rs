@@ -21,7 +21,7 @@ use yew::prelude::*;
 mod dom;
 mod mount;
 
-use dom::{click, dispatch, find};
+use dom::{click, dispatch, find, fresh_root};
 use mount::{mount, settle, texts};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -230,6 +230,46 @@ async fn chart_draws_lines_ticks_and_a_legend() {
         Some("Subscribers. 3 points from Day 1 to Day 3; use the arrow keys to read values.")
     );
     assert!(root.query_selector(".cs-chart-tooltip").unwrap().is_none());
+}
+
+/// The width a chart is drawn at, from its `viewBox`.
+fn drawn_width(root: &Element) -> String {
+    let view_box = find(root, "svg").get_attribute("viewBox").unwrap();
+    view_box.split(' ').nth(2).unwrap().to_owned()
+}
+
+#[wasm_bindgen_test]
+async fn chart_is_drawn_at_the_width_of_its_box_and_follows_it() {
+    let root = fresh_root();
+    root.set_attribute("style", "width: 420px").unwrap();
+    yew::Renderer::<LineChart>::with_root_and_props(
+        root.clone(),
+        LineChartProps {
+            series: chart_series(),
+            y_title: "Subscribers".into(),
+            x_format: None,
+            height: 240.0,
+        },
+    )
+    .render();
+    settle().await;
+    let frame = find(&root, ".cs-chart-frame");
+    let wide = frame.client_width();
+    assert!(wide > 0);
+    assert_eq!(drawn_width(&root), wide.to_string());
+    assert_eq!(
+        find(&root, "svg").get_attribute("height").as_deref(),
+        Some("240")
+    );
+
+    // Its box narrows without the window changing (as a widget's column can): it is drawn again
+    // at the new width.
+    root.set_attribute("style", "width: 320px").unwrap();
+    settle().await;
+    let narrow = frame.client_width();
+    assert_eq!(narrow, wide - 100);
+    assert_eq!(drawn_width(&root), narrow.to_string());
+    root.remove();
 }
 
 #[wasm_bindgen_test]
