@@ -10,7 +10,6 @@ use crate::watch::WatchButton;
 
 use crate::pages::form::DraftForm;
 
-use crate::api::ids::ChannelId;
 use chrono::Utc;
 
 use crate::api::batch::both;
@@ -25,7 +24,7 @@ use crate::pages::form::Field;
 use crate::pages::form::{use_page_form, PageParams, Problems};
 use crate::pages::page_header;
 use crate::request::CachedClient;
-use crate::route::preload::channel_history;
+use crate::route::preload::{channel_history, channel_info_request};
 use crate::route::{route_href, ChannelQuery, Route, RouteLink, SearchQuery};
 use crate::ui::{use_ui, Ui};
 use crate::view::counts::{signed, Trend};
@@ -47,10 +46,8 @@ impl PageParams for ChannelQuery {
     type Output = ChannelData;
 
     fn to_request(&self, ui: &Ui) -> Result<ChannelInfo, Problems> {
-        self.channel
-            .parse::<ChannelId>()
-            .map(ChannelInfo::new)
-            .map_err(|e| Problems::bad_id(ui, "channelId", "channelId", e))
+        // Built as the gateway's preload of this page builds it, so that the two URLs match.
+        channel_info_request(self).map_err(|e| Problems::bad_id(ui, "channelId", "channelId", e))
     }
 
     async fn fetch(api: CachedClient, op: ChannelInfo) -> Result<Self::Output, Error> {

@@ -4,7 +4,8 @@
 //!
 //! Only pages whose largest paint is their answer are listed: channel info, where the card's
 //! description outgrows everything the page's shell paints. On the other pages the shell's paint
-//! is the largest and the answer arrives after it either way.
+//! is the largest, and some read periods as days in the visitor's time zone, which the server of
+//! the page cannot know.
 //!
 //! A listed page builds its calls with the functions here, so the preloaded URLs and the console's
 //! own match byte for byte and the browser hands the preloaded answers to the console's calls:
@@ -16,12 +17,18 @@ use chrono::{DateTime, Utc};
 
 use super::{ChannelQuery, Route};
 use crate::api::client::path_and_query;
+use crate::api::ids::IdError;
 use crate::api::ops::{ChannelInfo, SubscriberDynamics};
 use crate::api::{ChannelId, Operation, PeriodGroup};
 use crate::view::dynamics::last_days_request;
 
 /// The days of subscribers channel info shows: its change over 1, 7 and 30 days and their chart.
 pub const CHANNEL_HISTORY_DAYS: u32 = 30;
+
+/// Channel info's first call: the channel its address names, read with [`ChannelId`]'s parser.
+pub fn channel_info_request(query: &ChannelQuery) -> Result<ChannelInfo, IdError> {
+    query.channel.parse::<ChannelId>().map(ChannelInfo::new)
+}
 
 /// Channel info's second call, beside the channel's own: its last 30 days of subscribers by day.
 pub fn channel_history(channel: &ChannelId, now: DateTime<Utc>) -> SubscriberDynamics {
@@ -39,11 +46,11 @@ pub fn opening_calls(path: &str, query: &str, now: DateTime<Utc>) -> Vec<String>
     }
 }
 
-/// The page reads its query as the router does (`serde_urlencoded`) and its channel with
-/// [`ChannelId`]'s parser, then asks for the channel and [`channel_history`] together.
+/// The page reads its query as the router does (`serde_urlencoded`), then asks for
+/// [`channel_info_request`] and [`channel_history`] together.
 fn channel_info_calls(query: &str, now: DateTime<Utc>) -> Option<Vec<String>> {
-    let ChannelQuery { channel } = serde_urlencoded::from_str(query).ok()?;
-    let info = ChannelInfo::new(channel.parse::<ChannelId>().ok()?);
+    let query: ChannelQuery = serde_urlencoded::from_str(query).ok()?;
+    let info = channel_info_request(&query).ok()?;
     let history = channel_history(&info.channel_id, now);
     info.validate().ok()?;
     history.validate().ok()?;
