@@ -84,6 +84,25 @@ fn a_watch_written_by_hand_needs_no_check_fields() {
 }
 
 #[test]
+fn a_kind_may_come_after_the_fields_it_names() {
+    let text = r#"{"format":"chanscope-watchlist","version":1,"watches":[
+        {"id":"h2","name":"Hand","target":{"query":"q=x","kind":"keyword_mentions"},"created_at":5,
+         "checked_at":6,"seen":{"ids":[7,3],"kind":"channels"}},
+        {"id":"h3","name":"Hand","target":{"channel":"@a","kind":"channel"},"created_at":5,
+         "checked_at":6,"seen":{"at":6,"count":12,"kind":"subscribers"}}
+    ]}"#;
+    let watches = import_json(text).unwrap();
+    assert_eq!(
+        watches[0].target,
+        WatchTarget::KeywordMentions {
+            query: "q=x".into()
+        }
+    );
+    assert_eq!(watches[0].seen, Seen::Channels { ids: vec![7, 3] });
+    assert_eq!(watches[1].seen, Seen::Subscribers { count: 12, at: 6 });
+}
+
+#[test]
 fn an_imported_watch_is_cut_to_the_seen_cap() {
     let many: Vec<i64> = (0..SEEN_POSTS_MAX as i64 + 5).collect();
     let text = json!({"format": "chanscope-watchlist", "version": 1, "watches": [{
@@ -186,6 +205,36 @@ fn each_broken_file_is_refused_with_its_reason() {
                 "seen": {"kind": "posts", "ids": [1]},
             }])),
             ImportError::SeenOfOtherKind { number: 1 },
+        ),
+        (
+            file_of(json!([{
+                "id": "a", "name": "x", "target": {"kind": "channel"}, "created_at": 1,
+            }])),
+            ImportError::BadWatch {
+                number: 1,
+                detail: "missing field `channel`".into(),
+            },
+        ),
+        (
+            file_of(json!([{
+                "id": "a", "name": "x", "target": channel.clone(), "created_at": 1,
+                "seen": {"kind": "subscribers", "count": 5},
+            }])),
+            ImportError::BadWatch {
+                number: 1,
+                detail: "missing field `at`".into(),
+            },
+        ),
+        (
+            file_of(json!([{
+                "id": "a", "name": "x", "target": channel.clone(), "created_at": 1,
+                "seen": {"kind": "watched", "count": 5, "at": 1},
+            }])),
+            ImportError::BadWatch {
+                number: 1,
+                // Quoted cut to 60 characters, as every value of a file.
+                detail: "unknown variant `watched`, expected one of `not_checked`, `p…".into(),
+            },
         ),
         (
             file_of(json!([

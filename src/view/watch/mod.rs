@@ -8,6 +8,7 @@
 //! [`Watch::after_check`] as the new baseline.
 
 mod file;
+mod record;
 
 use std::cmp::Reverse;
 use std::collections::HashSet;
@@ -109,7 +110,12 @@ impl News {
 
 /// What a watch follows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+// Written tagged by serde; read back through a flat record in one pass (see `record`).
+#[serde(
+    tag = "kind",
+    rename_all = "snake_case",
+    try_from = "record::TargetRecord"
+)]
 pub enum WatchTarget {
     /// The query string of the post-search page (`q=brand&peerType=channel`), exactly as the
     /// page keeps its form in the address.
@@ -187,7 +193,12 @@ impl WatchTarget {
 
 /// What the last check of a watch saw: the baseline the next check is compared with.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
+// Written tagged by serde; read back through a flat record in one pass (see `record`).
+#[serde(
+    tag = "kind",
+    rename_all = "snake_case",
+    try_from = "record::SeenRecord"
+)]
 pub enum Seen {
     /// Not checked yet: the first check only sets the baseline.
     #[default]
