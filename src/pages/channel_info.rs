@@ -21,7 +21,7 @@ use crate::components::figure::missing_html;
 use crate::components::{CardVariant, ChannelCard, ErrorBanner, LineChart};
 use crate::format::{fill, format_percent};
 use crate::pages::form::Field;
-use crate::pages::form::{use_page_form, PageParams, Problems};
+use crate::pages::form::{use_page_form, AddressQuery, PageParams, Problems};
 use crate::pages::page_header;
 use crate::request::CachedClient;
 use crate::route::preload::{channel_history, channel_info_request};
@@ -40,6 +40,8 @@ pub struct ChannelData {
     channel: Rc<Channel>,
     history: Result<Rc<Records<SubscriberCount>>, Rc<Error>>,
 }
+
+impl AddressQuery for ChannelQuery {}
 
 impl PageParams for ChannelQuery {
     type Request = ChannelInfo;

@@ -20,7 +20,7 @@ use crate::components::{CardVariant, ChannelCard};
 use crate::format::fill;
 use crate::pages::form::{is_false, peer_type_or};
 use crate::pages::form::{peer_type_options, Advanced, Check, Field, LimitField, Select};
-use crate::pages::form::{use_page_form, PageParams, Problems};
+use crate::pages::form::{use_page_form, AddressQuery, PageParams, Problems};
 use crate::pages::page_header;
 use crate::request::CachedClient;
 use crate::route::{route_href, ChannelQuery, Route, RouteLink};
@@ -46,6 +46,8 @@ struct Params {
     #[serde(skip_serializing_if = "String::is_empty")]
     limit: String,
 }
+
+impl AddressQuery for Params {}
 
 impl PageParams for Params {
     type Request = ChannelSearch;

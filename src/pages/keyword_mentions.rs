@@ -19,7 +19,7 @@ use crate::export::Cell;
 use crate::format::fill;
 use crate::format::iso_date;
 use crate::pages::form::{is_false, peer_type_or, Advanced, Check, PeriodQuery, PERIOD_PRESETS};
-use crate::pages::form::{use_page_form, PageParams, Problems};
+use crate::pages::form::{use_page_form, AddressQuery, PageParams, Problems};
 use crate::pages::page_header;
 use crate::pages::text_search::{matching_fields, query_fields, TextQuery, TextSearch};
 use crate::request::CachedClient;
@@ -40,7 +40,7 @@ struct Params {
     #[serde(skip_serializing_if = "String::is_empty")]
     peer_type: String,
     /// Blank is the API's last 10 days.
-    #[serde(flatten)]
+    #[serde(flatten, skip_deserializing)]
     period: PeriodQuery,
     #[serde(skip_serializing_if = "is_false")]
     hide_forwards: bool,
@@ -50,6 +50,12 @@ struct Params {
     minus_words: String,
     #[serde(skip_serializing_if = "is_false")]
     extended_syntax: bool,
+}
+
+impl AddressQuery for Params {
+    fn period_mut(&mut self) -> Option<&mut PeriodQuery> {
+        Some(&mut self.period)
+    }
 }
 
 impl PageParams for Params {
@@ -99,7 +105,7 @@ impl TextSearch for Params {
 /// The request a watch of this page checks with: the keyword mentions of `query` (the page's
 /// address query), over the page's period.
 pub(crate) fn watch_request(query: &str, ui: &Ui) -> Result<KeywordMentions, Invalid> {
-    let params: Params = serde_urlencoded::from_str(query).unwrap_or_default();
+    let params = Params::from_query(query).unwrap_or_default();
     let op = params.request(ui);
     op.validate()?;
     Ok(op)

@@ -18,8 +18,8 @@ use crate::components::{Column, DataTable, LineChart, Row, TableCell};
 use crate::export::Cell;
 use crate::format::{date_label, fill, format_percent, iso_date};
 use crate::pages::form::{
-    is_false, peer_type_options, peer_type_or, use_analysis_form, AnalysisParams, Check, DraftForm,
-    Field, PeriodFields, PeriodQuery, Problems, Select,
+    is_false, peer_type_options, peer_type_or, use_analysis_form, AddressQuery, AnalysisParams,
+    Check, DraftForm, Field, PeriodFields, PeriodQuery, Problems, Select,
 };
 use crate::pages::page_header;
 use crate::request::{Job, Plan, Unit};
@@ -46,7 +46,7 @@ struct Params {
     /// `day`; weeks when blank.
     #[serde(skip_serializing_if = "String::is_empty")]
     step: String,
-    #[serde(flatten)]
+    #[serde(flatten, skip_deserializing)]
     period: PeriodQuery,
     #[serde(skip_serializing_if = "String::is_empty")]
     peer_type: String,
@@ -126,6 +126,12 @@ impl Params {
                 Some((w, start, end))
             })
             .collect())
+    }
+}
+
+impl AddressQuery for Params {
+    fn period_mut(&mut self) -> Option<&mut PeriodQuery> {
+        Some(&mut self.period)
     }
 }
 

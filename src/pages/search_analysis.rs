@@ -19,7 +19,8 @@ use crate::components::{Column, DataTable, ExportButtons, Row, TableCell};
 use crate::export::Cell;
 use crate::format::{fill, format_rate, local_date_time};
 use crate::pages::form::{
-    is_false, use_analysis_form, Advanced, AnalysisParams, DraftForm, Field, PeriodQuery, Problems,
+    is_false, use_analysis_form, AddressQuery, Advanced, AnalysisParams, DraftForm, Field,
+    PeriodQuery, Problems,
 };
 use crate::pages::page_header;
 use crate::pages::text_search::{
@@ -49,7 +50,7 @@ struct Params {
     q: String,
     #[serde(skip_serializing_if = "String::is_empty")]
     peer_type: String,
-    #[serde(flatten)]
+    #[serde(flatten, skip_deserializing)]
     period: PeriodQuery,
     #[serde(skip_serializing_if = "String::is_empty")]
     country: String,
@@ -90,6 +91,12 @@ impl Params {
         } else {
             Zone::from_name(&self.tz)
         }
+    }
+}
+
+impl AddressQuery for Params {
+    fn period_mut(&mut self) -> Option<&mut PeriodQuery> {
+        Some(&mut self.period)
     }
 }
 

@@ -233,6 +233,27 @@ async fn post_search_checks_limit_before_sending() {
 }
 
 #[wasm_bindgen_test]
+async fn post_search_reads_its_period_and_its_other_fields_from_the_address() {
+    let root = mount(
+        "/post-search?q=rust&limit=20&period=custom&startDate=2024-02-01&endDate=2024-02-10",
+        &answering(&posts_response(1, 1..2)),
+        html! { <PostSearchPage /> },
+    )
+    .await;
+    let value = |selector: &str| -> String {
+        find(&root, selector)
+            .dyn_into::<HtmlInputElement>()
+            .unwrap()
+            .value()
+    };
+    assert_eq!(value("#ps-q"), "rust");
+    assert_eq!(value("#ps-limit"), "20");
+    assert_eq!(value("#ps-start"), "2024-02-01");
+    assert_eq!(value("#ps-end"), "2024-02-10");
+    assert_eq!(count(&root, ".post-item"), 1);
+}
+
+#[wasm_bindgen_test]
 async fn channel_search_checks_the_rules_then_shows_cards() {
     let response = r#"{"count":2,"items":[
         {"id":1,"title":"First","username":"@first","participants_count":1500},

@@ -8,7 +8,7 @@ use crate::api::limits::STAT_MULTI_IDS_MAX;
 use crate::api::ops::{ChannelInfo, MultiPostStats};
 use crate::api::{Operation, PeriodGroup};
 use crate::format::fill;
-use crate::pages::form::{AnalysisParams, Problems};
+use crate::pages::form::{AddressQuery, AnalysisParams, Problems};
 use crate::request::{Plan, Unit};
 use crate::ui::Ui;
 use crate::view::compare::HISTORY_DAYS;
@@ -183,6 +183,8 @@ impl Layout {
         }
     }
 }
+
+impl AddressQuery for Params {}
 
 impl AnalysisParams for Params {
     fn to_plan(&self, ui: &Ui, key: String) -> Result<Plan, Problems> {

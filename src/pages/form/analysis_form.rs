@@ -4,12 +4,11 @@
 
 use std::rc::Rc;
 
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 use yew::prelude::*;
 
 use super::page_form::{DraftForm, Problems};
-use super::url_state::use_url_state;
+use super::url_state::{use_url_state, AddressQuery};
 use crate::components::status::JobPanel;
 use crate::request::{use_job, Job, Plan};
 use crate::route::{route_href, Route};
@@ -18,9 +17,7 @@ use crate::ui::{use_ui, Ui};
 use crate::view::job::DEFAULT_CONFIRM_ABOVE;
 
 /// The inputs of an analysis as the address keeps them, and the requests they stand for.
-pub trait AnalysisParams:
-    Serialize + DeserializeOwned + Default + Clone + PartialEq + 'static
-{
+pub trait AnalysisParams: AddressQuery {
     /// Every request the analysis makes, checked against every documented rule. `key` names
     /// the inputs as the requests will see them (see [`plan_key`]).
     fn to_plan(&self, ui: &Ui, key: String) -> Result<Plan, Problems>;

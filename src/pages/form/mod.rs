@@ -15,4 +15,4 @@ pub use fields::{
 };
 pub use page_form::{use_page_form, DraftForm, PageForm, PageParams, Problems};
 pub use period::{PeriodBounds, PeriodFields, PeriodQuery, PERIOD_PRESETS};
-pub use url_state::{is_false, peer_type_or, use_url_state, UrlState};
+pub use url_state::{is_false, peer_type_or, use_url_state, AddressQuery, UrlState};

@@ -5,11 +5,9 @@
 use std::future::Future;
 use std::rc::Rc;
 
-use serde::de::DeserializeOwned;
-use serde::Serialize;
 use yew::prelude::*;
 
-use super::url_state::use_url_state;
+use super::url_state::{use_url_state, AddressQuery};
 use crate::api::ids::IdError;
 use crate::api::{Error, Invalid, Problem, Rule};
 use crate::components::status::{problem_text, ErrorBanner, Loading};
@@ -66,7 +64,7 @@ impl Problems {
 }
 
 /// The submitted form of a page as kept in the URL, and the job it stands for.
-pub trait PageParams: Serialize + DeserializeOwned + Default + Clone + PartialEq + 'static {
+pub trait PageParams: AddressQuery {
     /// Everything the job needs, checked against every documented rule.
     type Request: 'static;
     type Output: 'static;

@@ -14,7 +14,7 @@ use crate::api::model::Records;
 use crate::api::ops::{ChannelInfo, MultiStats};
 use crate::api::{Error, Operation};
 use crate::format::fill;
-use crate::pages::form::{PageParams, Problems};
+use crate::pages::form::{AddressQuery, PageParams, Problems};
 use crate::request::CachedClient;
 use crate::ui::Ui;
 use crate::view::engagement::subscribers;
@@ -81,6 +81,8 @@ pub(super) struct Failure {
     pub(super) batch: BatchError,
     pub(super) error: Rc<Error>,
 }
+
+impl<S: Subject> AddressQuery for Params<S> {}
 
 impl<S: Subject> PageParams for Params<S> {
     type Request = Request;

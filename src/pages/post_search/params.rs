@@ -9,7 +9,7 @@ use crate::api::model::PostSearchResponse;
 use crate::api::ops::PostSearch;
 use crate::api::{Error, Invalid, Operation};
 use crate::pages::form::{is_false, PeriodQuery};
-use crate::pages::form::{PageParams, Problems};
+use crate::pages::form::{AddressQuery, PageParams, Problems};
 use crate::pages::text_search::{
     post_search_of, PostFilters, PostSearchParams, TextQuery, TextSearch,
 };
@@ -30,7 +30,7 @@ pub(super) struct Params {
     #[serde(skip_serializing_if = "String::is_empty")]
     pub(super) peer_type: String,
     /// Blank is any time.
-    #[serde(flatten)]
+    #[serde(flatten, skip_deserializing)]
     pub(super) period: PeriodQuery,
     #[serde(skip_serializing_if = "String::is_empty")]
     pub(super) country: String,
@@ -70,6 +70,12 @@ impl Params {
 
     pub(super) fn offset(&self) -> u32 {
         parse_count(&self.offset).unwrap_or(0)
+    }
+}
+
+impl AddressQuery for Params {
+    fn period_mut(&mut self) -> Option<&mut PeriodQuery> {
+        Some(&mut self.period)
     }
 }
 
@@ -140,7 +146,7 @@ pub(crate) fn watch_request(
     since: Option<i64>,
     ui: &Ui,
 ) -> Result<PostSearch, Invalid> {
-    let params: Params = serde_urlencoded::from_str(query).unwrap_or_default();
+    let params = Params::from_query(query).unwrap_or_default();
     let mut op = params.request(ui);
     op.limit = Some(POST_SEARCH_LIMIT_MAX);
     op.offset = None;

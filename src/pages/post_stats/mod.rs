@@ -20,7 +20,7 @@ use crate::api::ops::{ChannelInfo, PostStats};
 use crate::api::{Error, PeriodGroup, ViewGrowthGroup};
 use crate::components::tiles::post_tiles;
 use crate::components::StatTiles;
-use crate::pages::form::{use_page_form, PageParams, Problems};
+use crate::pages::form::{use_page_form, AddressQuery, PageParams, Problems};
 use crate::pages::form::{Field, Select};
 use crate::pages::page_header;
 use crate::request::CachedClient;
@@ -58,6 +58,8 @@ struct PostStatsData {
     hourly: Result<Rc<PostStatsResponse>, Rc<Error>>,
     subscribers: Option<u64>,
 }
+
+impl AddressQuery for Params {}
 
 impl PageParams for Params {
     type Request = PostStats;

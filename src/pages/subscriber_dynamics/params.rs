@@ -13,7 +13,7 @@ use crate::api::ops::SubscriberDynamics;
 use crate::api::{Error, Operation, PeriodGroup};
 use crate::format::fill;
 use crate::pages::form::PeriodQuery;
-use crate::pages::form::{PageParams, Problems};
+use crate::pages::form::{AddressQuery, PageParams, Problems};
 use crate::request::CachedClient;
 use crate::ui::Ui;
 use crate::view::dynamics::{HOURLY_MAX_DAYS, PERIOD_PRESETS};
@@ -115,6 +115,8 @@ pub(super) struct Dynamics {
     pub(super) group: PeriodGroup,
     pub(super) channels: Vec<ChannelRecords>,
 }
+
+impl AddressQuery for Params {}
 
 impl PageParams for Params {
     type Request = Request;
