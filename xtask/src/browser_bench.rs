@@ -237,7 +237,7 @@ fn copy_dir(from: &Path, to: &Path) -> Result {
 }
 
 /// The decode module, built as the console is (release profile, wasm-bindgen for the web,
-/// wasm-opt -Oz as Trunk runs it), into `dir`.
+/// wasm-opt with the level and passes `index.html` gives Trunk for the console), into `dir`.
 fn build_decode_module(setup: &Setup, dir: &Path) -> Result {
     let _t = step("bench: the decode module (release wasm, wasm-bindgen, wasm-opt)");
     exec(
@@ -274,14 +274,40 @@ fn build_decode_module(setup: &Setup, dir: &Path) -> Result {
         "wasm-bindgen of the decode module",
     )?;
     let bindgen_output = dir.join(format!("{DECODE_BIN}_bg.wasm"));
+    let index_path = setup.root.join("index.html");
+    let index = fs::read_to_string(&index_path)
+        .map_err(|e| format!("reading {}: {e}", index_path.display()))?;
     exec(
         setup
             .wasm_command("wasm-opt")
             .arg(format!("--output={}", bindgen_output.display()))
-            .arg("-Oz")
+            .args(console_wasm_opt_args(&index)?)
             .arg(&bindgen_output),
         "wasm-opt of the decode module",
     )
+}
+
+/// The arguments Trunk gives wasm-opt for the console, as `index.html` asks for them: `-O` with
+/// the link's `data-wasm-opt` level, then its `data-wasm-opt-params`.
+fn console_wasm_opt_args(index: &str) -> Result<Vec<String>> {
+    let link = index
+        .lines()
+        .find(|line| line.contains(r#"rel="rust""#) && line.contains(r#"data-bin="chanscope""#))
+        .ok_or("index.html has no rust link for the console")?;
+    let attribute = |name: &str| {
+        let start = link.find(&format!(r#"{name}=""#))? + name.len() + 2;
+        let end = start + link[start..].find('"')?;
+        Some(&link[start..end])
+    };
+    let level = attribute("data-wasm-opt").ok_or("the console's link has no data-wasm-opt")?;
+    let mut args = vec![format!("-O{level}")];
+    args.extend(
+        attribute("data-wasm-opt-params")
+            .unwrap_or_default()
+            .split_whitespace()
+            .map(str::to_owned),
+    );
+    Ok(args)
 }
 
 /// The end-to-end suite's picks for a dataset as of the last whole hour (`bench-picks`), kept in
@@ -388,5 +414,23 @@ fn add_figures(report: &mut Report, printed: &str, notes: &BTreeMap<&str, &str>)
                     .detail(failing),
             );
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_decode_module_is_optimised_as_index_html_asks_for_the_console() {
+        let index = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../index.html"))
+            .unwrap();
+        assert_eq!(
+            console_wasm_opt_args(&index).unwrap(),
+            ["-Oz", "--flatten", "--rereloop", "-Oz", "-Oz"]
+        );
+        let plain = r#"<link data-trunk rel="rust" data-bin="chanscope" data-wasm-opt="s" />"#;
+        assert_eq!(console_wasm_opt_args(plain).unwrap(), ["-Os"]);
+        assert!(console_wasm_opt_args("<html></html>").is_err());
     }
 }
