@@ -275,6 +275,14 @@ fn kinds_are_named_as_in_the_file() {
         assert_eq!(target.kind(), kind);
         let written = serde_json::to_value(target).unwrap();
         assert_eq!(written["kind"], kind.as_str());
+        assert_eq!(
+            serde_json::from_value::<WatchKind>(written["kind"].clone()).unwrap(),
+            kind
+        );
+        assert_eq!(
+            &serde_json::from_value::<WatchTarget>(written).unwrap(),
+            target
+        );
     }
 }
 

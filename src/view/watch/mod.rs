@@ -126,8 +126,9 @@ pub enum WatchTarget {
     Channel { channel: String },
 }
 
-/// The kinds of watch, named as in the watchlist file.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The kinds of watch, named as in the watchlist file ([`WatchKind::as_str`], and so read).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum WatchKind {
     PostSearch,
     KeywordMentions,

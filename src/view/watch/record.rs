@@ -12,21 +12,12 @@
 
 use serde::Deserialize;
 
-use super::{Seen, WatchTarget};
-
-/// The tag of a [`WatchTarget`].
-#[derive(Deserialize)]
-#[serde(rename_all = "snake_case")]
-enum TargetTag {
-    PostSearch,
-    KeywordMentions,
-    Channel,
-}
+use super::{Seen, WatchKind, WatchTarget};
 
 /// A [`WatchTarget`] as read.
 #[derive(Deserialize)]
 pub(super) struct TargetRecord {
-    kind: TargetTag,
+    kind: WatchKind,
     #[serde(default)]
     query: Option<String>,
     #[serde(default)]
@@ -38,13 +29,13 @@ impl TryFrom<TargetRecord> for WatchTarget {
 
     fn try_from(record: TargetRecord) -> Result<Self, String> {
         Ok(match record.kind {
-            TargetTag::PostSearch => WatchTarget::PostSearch {
+            WatchKind::PostSearch => WatchTarget::PostSearch {
                 query: required(record.query, "query")?,
             },
-            TargetTag::KeywordMentions => WatchTarget::KeywordMentions {
+            WatchKind::KeywordMentions => WatchTarget::KeywordMentions {
                 query: required(record.query, "query")?,
             },
-            TargetTag::Channel => WatchTarget::Channel {
+            WatchKind::Channel => WatchTarget::Channel {
                 channel: required(record.channel, "channel")?,
             },
         })
