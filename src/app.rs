@@ -17,7 +17,54 @@ use crate::settings::{SettingsPanel, SettingsProvider};
 use crate::ui::use_ui;
 use crate::watch::{use_watchlist, WatchlistProvider};
 
-fn switch(route: Route) -> Html {
+/// The pages one build of the console carries; a page of the other is a page load away.
+///
+/// The console is built twice from this crate: `chanscope` carries the overview and the eight
+/// tools, `chanscope-analyses` (`src/bin/analyses.rs`) the four analyses and the watchlist. A
+/// visitor of a tool never downloads the analyses, which are about a sixth of the code, and the
+/// other way round. Each binary names its bundle, so the linker keeps only that bundle's pages.
+/// `static/boot.js` loads the bundle of the address's path; the router loads a page of the other
+/// bundle as the browser does a link (`Navigator`).
+#[derive(Clone, Copy, Debug)]
+pub struct Bundle {
+    /// Its name on the console's root (`data-bundle`), read by `cargo xtask build`.
+    pub name: &'static str,
+    analyses: bool,
+    page: fn(Route) -> Html,
+}
+
+impl PartialEq for Bundle {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+impl Bundle {
+    /// The overview and the eight tools (`index.html`'s module).
+    pub const TOOLS: Bundle = Bundle {
+        name: "tools",
+        analyses: false,
+        page: tool_page,
+    };
+
+    /// The analyses across many requests and the watchlist ([`ANALYSES`]).
+    pub const ANALYSES: Bundle = Bundle {
+        name: "analyses",
+        analyses: true,
+        page: analysis_page,
+    };
+
+    /// Whether `route`'s page is in this bundle; either shows "page not found".
+    pub fn carries(&self, route: Route) -> bool {
+        route == Route::NotFound || ANALYSES.contains(&route) == self.analyses
+    }
+
+    fn page(&self, route: Route) -> Html {
+        (self.page)(route)
+    }
+}
+
+fn tool_page(route: Route) -> Html {
     match route {
         Route::Home => html! { <Home /> },
         Route::KeywordMentions => html! { <KeywordMentionsPage /> },
@@ -28,11 +75,17 @@ fn switch(route: Route) -> Html {
         Route::MultiStoryStats => html! { <MultiStoryStatsPage /> },
         Route::PostStats => html! { <PostStatsPage /> },
         Route::PostSearch => html! { <PostSearchPage /> },
+        _ => html! { <NotFound /> },
+    }
+}
+
+fn analysis_page(route: Route) -> Html {
+    match route {
         Route::CompareChannels => html! { <CompareChannelsPage /> },
         Route::KeywordTrend => html! { <KeywordTrendPage /> },
         Route::SearchAnalysis => html! { <SearchAnalysisPage /> },
         Route::Watchlist => html! { <WatchlistPage /> },
-        Route::NotFound => html! { <NotFound /> },
+        _ => html! { <NotFound /> },
     }
 }
 
@@ -82,8 +135,13 @@ fn not_found() -> Html {
     }
 }
 
+#[derive(Properties, PartialEq)]
+pub struct AppProps {
+    pub bundle: Bundle,
+}
+
 #[function_component(Shell)]
-fn shell() -> Html {
+fn shell(props: &AppProps) -> Html {
     let ui = use_ui();
     let route = use_location().route();
     let news = use_watchlist().map_or(0, |list| list.news());
@@ -117,7 +175,7 @@ fn shell() -> Html {
         Callback::from(move |_: MouseEvent| open.set(false))
     };
     html! {
-        <div class="app" data-app-ready="true">
+        <div class="app" data-app-ready="true" data-bundle={props.bundle.name}>
             <a class="skip-link" href="#main">{ ui.t("Skip to content", "К содержимому") }</a>
             <header class="app-header">
                 <RouteLink href={Route::Home.to_path()} classes="brand">{ "Chanscope" }</RouteLink>
@@ -162,19 +220,20 @@ fn shell() -> Html {
                 <SettingsPanel on_close={close_settings} />
             }
             <main id="main" class="app-main" tabindex="-1">
-                { switch(route) }
+                { props.bundle.page(route) }
             </main>
         </div>
     }
 }
 
+/// The console of one bundle: its pages, with the header, navigation and settings of all.
 #[function_component(App)]
-pub fn app() -> Html {
+pub fn app(props: &AppProps) -> Html {
     html! {
-        <Router>
+        <Router bundle={props.bundle}>
             <SettingsProvider>
                 <WatchlistProvider>
-                    <Shell />
+                    <Shell bundle={props.bundle} />
                 </WatchlistProvider>
             </SettingsProvider>
         </Router>
@@ -184,12 +243,12 @@ pub fn app() -> Html {
 /// Mounts the console on the page's `<body>`, in place of the shell the page paints while the
 /// module loads (`index.html`'s "Loading…", or the page's own prerendered shell), once that shell
 /// has been painted (see [`replace_when_painted`]).
-pub fn start() {
+pub fn start(bundle: Bundle) {
     let shell = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("boot-shell"));
-    let mount = || {
-        yew::Renderer::<App>::new().render();
+    let mount = move || {
+        yew::Renderer::<App>::with_props(AppProps { bundle }).render();
     };
     match shell {
         Some(shell) => replace_when_painted(shell, mount),

@@ -13,6 +13,7 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
+use crate::app::Bundle;
 use crate::route::Route;
 
 /// The current address: its path (`/post-search`) and its query without the `?`.
@@ -61,15 +62,17 @@ impl Location {
 }
 
 /// Changes the address: a new history entry (`push`) or the current one rewritten (`replace`).
+/// A page of another bundle than the console's is loaded by the browser, as a link would be.
 #[derive(Clone)]
 pub struct Navigator {
     memory: bool,
+    bundle: Option<Bundle>,
     set: Callback<Location>,
 }
 
 impl PartialEq for Navigator {
     fn eq(&self, other: &Self) -> bool {
-        self.memory == other.memory && self.set == other.set
+        self.memory == other.memory && self.bundle == other.bundle && self.set == other.set
     }
 }
 
@@ -83,6 +86,18 @@ impl Navigator {
     }
 
     fn go(&self, href: &str, replace: bool) {
+        let next = Location::parse(href);
+        let elsewhere = self.bundle.is_some_and(|b| !b.carries(next.route()));
+        if elsewhere && !self.memory {
+            if let Some(location) = web_sys::window().map(|w| w.location()) {
+                let _ = if replace {
+                    location.replace(href)
+                } else {
+                    location.assign(href)
+                };
+            }
+            return;
+        }
         if !self.memory {
             if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
                 let _ = if replace {
@@ -92,7 +107,7 @@ impl Navigator {
                 };
             }
         }
-        self.set.emit(Location::parse(href));
+        self.set.emit(next);
     }
 }
 
@@ -109,6 +124,9 @@ pub struct RouterProps {
     /// Memory mode: the address to start at; the browser's address and history stay as they are.
     #[prop_or_default]
     pub start: Option<AttrValue>,
+    /// The pages this console carries; `None`: all of them, as in a test.
+    #[prop_or_default]
+    pub bundle: Option<Bundle>,
 }
 
 #[function_component(Router)]
@@ -144,8 +162,9 @@ pub fn router(props: &RouterProps) -> Html {
     }
     let navigator = {
         let location = location.clone();
-        use_memo(memory, move |memory| Navigator {
+        use_memo((memory, props.bundle), move |(memory, bundle)| Navigator {
             memory: *memory,
+            bundle: *bundle,
             set: Callback::from(move |next| location.set(next)),
         })
     };

@@ -25,5 +25,15 @@ globalThis.chanscopeShellPainted = new Promise((painted) => {
   }).observe({ type: "largest-contentful-paint", buffered: true });
 });
 
-const { default: init } = await import(tag.dataset.js);
-await init({ module_or_path: tag.dataset.wasm });
+// The console is two bundles (`app::Bundle` in the Rust source): the overview and the eight tools
+// (Trunk's module, `data-js` and `data-wasm`), and the pages below, whose module the build's
+// post-build hook names in `data-analyses-js` and `data-analyses-wasm`, beside Trunk's. A test
+// (`tests/bundles.rs`) holds this list to the analyses of `src/route.rs`.
+const ANALYSES = ["/compare-channels", "/keyword-trend", "/search-analysis", "/watchlist"];
+const path = location.pathname.replace(/\/+$/, "");
+const analyses = ANALYSES.includes(path) && tag.dataset.analysesJs;
+const [js, wasm] = analyses
+  ? [tag.dataset.analysesJs, tag.dataset.analysesWasm]
+  : [tag.dataset.js, tag.dataset.wasm];
+const { default: init } = await import(js);
+await init({ module_or_path: wasm });

@@ -1,13 +1,11 @@
 #!/bin/sh
-# Trunk post-build hook: writes `embed.js`, the stable address host pages import Chanscope's
+# Run by post-build.sh: writes `embed.js`, the stable address host pages import Chanscope's
 # widgets from. It loads the widgets-only bundle (`chanscope-widgets`, built beside the console),
 # never the console's own module. Trunk leaves that bundle's names and the widgets' stylesheet
 # unhashed, so the hook names those files by content hash here (immutable caching, as for the
 # console's files) and writes the entry with those names. ES modules are evaluated once per page,
 # so every widget shares one instance.
 set -eu
-# Before the files are named by their content (see minify.sh).
-sh "$TRUNK_SOURCE_DIR/static/minify.sh"
 cd "$TRUNK_STAGING_DIR"
 for f in chanscope-widgets.js chanscope-widgets_bg.wasm components.css; do
   if [ ! -f "$f" ]; then

@@ -1,6 +1,6 @@
 #!/bin/sh
-# Run by embed-entry.sh (Trunk's post-build hook) before it names files: in release builds, the
-# wasm-bindgen glue of both bundles and the widgets' stylesheet minified with esbuild (installed
+# Run by post-build.sh (Trunk's post-build hook) before files are named: in release builds, the
+# wasm-bindgen glue of the three bundles and the widgets' stylesheet minified with esbuild (installed
 # by `cargo xtask setup`), about 1.6 KiB less after brotli for each glue file and 1 KiB for the
 # stylesheet. None of these files carries an `integrity` attribute; the console's stylesheet,
 # which does, is minified by console-css.sh before Trunk hashes it.

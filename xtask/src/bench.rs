@@ -198,8 +198,14 @@ fn console_size(root: &Path, report: &mut Report) -> Result {
     for (key, what, names, target) in [
         (
             "size.console_br_kib",
-            "console wasm + JS, brotli, KiB",
-            console_bundle(&dist)?,
+            "console wasm + JS, brotli, KiB (the overview and the tools)",
+            console_bundle(&dist, ConsoleBundle::Tools)?,
+            CONSOLE_BROTLI_KIB,
+        ),
+        (
+            "size.console_analyses_br_kib",
+            "console wasm + JS, brotli, KiB (the analyses and the watchlist)",
+            console_bundle(&dist, ConsoleBundle::Analyses)?,
             CONSOLE_BROTLI_KIB,
         ),
         (
@@ -235,16 +241,28 @@ fn file_name(path: &Path) -> String {
         .into_owned()
 }
 
-/// The console's code: the files `index.html`'s boot tag names (the loader, and the hashed module
-/// and wasm Trunk writes into its attributes; see Trunk.toml).
-fn console_bundle(dist: &Path) -> Result<Vec<String>> {
+/// The console's two bundles (`app::Bundle`), each what a page of it loads.
+#[derive(Clone, Copy)]
+enum ConsoleBundle {
+    Tools,
+    Analyses,
+}
+
+/// The code of a page of the console: the loader `index.html`'s boot tag names, and the bundle's
+/// module and wasm, whose hashed names are in the tag's attributes (Trunk writes the tools',
+/// `static/analyses-entry.sh` the analyses').
+fn console_bundle(dist: &Path, bundle: ConsoleBundle) -> Result<Vec<String>> {
     let index = read(&dist.join("index.html"))?;
     let tag = index
         .split("<script")
         .find(|tag| tag.contains("data-chanscope-boot"))
         .and_then(|tag| tag.split('>').next())
         .ok_or("dist/index.html has no <script data-chanscope-boot> tag")?;
-    let names: Vec<String> = ["src", "data-js", "data-wasm"]
+    let attributes = match bundle {
+        ConsoleBundle::Tools => ["src", "data-js", "data-wasm"],
+        ConsoleBundle::Analyses => ["src", "data-analyses-js", "data-analyses-wasm"],
+    };
+    let names: Vec<String> = attributes
         .iter()
         .filter_map(|attribute| {
             let value = tag.split(&format!(" {attribute}=\"")).nth(1)?;

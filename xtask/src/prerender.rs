@@ -7,8 +7,12 @@
 //!
 //! The shell is `inert`: nothing in it can be focused or typed into, so no input is lost when the
 //! console takes over. A page whose first render depends on what the browser keeps (the
-//! watchlist, from IndexedDB) marks itself `data-prerender="no"` and gets no shell: a static copy
-//! would show the wrong contents.
+//! watchlist, from IndexedDB) marks itself `data-prerender="no"` and keeps the generic shell: a
+//! static copy would show the wrong contents.
+//!
+//! The console is two bundles (`app::Bundle`): a page of the analyses bundle (its root says
+//! `data-bundle="analyses"`) gets that bundle's module and wasm as its preloads, in place of the
+//! tools' that `index.html` names, so that it downloads only what it runs.
 
 use std::fs;
 use std::path::Path;
@@ -27,11 +31,15 @@ const SHELL_ROOT: &str = "id=\"boot-shell\" inert=\"\"";
 const GENERIC_SHELL: &str = "<div class=\"app boot-shell\" id=\"boot-shell\">";
 /// A page that must not be painted from a static copy.
 const NO_PRERENDER: &str = "data-prerender=\"no\"";
+/// The console's root on a page of the analyses bundle.
+const ANALYSES_BUNDLE: &str = "data-bundle=\"analyses\"";
 
-/// One route's outcome: its path and the shell's size, or `None` where the page opts out.
+/// One route's outcome: its path, its page's size and whether the page has its own shell (or
+/// opts out, keeping the generic one).
 pub struct Row {
     pub path: String,
-    pub bytes: Option<usize>,
+    pub bytes: usize,
+    pub shell: bool,
 }
 
 /// Writes a shell for `/` and every page the navigation links to; returns a row per route.
@@ -68,31 +76,32 @@ pub fn run(setup: &Setup, dist: &Path) -> Result<Vec<Row>> {
         } else {
             render(&path)?
         };
-        let bytes = match shell_page(&index, &dom).map_err(|e| format!("{path}: {e}"))? {
-            Some(page) => {
-                let file = out.join(file_name(&path));
-                fs::write(&file, &page).map_err(|e| format!("writing {}: {e}", file.display()))?;
-                Some(page.len())
-            }
-            None => None,
-        };
-        rows.push(Row { path, bytes });
+        let page = route_page(&index, &dom).map_err(|e| format!("{path}: {e}"))?;
+        let file = out.join(file_name(&path));
+        fs::write(&file, &page).map_err(|e| format!("writing {}: {e}", file.display()))?;
+        rows.push(Row {
+            path,
+            bytes: page.len(),
+            shell: !dom.contains(NO_PRERENDER),
+        });
     }
     Ok(rows)
 }
 
 /// The rows as a table under a step's header.
 pub fn table(rows: &[Row]) -> String {
-    let mut out = format!("    {:<24} {:<36} {:>8}\n", "address", "shell", "raw B");
+    let mut out = format!("    {:<24} {:<36} {:>8}\n", "address", "page", "raw B");
     for row in rows {
-        let (file, bytes) = match row.bytes {
-            Some(b) => (
-                format!("{ROUTES_DIR}/{}", file_name(&row.path)),
-                b.to_string(),
-            ),
-            None => ("none (the page opts out)".to_owned(), "-".to_owned()),
+        let file = format!("{ROUTES_DIR}/{}", file_name(&row.path));
+        let file = if row.shell {
+            file
+        } else {
+            format!("{file} (generic shell)")
         };
-        out.push_str(&format!("    {:<24} {file:<36} {bytes:>8}\n", row.path));
+        out.push_str(&format!(
+            "    {:<24} {file:<36} {:>8}\n",
+            row.path, row.bytes
+        ));
     }
     out
 }
@@ -133,25 +142,58 @@ fn nav_paths(dom: &str) -> Result<Vec<String>> {
     Ok(paths)
 }
 
-/// `index` with its generic shell replaced by the console's markup in `dom` (and its title by
-/// the page's); `None` when the page opts out.
-fn shell_page(index: &str, dom: &str) -> Result<Option<String>> {
-    if dom.contains(NO_PRERENDER) {
-        return Ok(None);
-    }
+/// The page of a route the console rendered as `dom`: `index` with its generic shell replaced by
+/// the console's markup (kept where the page opts out), its title the page's, and its preloads
+/// those of the page's bundle.
+fn route_page(index: &str, dom: &str) -> Result<String> {
     let markup = app_markup(dom)?;
-    let start = index
-        .find(GENERIC_SHELL)
-        .ok_or("index.html has no generic shell to replace")?;
-    let end = start
-        + index[start..]
-            .find("<noscript>")
-            .ok_or("index.html has no <noscript> after its shell")?;
-    let mut page = format!("{}{markup}\n    {}", &index[..start], &index[end..]);
+    let mut page = if dom.contains(NO_PRERENDER) {
+        index.to_owned()
+    } else {
+        let start = index
+            .find(GENERIC_SHELL)
+            .ok_or("index.html has no generic shell to replace")?;
+        let end = start
+            + index[start..]
+                .find("<noscript>")
+                .ok_or("index.html has no <noscript> after its shell")?;
+        format!("{}{markup}\n    {}", &index[..start], &index[end..])
+    };
     if let (Some(ours), Some(theirs)) = (title(&page), title(dom)) {
         page = page.replacen(&ours, &theirs, 1);
     }
-    Ok(Some(page))
+    let root_tag = &markup[..markup.find('>').unwrap_or_default()];
+    if root_tag.contains(ANALYSES_BUNDLE) {
+        page = analyses_preloads(&page)?;
+    }
+    Ok(page)
+}
+
+/// `page` with the preloads of the tools' module and wasm pointed at the analyses' (their names
+/// are in the boot tag: `data-js`, `data-wasm` and `data-analyses-*`).
+fn analyses_preloads(page: &str) -> Result<String> {
+    let attribute = |name: &str| -> Result<&str> {
+        let key = format!(" {name}=\"");
+        let start = page
+            .find(&key)
+            .ok_or_else(|| format!("index.html's boot tag has no {name}"))?
+            + key.len();
+        let end = start + page[start..].find('"').unwrap_or_default();
+        Ok(&page[start..end])
+    };
+    let mut out = page.to_owned();
+    for (ours, theirs) in [
+        ("data-js", "data-analyses-js"),
+        ("data-wasm", "data-analyses-wasm"),
+    ] {
+        let from = format!(" href=\"{}\"", attribute(ours)?);
+        let to = format!(" href=\"{}\"", attribute(theirs)?);
+        if out.matches(&from).count() != 1 {
+            return Err(format!("index.html does not preload{from} once"));
+        }
+        out = out.replacen(&from, &to, 1);
+    }
+    Ok(out)
 }
 
 /// The console's root element in `dom` (the body's one `<div>`), made a shell.
@@ -194,52 +236,115 @@ fn title(html: &str) -> Option<String> {
 mod tests {
     use super::*;
 
-    const INDEX: &str = "<html><head><title>Chanscope</title></head>\n  <body>\n    \
-        <div class=\"app boot-shell\" id=\"boot-shell\">\n      <p>Loading…</p>\n    </div>\n    \
-        <noscript>Needs JavaScript.</noscript>\n  </body>\n</html>\n";
+    /// What Trunk and the post-build hook leave in `index.html`'s head.
+    const HEAD: &str = "<title>Chanscope</title>\
+        <link rel=\"modulepreload\" href=\"/chanscope-1.js\" crossorigin=\"\">\
+        <link rel=\"preload\" href=\"/chanscope-1_bg.wasm\" as=\"fetch\" crossorigin=\"\">\
+        <script type=\"module\" src=\"/boot.js\" data-chanscope-boot \
+        data-analyses-js=\"/chanscope-analyses-2.js\" \
+        data-analyses-wasm=\"/chanscope-analyses-2_bg.wasm\" data-js=\"/chanscope-1.js\" \
+        data-wasm=\"/chanscope-1_bg.wasm\"></script>";
 
-    fn dom(main: &str) -> String {
+    fn index() -> String {
         format!(
-            "<html><head><title>Post search · Chanscope</title></head><body>\n\
-             <div data-app-ready=\"true\" class=\"app\"><nav id=\"tools-nav\"><ul>\
+            "<html><head>{HEAD}</head>\n  <body>\n    \
+             <div class=\"app boot-shell\" id=\"boot-shell\">\n      <p>Loading…</p>\n    </div>\n    \
+             <noscript>Needs JavaScript.</noscript>\n  </body>\n</html>\n"
+        )
+    }
+
+    fn dom_of(bundle: &str, title: &str, main: &str) -> String {
+        format!(
+            "<html><head><title>{title} · Chanscope</title></head><body>\n\
+             <div data-app-ready=\"true\" class=\"app\" data-bundle=\"{bundle}\">\
+             <nav id=\"tools-nav\"><ul>\
              <li><a href=\"/post-search\">Posts</a></li><li><a href=\"/watchlist\">W</a></li>\
              </ul></nav><main id=\"main\">{main}</main></div>\n</body></html>"
         )
     }
 
+    fn dom(main: &str) -> String {
+        dom_of("tools", "Post search", main)
+    }
+
     #[test]
     fn a_shell_is_index_html_with_the_rendered_page_inert_in_place_of_loading() {
-        let page = shell_page(INDEX, &dom("<h1>Post search</h1>"))
-            .unwrap()
-            .unwrap();
+        let page = route_page(&index(), &dom("<h1>Post search</h1>")).unwrap();
+        let head = HEAD.replace("<title>Chanscope", "<title>Post search · Chanscope");
         assert_eq!(
             page,
-            "<html><head><title>Post search · Chanscope</title></head>\n  <body>\n    \
-             <div id=\"boot-shell\" inert=\"\" class=\"app\"><nav id=\"tools-nav\"><ul>\
-             <li><a href=\"/post-search\">Posts</a></li><li><a href=\"/watchlist\">W</a></li>\
-             </ul></nav><main id=\"main\"><h1>Post search</h1></main></div>\n    \
-             <noscript>Needs JavaScript.</noscript>\n  </body>\n</html>\n"
+            format!(
+                "<html><head>{head}</head>\n  <body>\n    \
+                 <div id=\"boot-shell\" inert=\"\" class=\"app\" data-bundle=\"tools\">\
+                 <nav id=\"tools-nav\"><ul>\
+                 <li><a href=\"/post-search\">Posts</a></li><li><a href=\"/watchlist\">W</a></li>\
+                 </ul></nav><main id=\"main\"><h1>Post search</h1></main></div>\n    \
+                 <noscript>Needs JavaScript.</noscript>\n  </body>\n</html>\n"
+            )
         );
         assert!(!page.contains("data-app-ready"));
     }
 
     #[test]
-    fn a_page_that_opts_out_gets_no_shell() {
-        let out = shell_page(INDEX, &dom("<section data-prerender=\"no\"></section>")).unwrap();
-        assert!(out.is_none());
+    fn a_page_that_opts_out_keeps_the_generic_shell_under_its_own_title() {
+        let page = route_page(&index(), &dom("<section data-prerender=\"no\"></section>")).unwrap();
+        assert_eq!(
+            page,
+            index().replace("<title>Chanscope", "<title>Post search · Chanscope")
+        );
+    }
+
+    #[test]
+    fn a_page_of_the_analyses_preloads_their_module_and_wasm_instead_of_the_tools() {
+        let page = route_page(
+            &index(),
+            &dom_of("analyses", "Keyword trend", "<h1>Keyword trend</h1>"),
+        )
+        .unwrap();
+        assert!(page.contains(
+            "<link rel=\"modulepreload\" href=\"/chanscope-analyses-2.js\" crossorigin=\"\">\
+             <link rel=\"preload\" href=\"/chanscope-analyses-2_bg.wasm\" as=\"fetch\""
+        ));
+        assert!(!page.contains("href=\"/chanscope-1"), "{page}");
+        // The boot tag still names both bundles: the loader picks by the address.
+        assert!(page.contains("data-js=\"/chanscope-1.js\" data-wasm=\"/chanscope-1_bg.wasm\""));
+        assert!(page.contains("<h1>Keyword trend</h1>"));
+
+        let watchlist = route_page(
+            &index(),
+            &dom_of(
+                "analyses",
+                "Watchlist",
+                "<section data-prerender=\"no\"></section>",
+            ),
+        )
+        .unwrap();
+        assert!(watchlist.contains("<p>Loading…</p>"));
+        assert!(watchlist.contains("<link rel=\"preload\" href=\"/chanscope-analyses-2_bg.wasm\""));
+
+        let unnamed = index().replace(" data-analyses-js=\"/chanscope-analyses-2.js\"", "");
+        let err = route_page(&unnamed, &dom_of("analyses", "Watchlist", "")).unwrap_err();
+        assert_eq!(err, "index.html's boot tag has no data-analyses-js");
+        let unloaded = index().replace("rel=\"preload\" href", "rel=\"preload\" data-href");
+        let err = route_page(&unloaded, &dom_of("analyses", "Watchlist", "")).unwrap_err();
+        assert_eq!(
+            err,
+            "index.html does not preload href=\"/chanscope-1_bg.wasm\" once"
+        );
     }
 
     #[test]
     fn a_page_that_did_not_render_is_an_error() {
-        let err = shell_page(INDEX, "<html><body><noscript></noscript></body></html>").unwrap_err();
+        let err =
+            route_page(&index(), "<html><body><noscript></noscript></body></html>").unwrap_err();
         assert!(err.contains("expected the console's root"), "{err}");
         let nested = dom("").replace(
-            "<div data-app-ready=\"true\" class=\"app\">",
-            "<div class=\"portal\"></div><div data-app-ready=\"true\" class=\"app\">",
+            "<div data-app-ready=\"true\" class=\"app\"",
+            "<div class=\"portal\"></div><div data-app-ready=\"true\" class=\"app\"",
         );
-        let err = shell_page(INDEX, &nested).unwrap_err();
+        let err = route_page(&index(), &nested).unwrap_err();
         assert!(err.contains("not the console's root"), "{err}");
-        let err = shell_page("<html><body></body></html>", &dom("")).unwrap_err();
+        let err = route_page("<html><body></body></html>", &dom("")).unwrap_err();
         assert_eq!(err, "index.html has no generic shell to replace");
     }
 

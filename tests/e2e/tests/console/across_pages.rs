@@ -225,3 +225,79 @@ pub(super) async fn unknown_route_shows_not_found(h: Arc<Harness>) -> Res<()> {
         format!("the overview lists {tools} tools and analyses, not 8 + 4")
     })
 }
+
+/// The console's root names the bundle whose module runs the page (`app::Bundle`); a marker left
+/// on `window` tells a page loaded afresh from one the router showed in the same document.
+const BUNDLE_AND_MARK: &str = "const root = document.querySelector('[data-app-ready]');
+    return [root ? root.dataset.bundle : null, window.chanscopeTestMark === true];";
+
+async fn bundle_and_mark(h: &Harness) -> Res<(String, bool)> {
+    let answer = h.browser.eval(BUNDLE_AND_MARK, vec![]).await?;
+    Ok((text(&answer[0]), answer[1].as_bool() == Some(true)))
+}
+
+async fn leave_mark(h: &Harness) -> Res<()> {
+    h.browser
+        .eval("window.chanscopeTestMark = true; return null;", vec![])
+        .await?;
+    Ok(())
+}
+
+pub(super) async fn analyses_load_their_own_bundle(h: Arc<Harness>) -> Res<()> {
+    // A tool's page runs the tools' bundle.
+    h.browser
+        .open(
+            &format!(
+                "/channel-info?channel={}",
+                h.picks.channel.replace('@', "%40")
+            ),
+            &Session::DEMO,
+        )
+        .await?;
+    h.browser.wait_css(".cs-card").await?;
+    ensure(
+        bundle_and_mark(&h).await? == ("tools".into(), false),
+        || "channel info does not run the tools' bundle".to_owned(),
+    )?;
+    leave_mark(&h).await?;
+
+    // The navigation's link to an analysis loads its page afresh, with the analyses' bundle.
+    h.browser
+        .click(".tools-nav a[href='/keyword-trend']")
+        .await?;
+    h.browser
+        .wait_css("[data-bundle='analyses'] #kt-step")
+        .await?;
+    let state = bundle_and_mark(&h).await?;
+    ensure(state == ("analyses".into(), false), || {
+        format!("after the link to the keyword trend: {state:?}, not a fresh page of the analyses")
+    })?;
+    ensure(h.browser.url().await?.ends_with("/keyword-trend"), || {
+        "the address is not the keyword trend's".to_owned()
+    })?;
+
+    // Within the analyses, the router shows the next page in the same document.
+    leave_mark(&h).await?;
+    h.browser
+        .click(".tools-nav a[href='/compare-channels']")
+        .await?;
+    h.browser.wait_css("#cc-channel-0").await?;
+    let state = bundle_and_mark(&h).await?;
+    ensure(state == ("analyses".into(), true), || {
+        format!("from one analysis to another: {state:?}, not the same document")
+    })?;
+
+    // Back twice: the keyword trend from history, then channel info loaded again with its card.
+    h.browser.back().await?;
+    h.browser.wait_css("#kt-step").await?;
+    ensure(
+        bundle_and_mark(&h).await? == ("analyses".into(), true),
+        || "Back within the analyses reloaded the page".to_owned(),
+    )?;
+    h.browser.back().await?;
+    h.browser.wait_css("[data-bundle='tools'] .cs-card").await?;
+    let state = bundle_and_mark(&h).await?;
+    ensure(state == ("tools".into(), false), || {
+        format!("Back to channel info: {state:?}")
+    })
+}

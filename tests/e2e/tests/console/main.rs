@@ -22,9 +22,9 @@ use chanscope_e2e::{ensure, scenarios, Harness, HarnessOptions, Res, Session};
 use serde_json::Value;
 
 use across_pages::{
-    back_and_forward_restore_views, deep_link_shows_results_without_submit,
-    missing_token_is_explained, russian_interface, token_never_in_address_bar,
-    unknown_route_shows_not_found,
+    analyses_load_their_own_bundle, back_and_forward_restore_views,
+    deep_link_shows_results_without_submit, missing_token_is_explained, russian_interface,
+    token_never_in_address_bar, unknown_route_shows_not_found,
 };
 use analyses::{
     compare_three_channels, keyword_trend_over_four_weeks, search_analysis_of_1050_posts,
@@ -67,6 +67,7 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     missing_token_is_explained,
     russian_interface,
     unknown_route_shows_not_found,
+    analyses_load_their_own_bundle,
     compare_three_channels,
     keyword_trend_over_four_weeks,
     search_analysis_of_1050_posts,
