@@ -266,7 +266,7 @@ pub(super) async fn analyses_load_their_own_bundle(h: Arc<Harness>) -> Res<()> {
         .click(".tools-nav a[href='/keyword-trend']")
         .await?;
     h.browser
-        .wait_css("[data-bundle='analyses'] #kt-step")
+        .wait_css("[data-app-ready][data-bundle='analyses'] #kt-step")
         .await?;
     let state = bundle_and_mark(&h).await?;
     ensure(state == ("analyses".into(), false), || {
@@ -295,7 +295,9 @@ pub(super) async fn analyses_load_their_own_bundle(h: Arc<Harness>) -> Res<()> {
         || "Back within the analyses reloaded the page".to_owned(),
     )?;
     h.browser.back().await?;
-    h.browser.wait_css("[data-bundle='tools'] .cs-card").await?;
+    h.browser
+        .wait_css("[data-app-ready][data-bundle='tools'] .cs-card")
+        .await?;
     let state = bundle_and_mark(&h).await?;
     ensure(state == ("tools".into(), false), || {
         format!("Back to channel info: {state:?}")
