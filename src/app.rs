@@ -20,7 +20,7 @@ use crate::watch::{use_watchlist, WatchlistProvider};
 /// The pages one build of the console carries; a page of the other is a page load away.
 ///
 /// The console is built twice from this crate: `chanscope` carries the overview and the eight
-/// tools, `chanscope-analyses` (`src/bin/analyses.rs`) the four analyses and the watchlist. A
+/// tools, `chanscope-analyses` (`src/bin/analyses.rs`) the three analyses and the watchlist. A
 /// visitor of a tool never downloads the analyses, which are about a sixth of the code, and the
 /// other way round. Each binary names its bundle, so the linker keeps only that bundle's pages.
 /// `static/boot.js` loads the bundle of the address's path; the router loads a page of the other
