@@ -1,22 +1,14 @@
 #!/bin/sh
 # Run by post-build.sh: the console's second bundle (`chanscope-analyses`, the analyses and the
 # watchlist; see `app::Bundle`). Trunk builds it beside the console but leaves its names unhashed
-# and loads nothing of it, so this names its files by content hash (immutable caching, as for the
-# console's own files) and writes those names into the boot tag of `index.html`, where
-# `static/boot.js` reads them for the bundle's pages.
+# and loads nothing of it, so this names its files by content hash (hash-bundle.sh) and writes
+# those names into the boot tag of `index.html`, where `static/boot.js` reads them for the
+# bundle's pages.
 set -eu
 cd "$TRUNK_STAGING_DIR"
-for f in chanscope-analyses.js chanscope-analyses_bg.wasm index.html; do
-  if [ ! -f "$f" ]; then
-    echo "analyses-entry: the build has no $f" >&2
-    exit 1
-  fi
-done
-hash=$(cat chanscope-analyses.js chanscope-analyses_bg.wasm | sha256sum | cut -c1-16)
-js="chanscope-analyses-$hash.js"
-wasm="chanscope-analyses-${hash}_bg.wasm"
-mv chanscope-analyses.js "$js"
-mv chanscope-analyses_bg.wasm "$wasm"
+names=$(sh "$TRUNK_SOURCE_DIR/static/hash-bundle.sh" chanscope-analyses)
+js=${names% *}
+wasm=${names#* }
 base="${TRUNK_PUBLIC_URL:-/}"
 if ! grep -q 'data-chanscope-boot ' index.html; then
   echo "analyses-entry: index.html has no boot tag (data-chanscope-boot)" >&2

@@ -7,17 +7,13 @@
 # so every widget shares one instance.
 set -eu
 cd "$TRUNK_STAGING_DIR"
-for f in chanscope-widgets.js chanscope-widgets_bg.wasm components.css; do
-  if [ ! -f "$f" ]; then
-    echo "embed-entry: the build has no $f" >&2
-    exit 1
-  fi
-done
-hash=$(cat chanscope-widgets.js chanscope-widgets_bg.wasm | sha256sum | cut -c1-16)
-js="chanscope-widgets-$hash.js"
-wasm="chanscope-widgets-${hash}_bg.wasm"
-mv chanscope-widgets.js "$js"
-mv chanscope-widgets_bg.wasm "$wasm"
+if [ ! -f components.css ]; then
+  echo "embed-entry: the build has no components.css" >&2
+  exit 1
+fi
+names=$(sh "$TRUNK_SOURCE_DIR/static/hash-bundle.sh" chanscope-widgets)
+js=${names% *}
+wasm=${names#* }
 css="components-$(sha256sum components.css | cut -c1-16).css"
 mv components.css "$css"
 cat > embed.js <<ENTRY
