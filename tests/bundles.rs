@@ -20,9 +20,9 @@ fn loader_paths() -> Vec<String> {
 #[test]
 fn the_loader_loads_the_analyses_bundle_for_the_analyses_and_the_watchlist() {
     let ours: Vec<String> = ANALYSES.iter().map(|r| r.to_path().to_owned()).collect();
+    let loader = loader_paths();
     assert_eq!(
-        loader_paths(),
-        ours,
+        loader, ours,
         "static/boot.js and route::ANALYSES must name the same pages"
     );
     assert_eq!(
@@ -35,6 +35,6 @@ fn the_loader_loads_the_analyses_bundle_for_the_analyses_and_the_watchlist() {
         ]
     );
     for tool in TOOLS.iter().chain([&Route::Home]) {
-        assert!(!loader_paths().contains(&tool.to_path().to_owned()));
+        assert!(!loader.contains(&tool.to_path().to_owned()));
     }
 }

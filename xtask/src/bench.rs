@@ -8,6 +8,7 @@ use std::time::Duration;
 
 use crate::browser_bench;
 use crate::build::run_release_build;
+use crate::prerender;
 use crate::proc::{output, step, with_timeout};
 use crate::report::{key_values, Figure, Report, Target};
 use crate::sandbox;
@@ -253,26 +254,18 @@ enum ConsoleBundle {
 /// `static/analyses-entry.sh` the analyses').
 fn console_bundle(dist: &Path, bundle: ConsoleBundle) -> Result<Vec<String>> {
     let index = read(&dist.join("index.html"))?;
-    let tag = index
-        .split("<script")
-        .find(|tag| tag.contains("data-chanscope-boot"))
-        .and_then(|tag| tag.split('>').next())
-        .ok_or("dist/index.html has no <script data-chanscope-boot> tag")?;
     let attributes = match bundle {
         ConsoleBundle::Tools => ["src", "data-js", "data-wasm"],
         ConsoleBundle::Analyses => ["src", "data-analyses-js", "data-analyses-wasm"],
     };
-    let names: Vec<String> = attributes
+    attributes
         .iter()
-        .filter_map(|attribute| {
-            let value = tag.split(&format!(" {attribute}=\"")).nth(1)?;
-            Some(value.split('"').next()?.trim_start_matches('/').to_owned())
+        .map(|attribute| {
+            prerender::boot_attribute(&index, attribute)
+                .map(|name| name.trim_start_matches('/').to_owned())
+                .ok_or_else(|| format!("dist/index.html's boot tag has no {attribute}"))
         })
-        .collect();
-    if names.len() < 3 {
-        return Err(format!("dist/index.html's boot tag lacks a file: {tag}"));
-    }
-    Ok(names)
+        .collect()
 }
 
 /// The widgets' code: `embed.js`, the files of dist/ it names (its imports, the wasm it loads),

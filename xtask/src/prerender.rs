@@ -169,17 +169,22 @@ fn route_page(index: &str, dom: &str) -> Result<String> {
     Ok(page)
 }
 
+/// The value of attribute `name` of the boot tag in `html` (`<script … data-chanscope-boot …>`,
+/// where Trunk names the tools' module and wasm and the post-build hook the analyses').
+pub fn boot_attribute<'a>(html: &'a str, name: &str) -> Option<&'a str> {
+    let tag = html
+        .split("<script")
+        .find(|tag| tag.contains("data-chanscope-boot"))?
+        .split('>')
+        .next()?;
+    tag.split(&format!(" {name}=\"")).nth(1)?.split('"').next()
+}
+
 /// `page` with the preloads of the tools' module and wasm pointed at the analyses' (their names
 /// are in the boot tag: `data-js`, `data-wasm` and `data-analyses-*`).
 fn analyses_preloads(page: &str) -> Result<String> {
     let attribute = |name: &str| -> Result<&str> {
-        let key = format!(" {name}=\"");
-        let start = page
-            .find(&key)
-            .ok_or_else(|| format!("index.html's boot tag has no {name}"))?
-            + key.len();
-        let end = start + page[start..].find('"').unwrap_or_default();
-        Ok(&page[start..end])
+        boot_attribute(page, name).ok_or_else(|| format!("index.html's boot tag has no {name}"))
     };
     let mut out = page.to_owned();
     for (ours, theirs) in [
@@ -330,6 +335,26 @@ mod tests {
         assert_eq!(
             err,
             "index.html does not preload href=\"/chanscope-1_bg.wasm\" once"
+        );
+    }
+
+    #[test]
+    fn the_boot_tags_attributes_are_read_from_the_boot_tag_alone() {
+        let page = index();
+        assert_eq!(
+            boot_attribute(&page, "data-wasm"),
+            Some("/chanscope-1_bg.wasm")
+        );
+        assert_eq!(
+            boot_attribute(&page, "data-analyses-js"),
+            Some("/chanscope-analyses-2.js")
+        );
+        assert_eq!(boot_attribute(&page, "src"), Some("/boot.js"));
+        // The preloads' `href` is not the tag's, nor is another script's `src`.
+        assert_eq!(boot_attribute(&page, "href"), None);
+        assert_eq!(
+            boot_attribute("<script src=\"/x.js\"></script>", "src"),
+            None
         );
     }
 
