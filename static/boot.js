@@ -35,5 +35,44 @@ const analyses = ANALYSES.includes(path) && tag.dataset.analysesJs;
 const [js, wasm] = analyses
   ? [tag.dataset.analysesJs, tag.dataset.analysesWasm]
   : [tag.dataset.js, tag.dataset.wasm];
+
+// A link to a page of the other bundle is a page load that needs that bundle's module and wasm.
+// When a pointer rests on such a link (65 ms), or it is pressed, touched or focused, both files
+// are fetched into the browser's cache (`rel=prefetch`, in the CORS mode of the other page's
+// preloads), once per page, so that the click finds them there or on their way. Nothing is
+// fetched for a visitor who does not reach for such a link, nor under Save-Data.
+const other = analyses
+  ? [tag.dataset.js, tag.dataset.wasm]
+  : [tag.dataset.analysesJs, tag.dataset.analysesWasm];
+if (other.every(Boolean) && !navigator.connection?.saveData) {
+  const intents = ["pointerover", "pointerout", "pointerdown", "touchstart", "focusin"];
+  let resting;
+  const leadsToOther = (target) => {
+    const link = target instanceof Element ? target.closest("a[href]") : null;
+    if (!link || link.origin !== location.origin) return false;
+    return ANALYSES.includes(link.pathname.replace(/\/+$/, "")) !== Boolean(analyses);
+  };
+  const prefetch = () => {
+    clearTimeout(resting);
+    for (const type of intents) document.removeEventListener(type, onIntent, true);
+    for (const href of other) {
+      const link = document.createElement("link");
+      link.rel = "prefetch";
+      link.href = href;
+      link.crossOrigin = "anonymous";
+      document.head.append(link);
+    }
+  };
+  function onIntent(event) {
+    if (event.type === "pointerover" || event.type === "pointerout") clearTimeout(resting);
+    if (event.type === "pointerout" || !leadsToOther(event.target)) return;
+    if (event.type === "pointerover") resting = setTimeout(prefetch, 65);
+    else prefetch();
+  }
+  for (const type of intents) {
+    document.addEventListener(type, onIntent, { capture: true, passive: true });
+  }
+}
+
 const { default: init } = await import(js);
 await init({ module_or_path: wasm });

@@ -1,9 +1,11 @@
 //! What holds across pages: deep links, history, the token, language and unknown routes.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use chanscope::format::compact;
 use chanscope_e2e::{ensure, query_param, text, Harness, Res, Session, SECRET_TOKEN};
+use serde_json::json;
 
 use super::{exact, int, submit_form};
 
@@ -243,6 +245,44 @@ async fn leave_mark(h: &Harness) -> Res<()> {
     Ok(())
 }
 
+/// Focuses the navigation's link to `arguments[0]`; answers with the prefetches the page then
+/// holds and with the analyses' module and wasm as its boot tag names them.
+const FOCUS_AND_PREFETCHES: &str = "document.querySelector(`.tools-nav a[href='${arguments[0]}']`).focus();
+    const tag = document.querySelector('script[data-chanscope-boot]');
+    return [[...document.querySelectorAll('link[rel=prefetch]')].map((l) => l.getAttribute('href')),
+        [tag.dataset.analysesJs, tag.dataset.analysesWasm]];";
+
+/// Whether the page has fetched `arguments[0]` (a path) to its end.
+const FETCHED: &str = "return performance.getEntriesByType('resource')
+    .some((e) => new URL(e.name).pathname === arguments[0] && e.responseEnd > 0);";
+
+/// Reaching for a link of the same bundle fetches nothing ahead; reaching for one of the other
+/// fetches that bundle's module and wasm (`static/boot.js`), before any click.
+async fn prefetches_on_reaching(h: &Harness) -> Res<()> {
+    let same = h
+        .browser
+        .eval(FOCUS_AND_PREFETCHES, vec![json!("/post-search")])
+        .await?;
+    ensure(same[0] == json!([]), || {
+        format!("a link within the tools fetched ahead: {same}")
+    })?;
+    let other = h
+        .browser
+        .eval(FOCUS_AND_PREFETCHES, vec![json!("/keyword-trend")])
+        .await?;
+    ensure(other[0] == other[1] && other[1][1].is_string(), || {
+        format!("the link to the keyword trend fetched ahead {other}, not the analyses' bundle")
+    })?;
+    let wasm = other[1][1].clone();
+    for _ in 0..100 {
+        if h.browser.eval(FETCHED, vec![wasm.clone()]).await? == json!(true) {
+            return Ok(());
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    Err(format!("the analyses' wasm {wasm} was not fetched within 10 s of the focus").into())
+}
+
 pub(super) async fn analyses_load_their_own_bundle(h: Arc<Harness>) -> Res<()> {
     // A tool's page runs the tools' bundle.
     h.browser
@@ -260,6 +300,7 @@ pub(super) async fn analyses_load_their_own_bundle(h: Arc<Harness>) -> Res<()> {
         || "channel info does not run the tools' bundle".to_owned(),
     )?;
     leave_mark(&h).await?;
+    prefetches_on_reaching(&h).await?;
 
     // The navigation's link to an analysis loads its page afresh, with the analyses' bundle.
     h.browser
