@@ -247,7 +247,8 @@ async fn leave_mark(h: &Harness) -> Res<()> {
 
 /// Focuses the navigation's link to `arguments[0]`; answers with the prefetches the page then
 /// holds and with the analyses' module and wasm as its boot tag names them.
-const FOCUS_AND_PREFETCHES: &str = "document.querySelector(`.tools-nav a[href='${arguments[0]}']`).focus();
+const FOCUS_AND_PREFETCHES: &str =
+    "document.querySelector(`.tools-nav a[href='${arguments[0]}']`).focus();
     const tag = document.querySelector('script[data-chanscope-boot]');
     return [[...document.querySelectorAll('link[rel=prefetch]')].map((l) => l.getAttribute('href')),
         [tag.dataset.analysesJs, tag.dataset.analysesWasm]];";
