@@ -32,18 +32,16 @@ globalThis.chanscopeShellPainted = new Promise((painted) => {
 const ANALYSES = ["/compare-channels", "/keyword-trend", "/search-analysis", "/watchlist"];
 const path = location.pathname.replace(/\/+$/, "");
 const analyses = ANALYSES.includes(path) && tag.dataset.analysesJs;
-const [js, wasm] = analyses
-  ? [tag.dataset.analysesJs, tag.dataset.analysesWasm]
-  : [tag.dataset.js, tag.dataset.wasm];
+const tools = [tag.dataset.js, tag.dataset.wasm];
+const analysesFiles = [tag.dataset.analysesJs, tag.dataset.analysesWasm];
+// The module and wasm of this page's bundle, and those of the other.
+const [[js, wasm], other] = analyses ? [analysesFiles, tools] : [tools, analysesFiles];
 
 // A link to a page of the other bundle is a page load that needs that bundle's module and wasm.
 // When a pointer rests on such a link (65 ms), or it is pressed, touched or focused, both files
 // are fetched into the browser's cache (`rel=prefetch`, in the CORS mode of the other page's
 // preloads), once per page, so that the click finds them there or on their way. Nothing is
 // fetched for a visitor who does not reach for such a link, nor under Save-Data.
-const other = analyses
-  ? [tag.dataset.js, tag.dataset.wasm]
-  : [tag.dataset.analysesJs, tag.dataset.analysesWasm];
 if (other.every(Boolean) && !navigator.connection?.saveData) {
   const intents = ["pointerover", "pointerout", "pointerdown", "touchstart", "focusin"];
   let resting;

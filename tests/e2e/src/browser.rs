@@ -243,6 +243,21 @@ impl Browser {
         }
     }
 
+    /// Waits until `script`, run in the page with `args`, returns `true`; `what` says in the
+    /// error what never came true.
+    pub async fn wait_script(&self, script: &str, args: Vec<Value>, what: &str) -> Res<()> {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if self.eval(script, args.clone()).await? == Value::Bool(true) {
+                return Ok(());
+            }
+            if Instant::now() > deadline {
+                return Err(format!("{what} not within {WAIT:?}").into());
+            }
+            tokio::time::sleep(POLL).await;
+        }
+    }
+
     /// Waits until the text of `<main>` contains every one of `needles` (white space and
     /// no-break spaces compared loosely).
     pub async fn wait_text(&self, needles: &[&str]) -> Res<()> {

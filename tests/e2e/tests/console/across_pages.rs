@@ -1,7 +1,6 @@
 //! What holds across pages: deep links, history, the token, language and unknown routes.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use chanscope::format::compact;
 use chanscope_e2e::{ensure, query_param, text, Harness, Res, Session, SECRET_TOKEN};
@@ -275,13 +274,8 @@ async fn prefetches_on_reaching(h: &Harness) -> Res<()> {
         format!("the link to the keyword trend fetched ahead {other}, not the analyses' bundle")
     })?;
     let wasm = other[1][1].clone();
-    for _ in 0..100 {
-        if h.browser.eval(FETCHED, vec![wasm.clone()]).await? == json!(true) {
-            return Ok(());
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    Err(format!("the analyses' wasm {wasm} was not fetched within 10 s of the focus").into())
+    let what = format!("the analyses' wasm {wasm} fetched after the focus");
+    h.browser.wait_script(FETCHED, vec![wasm], &what).await
 }
 
 pub(super) async fn analyses_load_their_own_bundle(h: Arc<Harness>) -> Res<()> {
