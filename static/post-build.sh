@@ -2,8 +2,10 @@
 # Trunk's post-build hook (one hook: Trunk runs the hooks of one stage at the same time, and these
 # steps must follow each other): the release build's glue minified (minify.sh), then the widgets'
 # entry `embed.js` (embed-entry.sh) and the console's analyses bundle (analyses-entry.sh), whose
-# files both name by content.
+# files both name by content; in debug builds, the preview's `index.html` without preloads
+# (preview-preloads.sh).
 set -eu
 sh "$TRUNK_SOURCE_DIR/static/minify.sh"
 sh "$TRUNK_SOURCE_DIR/static/embed-entry.sh"
 sh "$TRUNK_SOURCE_DIR/static/analyses-entry.sh"
+sh "$TRUNK_SOURCE_DIR/static/preview-preloads.sh"

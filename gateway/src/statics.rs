@@ -117,7 +117,7 @@ impl Statics {
                 return plain(StatusCode::NOT_FOUND, "not found\n")
             }
             // A console route (`/post-search`) or a directory: the page that boots the app.
-            _ => (self.page_for(url_path).await, true),
+            _ => (route_page(&self.dist, url_path).await, true),
         };
         let mut response = send_file(&file, method, request, self.policy)
             .await
@@ -132,24 +132,25 @@ impl Statics {
         }
         response
     }
+}
 
-    /// The page that boots the console at a route: the route's own shell, painted before the
-    /// module arrives (`routes/<name>.html`, `routes/index.html` for `/`, written by `cargo
-    /// xtask build`), where there is one; `index.html` for any other path.
-    async fn page_for(&self, url_path: &str) -> PathBuf {
-        let name = url_path.trim_matches('/');
-        if !name.contains('/') {
-            let name = if name.is_empty() { "index" } else { name };
-            let shell = self.dist.join("routes").join(format!("{name}.html"));
-            if tokio::fs::metadata(&shell)
-                .await
-                .is_ok_and(|meta| meta.is_file())
-            {
-                return shell;
-            }
+/// The page that boots the console at a route: the route's own shell, painted before the module
+/// arrives and preloading its own bundle (`routes/<name>.html`, `routes/index.html` for `/`,
+/// written by `cargo xtask build`), where there is one; `index.html` for any other path. The
+/// end-to-end suite's server chooses its pages with it too.
+pub async fn route_page(dist: &Path, url_path: &str) -> PathBuf {
+    let name = url_path.trim_matches('/');
+    if !name.contains('/') {
+        let name = if name.is_empty() { "index" } else { name };
+        let shell = dist.join("routes").join(format!("{name}.html"));
+        if tokio::fs::metadata(&shell)
+            .await
+            .is_ok_and(|meta| meta.is_file())
+        {
+            return shell;
         }
-        self.dist.join("index.html")
     }
+    dist.join("index.html")
 }
 
 /// The API calls the console's page at `url_path?query` makes as it opens

@@ -36,3 +36,69 @@ pub fn run(root: &Path, args: &[String]) -> Result {
     );
     exec(setup.wasm_command("trunk").arg("serve"), "trunk serve")
 }
+
+#[cfg(test)]
+mod tests {
+    use std::fs;
+    use std::path::{Path, PathBuf};
+    use std::process::Command;
+
+    const PRELOADS: &str = "<link rel=\"modulepreload\" href=\"/chanscope-1.js\" \
+        crossorigin=\"anonymous\"><link rel=\"preload\" href=\"/chanscope-1_bg.wasm\" as=\"fetch\" \
+        type=\"application/wasm\" crossorigin=\"anonymous\">";
+    const BOOT: &str = "<script type=\"module\" src=\"/boot.js\" data-chanscope-boot \
+        data-js=\"/chanscope-1.js\" data-wasm=\"/chanscope-1_bg.wasm\"></script>";
+
+    /// `static/preview-preloads.sh` run on an `index.html` of `head` in a build of `profile`:
+    /// whether it succeeded, and the page it left.
+    fn run_hook(profile: &str, head: &str) -> (bool, String) {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+        let staging: PathBuf = std::env::temp_dir().join(format!(
+            "xtask-preview-{profile}-{}-{}",
+            head.len(),
+            std::process::id()
+        ));
+        fs::create_dir_all(&staging).unwrap();
+        let page = format!("<html><head><title>Chanscope</title>{head}</head><body></body></html>");
+        fs::write(staging.join("index.html"), page).unwrap();
+        let ok = Command::new("sh")
+            .arg(root.join("static/preview-preloads.sh"))
+            .env("TRUNK_PROFILE", profile)
+            .env("TRUNK_STAGING_DIR", &staging)
+            .status()
+            .unwrap()
+            .success();
+        let left = fs::read_to_string(staging.join("index.html")).unwrap();
+        fs::remove_dir_all(&staging).unwrap();
+        (ok, left)
+    }
+
+    #[test]
+    fn the_preview_page_loses_only_the_preloads() {
+        let (ok, page) = run_hook("debug", &format!("{PRELOADS}{BOOT}"));
+        assert!(ok);
+        assert_eq!(
+            page,
+            format!("<html><head><title>Chanscope</title>{BOOT}</head><body></body></html>")
+        );
+    }
+
+    #[test]
+    fn release_pages_keep_their_preloads() {
+        let head = format!("{PRELOADS}{BOOT}");
+        let (ok, page) = run_hook("release", &head);
+        assert!(ok);
+        assert!(page.contains(&head));
+    }
+
+    #[test]
+    fn a_preview_page_without_trunks_preloads_fails_the_build() {
+        let (ok, _) = run_hook("debug", BOOT);
+        assert!(!ok);
+        // The module's preload without the wasm's is not Trunk's pattern: nothing is removed.
+        let module_only = PRELOADS.split_inclusive('>').next().unwrap();
+        let (ok, page) = run_hook("debug", &format!("{module_only}{BOOT}"));
+        assert!(!ok);
+        assert!(page.contains(module_only));
+    }
+}

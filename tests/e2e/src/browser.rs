@@ -142,12 +142,14 @@ impl Browser {
         self.goto(path).await
     }
 
-    /// Loads `path` of the site (a full page load) and waits for the app to render.
+    /// Loads `path` of the site (a full page load) and waits for the app to render: the app's own
+    /// `<main>`, not that of the page's prerendered shell, which is inert and replaced when the
+    /// module starts.
     pub async fn goto(&self, path: &str) -> Res<()> {
         self.client
             .goto(&format!("{}{}", self.origin, path))
             .await?;
-        self.wait_css("main#main > *").await
+        self.wait_css(".app[data-app-ready] main#main > *").await
     }
 
     /// Sets the field with id `key`, or with a label containing `key`.

@@ -1,6 +1,7 @@
 //! The site under test, in-process: the sandbox's `/api` and `/healthz`, and the built console
-//! from a `dist/` directory with the single-page-app fallback. Every `/api` request is logged, so
-//! a test can tell what the page sent (and replay exactly that for the expected values).
+//! from a `dist/` directory, each console route answered with the page the gateway would give
+//! (its prerendered shell, or `index.html`). Every `/api` request is logged, so a test can tell
+//! what the page sent (and replay exactly that for the expected values).
 
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -174,8 +175,9 @@ async fn serve_file(dist: &Path, url_path: &str) -> Response {
         // A missing asset is an error, not the app: a 404 shows up in the console log.
         return (StatusCode::NOT_FOUND, "not found\n").into_response();
     } else {
-        // A route of the app (`/channel-info`, `/`): the page that boots it.
-        dist.join("index.html")
+        // A route of the app (`/channel-info`, `/`): the page that boots it, as the gateway
+        // chooses it (the route's prerendered shell, with its own bundle's preloads).
+        gateway::statics::route_page(dist, url_path).await
     };
     match tokio::fs::read(&file).await {
         Ok(bytes) => {

@@ -256,6 +256,13 @@ const FOCUS_AND_PREFETCHES: &str =
 const FETCHED: &str = "return performance.getEntriesByType('resource')
     .some((e) => new URL(e.name).pathname === arguments[0] && e.responseEnd > 0);";
 
+/// The page's fetches of the tools' wasm and of the analyses' (as its boot tag names them), each
+/// as a list of whether it finished.
+const WASM_FETCHED: &str = "const tag = document.querySelector('script[data-chanscope-boot]');
+    const fetched = (path) => performance.getEntriesByType('resource')
+        .filter((e) => new URL(e.name).pathname === path).map((e) => e.responseEnd > 0);
+    return [fetched(tag.dataset.wasm), fetched(tag.dataset.analysesWasm)];";
+
 /// Reaching for a link of the same bundle fetches nothing ahead; reaching for one of the other
 /// fetches that bundle's module and wasm (`static/boot.js`), before any click.
 async fn prefetches_on_reaching(h: &Harness) -> Res<()> {
@@ -310,6 +317,13 @@ pub(super) async fn analyses_load_their_own_bundle(h: Arc<Harness>) -> Res<()> {
     })?;
     ensure(h.browser.url().await?.ends_with("/keyword-trend"), || {
         "the address is not the keyword trend's".to_owned()
+    })?;
+    // Its page (the prerendered one, as the gateway serves it) fetched the analyses' wasm alone.
+    let wasm = h.browser.eval(WASM_FETCHED, vec![]).await?;
+    ensure(wasm[0] == json!([]) && wasm[1] == json!([true]), || {
+        format!(
+            "the keyword trend's page fetched the tools' wasm, or not the analyses' once: {wasm}"
+        )
     })?;
 
     // Within the analyses, the router shows the next page in the same document.

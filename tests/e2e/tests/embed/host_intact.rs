@@ -98,7 +98,9 @@ pub(super) async fn unmount_leaves_nothing_behind(h: Arc<Harness>) -> Res<()> {
     wait_js(
         &h,
         "the widgets showing data",
-        "document.querySelector('#chart .cs-widget-value') && document.querySelector('#search .cs-widget-post, #search .cs-empty')
+        // The chart's figure comes before its drawing, which waits for the width it is drawn at.
+        "document.querySelector('#chart .cs-widget-value') && document.querySelector('#chart svg')
+         && document.querySelector('#search .cs-widget-post, #search .cs-empty')
          && document.querySelector('#stats .cs-tile')",
     )
     .await?;
