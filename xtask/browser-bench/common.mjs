@@ -33,7 +33,7 @@ export function readPicks(path) {
     const at = line.indexOf("=");
     if (at > 0) picks[line.slice(0, at)] = line.slice(at + 1);
   }
-  for (const key of ["post_ids", "story_ids"]) {
+  for (const key of ["post_ids", "story_ids", "compare_channels"]) {
     picks[key] = picks[key] ? picks[key].split(",") : [];
   }
   return picks;

@@ -1,6 +1,7 @@
-// The console's pages with a result shown: deep links, since every page keeps its submitted form
-// in the address (the query keys are the `Params` of each page in src/pages/). Inputs are the
-// end-to-end suite's picks, which find something in the sandbox's dataset.
+// Every page of the console, with a result shown: deep links, since every page keeps its submitted
+// form in the address (the query keys are the `Params` of each page in src/pages/). Inputs are
+// the end-to-end suite's picks, which find something in the sandbox's dataset. The eight tools
+// come first, then the overview, the analyses and the watchlist.
 
 const DAY_MS = 86_400_000;
 
@@ -16,6 +17,9 @@ const MULTI_IDS = 20;
 const RESULTS = "main .results:not(.stale)";
 const TABLE_ROW = `${RESULTS} tbody tr:not(.cs-table-empty)`;
 const CARD = `${RESULTS} .cs-card`;
+// An analysis's job (src/view/job.rs): finished, or waiting for the person's go-ahead.
+const JOB_DONE = "main .job-done";
+const CONFIRM = "main .job-confirm button";
 
 export function consolePages(picks) {
   const page = (name, path, params, found) => ({ name, path: link(path, params), found });
@@ -53,6 +57,26 @@ export function consolePages(picks) {
       { q: picks.keyword, extended: "true" },
       `${RESULTS} .post-list > li`,
     ),
+    // The tools listed, and nothing asked of the API.
+    { name: "overview", path: "/", found: "[data-app-ready] main .home ul.analyses a" },
+    // An analysis whose plan is within the settings' threshold runs as the page opens.
+    page(
+      "compare-channels",
+      "/compare-channels",
+      { channels: picks.compare_channels.join(",") },
+      [JOB_DONE, "main .compare-table tbody tr"],
+    ),
+    page(
+      "keyword-trend",
+      "/keyword-trend",
+      { q1: picks.rising_keyword, q2: picks.broad_keyword },
+      [JOB_DONE, "main .trend-summary"],
+    ),
+    // A search to its end may take 21 requests, above the default threshold: the page opens
+    // with its cost, asking before it starts, which is what a person following the link sees.
+    page("search-analysis", "/search-analysis", { q: picks.rising_keyword }, CONFIRM),
+    // A first visit watches nothing yet: the list's empty state and its import.
+    { name: "watchlist", path: "/watchlist", found: "[data-app-ready] main .watchlist-page .cs-empty" },
   ];
 }
 

@@ -35,6 +35,9 @@ fn main() -> ExitCode {
         ("keyword", p.keyword),
         ("channel_query", p.channel_query),
         ("channel_country", p.channel_country),
+        ("rising_keyword", p.rising_keyword),
+        ("broad_keyword", p.broad_keyword),
+        ("compare_channels", p.compare_channels.join(",")),
     ] {
         println!("{key}={value}");
     }
