@@ -116,6 +116,8 @@ async fn run_scenarios(
 ) -> Vec<(&'static str, String)> {
     let mut failed = Vec::new();
     for (name, scenario) in chosen.iter().copied() {
+        // The picture of an earlier run's failure would tell of a failure this run may not have.
+        let _ = std::fs::remove_file(crate::screenshot_dir().join(format!("failed-{name}.png")));
         let t = Instant::now();
         let mut task = tokio::spawn(scenario(harness.clone()));
         let outcome = match tokio::time::timeout(SCENARIO_TIMEOUT, &mut task).await {
