@@ -11,52 +11,59 @@ use crate::pages::{
     MultiPostStatsPage, MultiStoryStatsPage, PostSearchPage, PostStatsPage, SearchAnalysisPage,
     SubscriberDynamicsPage, WatchlistPage,
 };
-use crate::route::{Route, RouteLink, ANALYSES, TOOLS};
+use crate::route::{
+    Pages, Route, RouteLink, ANALYSES, ANALYSIS_PAGES, TOOLS, TOOL_PAGES, WATCHLIST_PAGES,
+};
 use crate::router::{use_location, Router};
 use crate::settings::{SettingsPanel, SettingsProvider};
 use crate::ui::use_ui;
 use crate::watch::{use_watchlist, WatchlistProvider};
 
-/// The pages one build of the console carries; a page of the other is a page load away.
+/// The pages one build of the console carries; a page of another is a page load away.
 ///
-/// The console is built twice from this crate: `chanscope` carries the overview and the eight
-/// tools, `chanscope-analyses` (`src/bin/analyses.rs`) the three analyses and the watchlist. A
-/// visitor of a tool never downloads the analyses, which are about a sixth of the code, and the
-/// other way round. Each binary names its bundle, so the linker keeps only that bundle's pages.
-/// `static/boot.js` loads the bundle of the address's path; the router loads a page of the other
-/// bundle as the browser does a link (`Navigator`).
+/// The console is built three times from this crate (`route::BUNDLES`): `chanscope` carries the
+/// overview and the eight tools, `chanscope-analyses` (`src/bin/analyses.rs`) the three analyses,
+/// and `chanscope-watchlist` (`src/bin/watchlist.rs`) the watchlist, whose links lead to the
+/// tools' pages rather than to the analyses'. A page downloads only its own bundle: a visitor of a
+/// tool never downloads the analyses, and the watchlist's page neither. Each binary names its
+/// bundle, so the linker keeps only that bundle's pages; the header, navigation, settings and the
+/// watchlist's store are in all three. `static/boot.js` loads the bundle of the address's path;
+/// the router loads a page of another bundle as the browser does a link (`Navigator`).
 #[derive(Clone, Copy, Debug)]
 pub struct Bundle {
-    /// Its name on the console's root (`data-bundle`), read by `cargo xtask build`.
-    pub name: &'static str,
-    analyses: bool,
+    /// Its name and pages (`route::BUNDLES`).
+    pub pages: Pages,
     page: fn(Route) -> Html,
 }
 
 impl PartialEq for Bundle {
     fn eq(&self, other: &Self) -> bool {
-        self.name == other.name
+        self.pages == other.pages
     }
 }
 
 impl Bundle {
     /// The overview and the eight tools (`index.html`'s module).
     pub const TOOLS: Bundle = Bundle {
-        name: "tools",
-        analyses: false,
+        pages: TOOL_PAGES,
         page: tool_page,
     };
 
-    /// The analyses across many requests and the watchlist ([`ANALYSES`]).
+    /// The analyses across many requests.
     pub const ANALYSES: Bundle = Bundle {
-        name: "analyses",
-        analyses: true,
+        pages: ANALYSIS_PAGES,
         page: analysis_page,
     };
 
-    /// Whether `route`'s page is in this bundle; either shows "page not found".
+    /// The watchlist's page.
+    pub const WATCHLIST: Bundle = Bundle {
+        pages: WATCHLIST_PAGES,
+        page: watchlist_page,
+    };
+
+    /// Whether `route`'s page is in this bundle; each shows "page not found".
     pub fn carries(&self, route: Route) -> bool {
-        route == Route::NotFound || ANALYSES.contains(&route) == self.analyses
+        self.pages.carries(route)
     }
 
     fn page(&self, route: Route) -> Html {
@@ -84,6 +91,12 @@ fn analysis_page(route: Route) -> Html {
         Route::CompareChannels => html! { <CompareChannelsPage /> },
         Route::KeywordTrend => html! { <KeywordTrendPage /> },
         Route::SearchAnalysis => html! { <SearchAnalysisPage /> },
+        _ => html! { <NotFound /> },
+    }
+}
+
+fn watchlist_page(route: Route) -> Html {
+    match route {
         Route::Watchlist => html! { <WatchlistPage /> },
         _ => html! { <NotFound /> },
     }
@@ -175,7 +188,7 @@ fn shell(props: &AppProps) -> Html {
         Callback::from(move |_: MouseEvent| open.set(false))
     };
     html! {
-        <div class="app" data-app-ready="true" data-bundle={props.bundle.name}>
+        <div class="app" data-app-ready="true" data-bundle={props.bundle.pages.bundle}>
             <a class="skip-link" href="#main">{ ui.t("Skip to content", "К содержимому") }</a>
             <header class="app-header">
                 <RouteLink href={Route::Home.to_path()} classes="brand">{ "Chanscope" }</RouteLink>

@@ -1,6 +1,6 @@
-//! The console's overview and eight tools; the analyses and the watchlist are the second bundle
-//! (`src/bin/analyses.rs`, see `app::Bundle`). Host pages load the widgets-only bundle
-//! (`src/bin/widgets.rs`) instead.
+//! The console's overview and eight tools; the analyses and the watchlist are bundles of their
+//! own (`src/bin/analyses.rs`, `src/bin/watchlist.rs`, see `app::Bundle`). Host pages load the
+//! widgets-only bundle (`src/bin/widgets.rs`) instead.
 #[cfg(target_arch = "wasm32")]
 fn main() {
     chanscope::app::start(chanscope::app::Bundle::TOOLS);

@@ -25,35 +25,51 @@ globalThis.chanscopeShellPainted = new Promise((painted) => {
   }).observe({ type: "largest-contentful-paint", buffered: true });
 });
 
-// The console is two bundles (`app::Bundle` in the Rust source): the overview and the eight tools
-// (Trunk's module, `data-js` and `data-wasm`), and the pages below, whose module the build's
-// post-build hook names in `data-analyses-js` and `data-analyses-wasm`, beside Trunk's. A test
-// (`tests/bundles.rs`) holds this list to the analyses of `src/route.rs`.
-const ANALYSES = ["/compare-channels", "/keyword-trend", "/search-analysis", "/watchlist"];
-const path = location.pathname.replace(/\/+$/, "");
-const analyses = ANALYSES.includes(path) && tag.dataset.analysesJs;
-const tools = [tag.dataset.js, tag.dataset.wasm];
-const analysesFiles = [tag.dataset.analysesJs, tag.dataset.analysesWasm];
-// The module and wasm of this page's bundle, and those of the other.
-const [[js, wasm], other] = analyses ? [analysesFiles, tools] : [tools, analysesFiles];
+// The console is three bundles (`app::Bundle` in the Rust source): the overview and the eight
+// tools (Trunk's module, `data-js` and `data-wasm`), and the two below, each with its pages, whose
+// module the build's post-build hook names in `data-<bundle>-js` and `data-<bundle>-wasm`, beside
+// Trunk's. A test (`tests/bundles.rs`) holds these lists to the bundles of `src/app.rs`.
+const BUNDLES = {
+  analyses: ["/compare-channels", "/keyword-trend", "/search-analysis"],
+  watchlist: ["/watchlist"],
+};
+const pathOf = (pathname) => pathname.replace(/\/+$/, "");
+const bundleOf = (path) => Object.keys(BUNDLES).find((name) => BUNDLES[name].includes(path)) ?? "tools";
+const filesOf = (name) =>
+  name === "tools"
+    ? [tag.dataset.js, tag.dataset.wasm]
+    : [tag.dataset[`${name}Js`], tag.dataset[`${name}Wasm`]];
+const named = (name) => filesOf(name).every(Boolean);
+// This page's bundle; the tools' where the boot tag does not name it.
+const wanted = bundleOf(pathOf(location.pathname));
+const bundle = named(wanted) ? wanted : "tools";
+const [js, wasm] = filesOf(bundle);
 
-// A link to a page of the other bundle is a page load that needs that bundle's module and wasm.
+// A link to a page of another bundle is a page load that needs that bundle's module and wasm.
 // When a pointer rests on such a link (65 ms), or it is pressed, touched or focused, both files
 // are fetched into the browser's cache (`rel=prefetch`, in the CORS mode of the other page's
-// preloads), once per page, so that the click finds them there or on their way. Nothing is
-// fetched for a visitor who does not reach for such a link, nor under Save-Data.
-if (other.every(Boolean) && !navigator.connection?.saveData) {
+// preloads), once per bundle and page, so that the click finds them there or on their way.
+// Nothing is fetched for a visitor who does not reach for such a link, nor under Save-Data.
+const others = ["tools", ...Object.keys(BUNDLES)].filter((name) => name !== bundle && named(name));
+if (others.length > 0 && !navigator.connection?.saveData) {
   const intents = ["pointerover", "pointerout", "pointerdown", "touchstart", "focusin"];
+  const fetched = new Set();
   let resting;
-  const leadsToOther = (target) => {
+  // The other bundle `target`'s link leads to, if it is not fetched yet.
+  const leadsTo = (target) => {
     const link = target instanceof Element ? target.closest("a[href]") : null;
-    if (!link || link.origin !== location.origin) return false;
-    return ANALYSES.includes(link.pathname.replace(/\/+$/, "")) !== Boolean(analyses);
+    if (!link || link.origin !== location.origin) return null;
+    const name = bundleOf(pathOf(link.pathname));
+    return others.includes(name) && !fetched.has(name) ? name : null;
   };
-  const prefetch = () => {
-    clearTimeout(resting);
-    for (const type of intents) document.removeEventListener(type, onIntent, true);
-    for (const href of other) {
+  const prefetch = (name) => {
+    if (fetched.has(name)) return;
+    fetched.add(name);
+    if (fetched.size === others.length) {
+      clearTimeout(resting);
+      for (const type of intents) document.removeEventListener(type, onIntent, true);
+    }
+    for (const href of filesOf(name)) {
       const link = document.createElement("link");
       link.rel = "prefetch";
       link.href = href;
@@ -63,9 +79,11 @@ if (other.every(Boolean) && !navigator.connection?.saveData) {
   };
   function onIntent(event) {
     if (event.type === "pointerover" || event.type === "pointerout") clearTimeout(resting);
-    if (event.type === "pointerout" || !leadsToOther(event.target)) return;
-    if (event.type === "pointerover") resting = setTimeout(prefetch, 65);
-    else prefetch();
+    if (event.type === "pointerout") return;
+    const name = leadsTo(event.target);
+    if (!name) return;
+    if (event.type === "pointerover") resting = setTimeout(() => prefetch(name), 65);
+    else prefetch(name);
   }
   for (const type of intents) {
     document.addEventListener(type, onIntent, { capture: true, passive: true });

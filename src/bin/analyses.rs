@@ -1,4 +1,4 @@
-//! The console's second bundle: the three analyses and the watchlist (see `app::Bundle`).
+//! The console's second bundle: the three analyses (see `app::Bundle`).
 #[cfg(target_arch = "wasm32")]
 fn main() {
     chanscope::app::start(chanscope::app::Bundle::ANALYSES);

@@ -10,9 +10,10 @@
 //! watchlist, from IndexedDB) marks itself `data-prerender="no"` and keeps the generic shell: a
 //! static copy would show the wrong contents.
 //!
-//! The console is two bundles (`app::Bundle`): a page of the analyses bundle (its root says
-//! `data-bundle="analyses"`) gets that bundle's module and wasm as its preloads, in place of the
-//! tools' that `index.html` names, so that it downloads only what it runs.
+//! The console is three bundles (`app::Bundle`): a page of a bundle other than the tools' (its
+//! root says `data-bundle="analyses"` or `"watchlist"`) gets that bundle's module and wasm as its
+//! preloads, in place of the tools' that `index.html` names, so that it downloads only what it
+//! runs.
 
 use std::fs;
 use std::path::Path;
@@ -31,8 +32,8 @@ const SHELL_ROOT: &str = "id=\"boot-shell\" inert=\"\"";
 const GENERIC_SHELL: &str = "<div class=\"app boot-shell\" id=\"boot-shell\">";
 /// A page that must not be painted from a static copy.
 const NO_PRERENDER: &str = "data-prerender=\"no\"";
-/// The console's root on a page of the analyses bundle.
-const ANALYSES_BUNDLE: &str = "data-bundle=\"analyses\"";
+/// The bundle whose module and wasm `index.html` preloads (Trunk's).
+const TOOLS_BUNDLE: &str = "tools";
 
 /// One route's outcome: its path, its page's size and whether the page has its own shell (or
 /// opts out, keeping the generic one).
@@ -163,14 +164,19 @@ fn route_page(index: &str, dom: &str) -> Result<String> {
         page = page.replacen(&ours, &theirs, 1);
     }
     let root_tag = &markup[..markup.find('>').unwrap_or_default()];
-    if root_tag.contains(ANALYSES_BUNDLE) {
-        page = analyses_preloads(&page)?;
+    let bundle = root_tag
+        .split(" data-bundle=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .ok_or("the console's root does not name its bundle (data-bundle)")?;
+    if bundle != TOOLS_BUNDLE {
+        page = bundle_preloads(&page, bundle)?;
     }
     Ok(page)
 }
 
 /// The value of attribute `name` of the boot tag in `html` (`<script … data-chanscope-boot …>`,
-/// where Trunk names the tools' module and wasm and the post-build hook the analyses').
+/// where Trunk names the tools' module and wasm and the post-build hook the other bundles').
 pub fn boot_attribute<'a>(html: &'a str, name: &str) -> Option<&'a str> {
     let tag = html
         .split("<script")
@@ -180,19 +186,19 @@ pub fn boot_attribute<'a>(html: &'a str, name: &str) -> Option<&'a str> {
     tag.split(&format!(" {name}=\"")).nth(1)?.split('"').next()
 }
 
-/// `page` with the preloads of the tools' module and wasm pointed at the analyses' (their names
-/// are in the boot tag: `data-js`, `data-wasm` and `data-analyses-*`).
-fn analyses_preloads(page: &str) -> Result<String> {
+/// `page` with the preloads of the tools' module and wasm pointed at those of `bundle` (their
+/// names are in the boot tag: `data-js`, `data-wasm` and `data-<bundle>-js`, `-wasm`).
+fn bundle_preloads(page: &str, bundle: &str) -> Result<String> {
     let attribute = |name: &str| -> Result<&str> {
         boot_attribute(page, name).ok_or_else(|| format!("index.html's boot tag has no {name}"))
     };
     let mut out = page.to_owned();
     for (ours, theirs) in [
-        ("data-js", "data-analyses-js"),
-        ("data-wasm", "data-analyses-wasm"),
+        ("data-js".to_owned(), format!("data-{bundle}-js")),
+        ("data-wasm".to_owned(), format!("data-{bundle}-wasm")),
     ] {
-        let from = format!(" href=\"{}\"", attribute(ours)?);
-        let to = format!(" href=\"{}\"", attribute(theirs)?);
+        let from = format!(" href=\"{}\"", attribute(&ours)?);
+        let to = format!(" href=\"{}\"", attribute(&theirs)?);
         if out.matches(&from).count() != 1 {
             return Err(format!("index.html does not preload{from} once"));
         }
@@ -246,6 +252,8 @@ mod tests {
         <link rel=\"modulepreload\" href=\"/chanscope-1.js\" crossorigin=\"\">\
         <link rel=\"preload\" href=\"/chanscope-1_bg.wasm\" as=\"fetch\" crossorigin=\"\">\
         <script type=\"module\" src=\"/boot.js\" data-chanscope-boot \
+        data-watchlist-js=\"/chanscope-watchlist-3.js\" \
+        data-watchlist-wasm=\"/chanscope-watchlist-3_bg.wasm\" \
         data-analyses-js=\"/chanscope-analyses-2.js\" \
         data-analyses-wasm=\"/chanscope-analyses-2_bg.wasm\" data-js=\"/chanscope-1.js\" \
         data-wasm=\"/chanscope-1_bg.wasm\"></script>";
@@ -300,7 +308,7 @@ mod tests {
     }
 
     #[test]
-    fn a_page_of_the_analyses_preloads_their_module_and_wasm_instead_of_the_tools() {
+    fn a_page_of_another_bundle_preloads_its_module_and_wasm_instead_of_the_tools() {
         let page = route_page(
             &index(),
             &dom_of("analyses", "Keyword trend", "<h1>Keyword trend</h1>"),
@@ -318,23 +326,39 @@ mod tests {
         let watchlist = route_page(
             &index(),
             &dom_of(
-                "analyses",
+                "watchlist",
                 "Watchlist",
                 "<section data-prerender=\"no\"></section>",
             ),
         )
         .unwrap();
         assert!(watchlist.contains("<p>Loading…</p>"));
-        assert!(watchlist.contains("<link rel=\"preload\" href=\"/chanscope-analyses-2_bg.wasm\""));
+        assert!(watchlist.contains(
+            "<link rel=\"modulepreload\" href=\"/chanscope-watchlist-3.js\" crossorigin=\"\">\
+             <link rel=\"preload\" href=\"/chanscope-watchlist-3_bg.wasm\" as=\"fetch\""
+        ));
+        assert!(!watchlist.contains("href=\"/chanscope-1"), "{watchlist}");
+        assert!(
+            !watchlist.contains("href=\"/chanscope-analyses"),
+            "{watchlist}"
+        );
 
         let unnamed = index().replace(" data-analyses-js=\"/chanscope-analyses-2.js\"", "");
-        let err = route_page(&unnamed, &dom_of("analyses", "Watchlist", "")).unwrap_err();
+        let err = route_page(&unnamed, &dom_of("analyses", "Compare", "")).unwrap_err();
         assert_eq!(err, "index.html's boot tag has no data-analyses-js");
+        let err = route_page(&index(), &dom_of("reports", "Reports", "")).unwrap_err();
+        assert_eq!(err, "index.html's boot tag has no data-reports-js");
         let unloaded = index().replace("rel=\"preload\" href", "rel=\"preload\" data-href");
-        let err = route_page(&unloaded, &dom_of("analyses", "Watchlist", "")).unwrap_err();
+        let err = route_page(&unloaded, &dom_of("watchlist", "Watchlist", "")).unwrap_err();
         assert_eq!(
             err,
             "index.html does not preload href=\"/chanscope-1_bg.wasm\" once"
+        );
+        let anonymous = dom("").replace(" data-bundle=\"tools\"", "");
+        let err = route_page(&index(), &anonymous).unwrap_err();
+        assert_eq!(
+            err,
+            "the console's root does not name its bundle (data-bundle)"
         );
     }
 

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use chanscope::format::compact;
 use chanscope_e2e::{ensure, query_param, text, Harness, Res, Session, SECRET_TOKEN};
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::{exact, int, submit_form};
 
@@ -245,26 +245,30 @@ async fn leave_mark(h: &Harness) -> Res<()> {
 }
 
 /// Focuses the navigation's link to `arguments[0]`; answers with the prefetches the page then
-/// holds and with the analyses' module and wasm as its boot tag names them.
+/// holds and with the module and wasm of the analyses and of the watchlist, as its boot tag names
+/// them.
 const FOCUS_AND_PREFETCHES: &str =
     "document.querySelector(`.tools-nav a[href='${arguments[0]}']`).focus();
     const tag = document.querySelector('script[data-chanscope-boot]');
     return [[...document.querySelectorAll('link[rel=prefetch]')].map((l) => l.getAttribute('href')),
-        [tag.dataset.analysesJs, tag.dataset.analysesWasm]];";
+        [tag.dataset.analysesJs, tag.dataset.analysesWasm],
+        [tag.dataset.watchlistJs, tag.dataset.watchlistWasm]];";
 
 /// Whether the page has fetched `arguments[0]` (a path) to its end.
 const FETCHED: &str = "return performance.getEntriesByType('resource')
     .some((e) => new URL(e.name).pathname === arguments[0] && e.responseEnd > 0);";
 
-/// The page's fetches of the tools' wasm and of the analyses' (as its boot tag names them), each
-/// as a list of whether it finished.
+/// The page's fetches of the wasm of the tools, of the analyses and of the watchlist (as its boot
+/// tag names them), each as a list of whether it finished.
 const WASM_FETCHED: &str = "const tag = document.querySelector('script[data-chanscope-boot]');
     const fetched = (path) => performance.getEntriesByType('resource')
         .filter((e) => new URL(e.name).pathname === path).map((e) => e.responseEnd > 0);
-    return [fetched(tag.dataset.wasm), fetched(tag.dataset.analysesWasm)];";
+    return [fetched(tag.dataset.wasm), fetched(tag.dataset.analysesWasm),
+        fetched(tag.dataset.watchlistWasm)];";
 
-/// Reaching for a link of the same bundle fetches nothing ahead; reaching for one of the other
-/// fetches that bundle's module and wasm (`static/boot.js`), before any click.
+/// Reaching for a link of the same bundle fetches nothing ahead; reaching for one of another
+/// fetches that bundle's module and wasm (`static/boot.js`), before any click, and each bundle
+/// once.
 async fn prefetches_on_reaching(h: &Harness) -> Res<()> {
     let same = h
         .browser
@@ -282,7 +286,26 @@ async fn prefetches_on_reaching(h: &Harness) -> Res<()> {
     })?;
     let wasm = other[1][1].clone();
     let what = format!("the analyses' wasm {wasm} fetched after the focus");
-    h.browser.wait_script(FETCHED, vec![wasm], &what).await
+    h.browser.wait_script(FETCHED, vec![wasm], &what).await?;
+    // Another analysis adds nothing; the watchlist adds its own bundle.
+    let again = h
+        .browser
+        .eval(FOCUS_AND_PREFETCHES, vec![json!("/compare-channels")])
+        .await?;
+    ensure(again[0] == other[0], || {
+        format!("a second link to the analyses fetched ahead again: {again}")
+    })?;
+    let third = h
+        .browser
+        .eval(FOCUS_AND_PREFETCHES, vec![json!("/watchlist")])
+        .await?;
+    let both: Vec<Value> = [&third[1], &third[2]]
+        .iter()
+        .flat_map(|files| files.as_array().cloned().unwrap_or_default())
+        .collect();
+    ensure(third[0] == json!(both) && third[2][1].is_string(), || {
+        format!("the link to the watchlist fetched ahead {third}, not the watchlist's bundle too")
+    })
 }
 
 pub(super) async fn analyses_load_their_own_bundle(h: Arc<Harness>) -> Res<()> {
@@ -320,7 +343,7 @@ pub(super) async fn analyses_load_their_own_bundle(h: Arc<Harness>) -> Res<()> {
     })?;
     // Its page (the prerendered one, as the gateway serves it) fetched the analyses' wasm alone.
     let wasm = h.browser.eval(WASM_FETCHED, vec![]).await?;
-    ensure(wasm[0] == json!([]) && wasm[1] == json!([true]), || {
+    ensure(wasm == json!([[], [true], []]), || {
         format!(
             "the keyword trend's page fetched the tools' wasm, or not the analyses' once: {wasm}"
         )
@@ -351,5 +374,20 @@ pub(super) async fn analyses_load_their_own_bundle(h: Arc<Harness>) -> Res<()> {
     let state = bundle_and_mark(&h).await?;
     ensure(state == ("tools".into(), false), || {
         format!("Back to channel info: {state:?}")
+    })?;
+
+    // The watchlist is a bundle of its own: its page loads afresh and fetches its wasm alone.
+    leave_mark(&h).await?;
+    h.browser.click(".tools-nav a[href='/watchlist']").await?;
+    h.browser
+        .wait_css("[data-app-ready][data-bundle='watchlist'] .watchlist-page")
+        .await?;
+    let state = bundle_and_mark(&h).await?;
+    ensure(state == ("watchlist".into(), false), || {
+        format!("after the link to the watchlist: {state:?}, not a fresh page of its bundle")
+    })?;
+    let wasm = h.browser.eval(WASM_FETCHED, vec![]).await?;
+    ensure(wasm == json!([[], [], [true]]), || {
+        format!("the watchlist's page fetched other wasm than its own, once: {wasm}")
     })
 }
