@@ -85,8 +85,10 @@ pub fn route_href(route: Route, query: &impl serde::Serialize) -> String {
     }
 }
 
-/// The eight tools in the order the API documents them.
-pub const TOOLS: [Route; 8] = [
+/// The overview, then the eight tools in the order the API documents them: the pages of the
+/// console's first bundle ([`TOOL_PAGES`]).
+const TOOL_ROUTES: [Route; 9] = [
+    Route::Home,
     Route::KeywordMentions,
     Route::ChannelSearch,
     Route::SubscriberDynamics,
@@ -96,6 +98,12 @@ pub const TOOLS: [Route; 8] = [
     Route::PostStats,
     Route::PostSearch,
 ];
+
+/// The eight tools in the order the API documents them.
+pub const TOOLS: [Route; 8] = {
+    let [_, tools @ ..] = TOOL_ROUTES;
+    tools
+};
 
 /// The analyses across many requests, and the watchlist that checks saved searches and channels.
 pub const ANALYSES: [Route; 4] = [
@@ -126,17 +134,7 @@ impl Pages {
 /// The overview and the eight tools: the console's first bundle (Trunk's module).
 pub const TOOL_PAGES: Pages = Pages {
     bundle: "tools",
-    routes: &[
-        Route::Home,
-        Route::KeywordMentions,
-        Route::ChannelSearch,
-        Route::SubscriberDynamics,
-        Route::ChannelInfo,
-        Route::MultiPostStats,
-        Route::MultiStoryStats,
-        Route::PostStats,
-        Route::PostSearch,
-    ],
+    routes: &TOOL_ROUTES,
 };
 
 /// The three analyses.

@@ -266,21 +266,22 @@ const WASM_FETCHED: &str = "const tag = document.querySelector('script[data-chan
     return [fetched(tag.dataset.wasm), fetched(tag.dataset.analysesWasm),
         fetched(tag.dataset.watchlistWasm)];";
 
+/// [`FOCUS_AND_PREFETCHES`] for the navigation's link to `path`.
+async fn focus(h: &Harness, path: &str) -> Res<Value> {
+    h.browser
+        .eval(FOCUS_AND_PREFETCHES, vec![json!(path)])
+        .await
+}
+
 /// Reaching for a link of the same bundle fetches nothing ahead; reaching for one of another
 /// fetches that bundle's module and wasm (`static/boot.js`), before any click, and each bundle
 /// once.
 async fn prefetches_on_reaching(h: &Harness) -> Res<()> {
-    let same = h
-        .browser
-        .eval(FOCUS_AND_PREFETCHES, vec![json!("/post-search")])
-        .await?;
+    let same = focus(h, "/post-search").await?;
     ensure(same[0] == json!([]), || {
         format!("a link within the tools fetched ahead: {same}")
     })?;
-    let other = h
-        .browser
-        .eval(FOCUS_AND_PREFETCHES, vec![json!("/keyword-trend")])
-        .await?;
+    let other = focus(h, "/keyword-trend").await?;
     ensure(other[0] == other[1] && other[1][1].is_string(), || {
         format!("the link to the keyword trend fetched ahead {other}, not the analyses' bundle")
     })?;
@@ -288,23 +289,46 @@ async fn prefetches_on_reaching(h: &Harness) -> Res<()> {
     let what = format!("the analyses' wasm {wasm} fetched after the focus");
     h.browser.wait_script(FETCHED, vec![wasm], &what).await?;
     // Another analysis adds nothing; the watchlist adds its own bundle.
-    let again = h
-        .browser
-        .eval(FOCUS_AND_PREFETCHES, vec![json!("/compare-channels")])
-        .await?;
+    let again = focus(h, "/compare-channels").await?;
     ensure(again[0] == other[0], || {
         format!("a second link to the analyses fetched ahead again: {again}")
     })?;
-    let third = h
-        .browser
-        .eval(FOCUS_AND_PREFETCHES, vec![json!("/watchlist")])
-        .await?;
+    let third = focus(h, "/watchlist").await?;
     let both: Vec<Value> = [&third[1], &third[2]]
         .iter()
         .flat_map(|files| files.as_array().cloned().unwrap_or_default())
         .collect();
     ensure(third[0] == json!(both) && third[2][1].is_string(), || {
         format!("the link to the watchlist fetched ahead {third}, not the watchlist's bundle too")
+    })
+}
+
+/// Follows the navigation's link to `path`, a page of another `bundle`: the page loads afresh
+/// (no mark left), shows `ready`, has `path` as its address, and fetched `wasm` (as
+/// [`WASM_FETCHED`] answers).
+async fn follow_to_fresh_page(
+    h: &Harness,
+    path: &str,
+    bundle: &str,
+    ready: &str,
+    wasm: Value,
+) -> Res<()> {
+    h.browser
+        .click(&format!(".tools-nav a[href='{path}']"))
+        .await?;
+    h.browser
+        .wait_css(&format!("[data-app-ready][data-bundle='{bundle}'] {ready}"))
+        .await?;
+    let state = bundle_and_mark(h).await?;
+    ensure(state == (bundle.into(), false), || {
+        format!("after the link to {path}: {state:?}, not a fresh page of the {bundle} bundle")
+    })?;
+    ensure(h.browser.url().await?.ends_with(path), || {
+        format!("the address is not {path}")
+    })?;
+    let fetched = h.browser.eval(WASM_FETCHED, vec![]).await?;
+    ensure(fetched == wasm, || {
+        format!("{path} fetched the wasm {fetched}, not {wasm}")
     })
 }
 
@@ -327,27 +351,16 @@ pub(super) async fn analyses_load_their_own_bundle(h: Arc<Harness>) -> Res<()> {
     leave_mark(&h).await?;
     prefetches_on_reaching(&h).await?;
 
-    // The navigation's link to an analysis loads its page afresh, with the analyses' bundle.
-    h.browser
-        .click(".tools-nav a[href='/keyword-trend']")
-        .await?;
-    h.browser
-        .wait_css("[data-app-ready][data-bundle='analyses'] #kt-step")
-        .await?;
-    let state = bundle_and_mark(&h).await?;
-    ensure(state == ("analyses".into(), false), || {
-        format!("after the link to the keyword trend: {state:?}, not a fresh page of the analyses")
-    })?;
-    ensure(h.browser.url().await?.ends_with("/keyword-trend"), || {
-        "the address is not the keyword trend's".to_owned()
-    })?;
-    // Its page (the prerendered one, as the gateway serves it) fetched the analyses' wasm alone.
-    let wasm = h.browser.eval(WASM_FETCHED, vec![]).await?;
-    ensure(wasm == json!([[], [true], []]), || {
-        format!(
-            "the keyword trend's page fetched the tools' wasm, or not the analyses' once: {wasm}"
-        )
-    })?;
+    // The navigation's link to an analysis loads its page afresh, with the analyses' bundle; its
+    // page (the prerendered one, as the gateway serves it) fetched the analyses' wasm alone.
+    follow_to_fresh_page(
+        &h,
+        "/keyword-trend",
+        "analyses",
+        "#kt-step",
+        json!([[], [true], []]),
+    )
+    .await?;
 
     // Within the analyses, the router shows the next page in the same document.
     leave_mark(&h).await?;
@@ -378,16 +391,12 @@ pub(super) async fn analyses_load_their_own_bundle(h: Arc<Harness>) -> Res<()> {
 
     // The watchlist is a bundle of its own: its page loads afresh and fetches its wasm alone.
     leave_mark(&h).await?;
-    h.browser.click(".tools-nav a[href='/watchlist']").await?;
-    h.browser
-        .wait_css("[data-app-ready][data-bundle='watchlist'] .watchlist-page")
-        .await?;
-    let state = bundle_and_mark(&h).await?;
-    ensure(state == ("watchlist".into(), false), || {
-        format!("after the link to the watchlist: {state:?}, not a fresh page of its bundle")
-    })?;
-    let wasm = h.browser.eval(WASM_FETCHED, vec![]).await?;
-    ensure(wasm == json!([[], [], [true]]), || {
-        format!("the watchlist's page fetched other wasm than its own, once: {wasm}")
-    })
+    follow_to_fresh_page(
+        &h,
+        "/watchlist",
+        "watchlist",
+        ".watchlist-page",
+        json!([[], [], [true]]),
+    )
+    .await
 }
