@@ -28,7 +28,7 @@ globalThis.chanscopeShellPainted = new Promise((painted) => {
 // The console is three bundles (`app::Bundle` in the Rust source): the overview and the eight
 // tools (Trunk's module, `data-js` and `data-wasm`), and the two below, each with its pages, whose
 // module the build's post-build hook names in `data-<bundle>-js` and `data-<bundle>-wasm`, beside
-// Trunk's. A test (`tests/bundles.rs`) holds these lists to the bundles of `src/app.rs`.
+// Trunk's. A test (`tests/bundles.rs`) holds these lists to `route::BUNDLES` in `src/route.rs`.
 const BUNDLES = {
   analyses: ["/compare-channels", "/keyword-trend", "/search-analysis"],
   watchlist: ["/watchlist"],
