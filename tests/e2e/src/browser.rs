@@ -43,6 +43,24 @@ pub fn normalize(text: &str) -> String {
 }
 
 /// At most 2,000 characters of `text`, for failure messages.
+/// Runs `check` every [`POLL`] until it answers `true` or [`WAIT`] has passed; whether it did.
+async fn until<F, Fut>(mut check: F) -> Res<bool>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Res<bool>>,
+{
+    let deadline = Instant::now() + WAIT;
+    loop {
+        if check().await? {
+            return Ok(true);
+        }
+        if Instant::now() > deadline {
+            return Ok(false);
+        }
+        tokio::time::sleep(POLL).await;
+    }
+}
+
 pub fn clip(text: &str) -> String {
     let mut out: String = text.chars().take(2000).collect();
     if out.len() < text.len() {
@@ -227,37 +245,26 @@ impl Browser {
 
     /// Waits for an element matching `css`.
     pub async fn wait_css(&self, css: &str) -> Res<()> {
-        let deadline = Instant::now() + WAIT;
-        loop {
-            if self.count(css).await? > 0 {
-                return Ok(());
-            }
-            if Instant::now() > deadline {
-                let page = self.main_text().await.unwrap_or_default();
-                return Err(format!(
-                    "no element matches {css:?} after {WAIT:?}; {} shows:\n{}",
-                    self.url().await.unwrap_or_default(),
-                    clip(&page)
-                )
-                .into());
-            }
-            tokio::time::sleep(POLL).await;
+        if until(|| async { Ok(self.count(css).await? > 0) }).await? {
+            return Ok(());
         }
+        let page = self.main_text().await.unwrap_or_default();
+        Err(format!(
+            "no element matches {css:?} after {WAIT:?}; {} shows:\n{}",
+            self.url().await.unwrap_or_default(),
+            clip(&page)
+        )
+        .into())
     }
 
     /// Waits until `script`, run in the page with `args`, returns `true`; `what` says in the
     /// error what never came true.
     pub async fn wait_script(&self, script: &str, args: Vec<Value>, what: &str) -> Res<()> {
-        let deadline = Instant::now() + WAIT;
-        loop {
-            if self.eval(script, args.clone()).await? == Value::Bool(true) {
-                return Ok(());
-            }
-            if Instant::now() > deadline {
-                return Err(format!("{what} not within {WAIT:?}").into());
-            }
-            tokio::time::sleep(POLL).await;
+        let holds = || async { Ok(self.eval(script, args.clone()).await? == Value::Bool(true)) };
+        if until(holds).await? {
+            return Ok(());
         }
+        Err(format!("{what} not within {WAIT:?}").into())
     }
 
     /// Waits until the text of `<main>` contains every one of `needles` (white space and
@@ -268,27 +275,26 @@ impl Browser {
 
     /// Like [`Browser::wait_text`], within the elements matching `css`.
     pub async fn wait_text_in(&self, css: &str, needles: &[&str]) -> Res<()> {
-        let deadline = Instant::now() + WAIT;
-        loop {
+        let missing = || async {
             let text = normalize(&self.texts(css).await?.join("\n"));
-            let missing: Vec<&&str> = needles
+            let missing: Vec<&str> = needles
                 .iter()
+                .copied()
                 .filter(|n| !text.contains(&normalize(n)))
                 .collect();
-            if missing.is_empty() {
-                return Ok(());
-            }
-            if Instant::now() > deadline {
-                let page = self.main_text().await.unwrap_or_default();
-                return Err(format!(
-                    "{css} never showed {missing:?} within {WAIT:?} at {}; the page shows:\n{}",
-                    self.url().await.unwrap_or_default(),
-                    clip(&page)
-                )
-                .into());
-            }
-            tokio::time::sleep(POLL).await;
+            Res::Ok(missing)
+        };
+        if until(|| async { Ok(missing().await?.is_empty()) }).await? {
+            return Ok(());
         }
+        let missing = missing().await?;
+        let page = self.main_text().await.unwrap_or_default();
+        Err(format!(
+            "{css} never showed {missing:?} within {WAIT:?} at {}; the page shows:\n{}",
+            self.url().await.unwrap_or_default(),
+            clip(&page)
+        )
+        .into())
     }
 
     /// The address bar.
