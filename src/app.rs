@@ -11,67 +11,15 @@ use crate::pages::{
     MultiPostStatsPage, MultiStoryStatsPage, PostSearchPage, PostStatsPage, SearchAnalysisPage,
     SubscriberDynamicsPage, WatchlistPage,
 };
-use crate::route::{
-    Pages, Route, RouteLink, ANALYSES, ANALYSIS_PAGES, TOOLS, TOOL_PAGES, WATCHLIST_PAGES,
-};
+use crate::route::{Route, RouteLink, ANALYSES, TOOLS};
 use crate::router::{use_location, Router};
 use crate::settings::{SettingsPanel, SettingsProvider};
 use crate::ui::use_ui;
 use crate::watch::{use_watchlist, WatchlistProvider};
 
-/// The pages one build of the console carries; a page of another is a page load away.
-///
-/// The console is built three times from this crate (`route::BUNDLES`): `chanscope` carries the
-/// overview and the eight tools, `chanscope-analyses` (`src/bin/analyses.rs`) the three analyses,
-/// and `chanscope-watchlist` (`src/bin/watchlist.rs`) the watchlist, whose links lead to the
-/// tools' pages rather than to the analyses'. A page downloads only its own bundle: a visitor of a
-/// tool never downloads the analyses, and the watchlist's page neither. Each binary names its
-/// bundle, so the linker keeps only that bundle's pages; the header, navigation, settings and the
-/// watchlist's store are in all three. `static/boot.js` loads the bundle of the address's path;
-/// the router loads a page of another bundle as the browser does a link (`Navigator`).
-#[derive(Clone, Copy, Debug)]
-pub struct Bundle {
-    /// Its name and pages (`route::BUNDLES`).
-    pub pages: Pages,
-    page: fn(Route) -> Html,
-}
-
-impl PartialEq for Bundle {
-    fn eq(&self, other: &Self) -> bool {
-        self.pages == other.pages
-    }
-}
-
-impl Bundle {
-    /// The overview and the eight tools (`index.html`'s module).
-    pub const TOOLS: Bundle = Bundle {
-        pages: TOOL_PAGES,
-        page: tool_page,
-    };
-
-    /// The analyses across many requests.
-    pub const ANALYSES: Bundle = Bundle {
-        pages: ANALYSIS_PAGES,
-        page: analysis_page,
-    };
-
-    /// The watchlist's page.
-    pub const WATCHLIST: Bundle = Bundle {
-        pages: WATCHLIST_PAGES,
-        page: watchlist_page,
-    };
-
-    /// Whether `route`'s page is in this bundle; each shows "page not found".
-    pub fn carries(&self, route: Route) -> bool {
-        self.pages.carries(route)
-    }
-
-    fn page(&self, route: Route) -> Html {
-        (self.page)(route)
-    }
-}
-
-fn tool_page(route: Route) -> Html {
+/// The page of `route`: every page of the console is a route of this one running app, so cached
+/// answers, running jobs and a watchlist check outlive a step between pages.
+fn switch(route: Route) -> Html {
     match route {
         Route::Home => html! { <Home /> },
         Route::KeywordMentions => html! { <KeywordMentionsPage /> },
@@ -82,23 +30,11 @@ fn tool_page(route: Route) -> Html {
         Route::MultiStoryStats => html! { <MultiStoryStatsPage /> },
         Route::PostStats => html! { <PostStatsPage /> },
         Route::PostSearch => html! { <PostSearchPage /> },
-        _ => html! { <NotFound /> },
-    }
-}
-
-fn analysis_page(route: Route) -> Html {
-    match route {
         Route::CompareChannels => html! { <CompareChannelsPage /> },
         Route::KeywordTrend => html! { <KeywordTrendPage /> },
         Route::SearchAnalysis => html! { <SearchAnalysisPage /> },
-        _ => html! { <NotFound /> },
-    }
-}
-
-fn watchlist_page(route: Route) -> Html {
-    match route {
         Route::Watchlist => html! { <WatchlistPage /> },
-        _ => html! { <NotFound /> },
+        Route::NotFound => html! { <NotFound /> },
     }
 }
 
@@ -148,13 +84,8 @@ fn not_found() -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct AppProps {
-    pub bundle: Bundle,
-}
-
 #[function_component(Shell)]
-fn shell(props: &AppProps) -> Html {
+fn shell() -> Html {
     let ui = use_ui();
     let route = use_location().route();
     let news = use_watchlist().map_or(0, |list| list.news());
@@ -188,7 +119,7 @@ fn shell(props: &AppProps) -> Html {
         Callback::from(move |_: MouseEvent| open.set(false))
     };
     html! {
-        <div class="app" data-app-ready="true" data-bundle={props.bundle.pages.bundle}>
+        <div class="app" data-app-ready="true">
             <a class="skip-link" href="#main">{ ui.t("Skip to content", "К содержимому") }</a>
             <header class="app-header">
                 <RouteLink href={Route::Home.to_path()} classes="brand">{ "Chanscope" }</RouteLink>
@@ -233,20 +164,20 @@ fn shell(props: &AppProps) -> Html {
                 <SettingsPanel on_close={close_settings} />
             }
             <main id="main" class="app-main" tabindex="-1">
-                { props.bundle.page(route) }
+                { switch(route) }
             </main>
         </div>
     }
 }
 
-/// The console of one bundle: its pages, with the header, navigation and settings of all.
+/// The console: every page, with the header, navigation and settings they share.
 #[function_component(App)]
-pub fn app(props: &AppProps) -> Html {
+pub fn app() -> Html {
     html! {
-        <Router bundle={props.bundle}>
+        <Router>
             <SettingsProvider>
                 <WatchlistProvider>
-                    <Shell bundle={props.bundle} />
+                    <Shell />
                 </WatchlistProvider>
             </SettingsProvider>
         </Router>
@@ -256,12 +187,12 @@ pub fn app(props: &AppProps) -> Html {
 /// Mounts the console on the page's `<body>`, in place of the shell the page paints while the
 /// module loads (`index.html`'s "Loading…", or the page's own prerendered shell), once that shell
 /// has been painted (see [`replace_when_painted`]).
-pub fn start(bundle: Bundle) {
+pub fn start() {
     let shell = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("boot-shell"));
     let mount = move || {
-        yew::Renderer::<App>::with_props(AppProps { bundle }).render();
+        yew::Renderer::<App>::new().render();
     };
     match shell {
         Some(shell) => replace_when_painted(shell, mount),

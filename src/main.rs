@@ -1,9 +1,8 @@
-//! The console's overview and eight tools; the analyses and the watchlist are bundles of their
-//! own (`src/bin/analyses.rs`, `src/bin/watchlist.rs`, see `app::Bundle`). Host pages load the
-//! widgets-only bundle (`src/bin/widgets.rs`) instead.
+//! The console: every page in one running app (see `app`). Host pages load the widgets-only
+//! bundle (`src/bin/widgets.rs`) instead.
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    chanscope::app::start(chanscope::app::Bundle::TOOLS);
+    chanscope::app::start();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

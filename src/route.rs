@@ -85,10 +85,8 @@ pub fn route_href(route: Route, query: &impl serde::Serialize) -> String {
     }
 }
 
-/// The overview, then the eight tools in the order the API documents them: the pages of the
-/// console's first bundle ([`TOOL_PAGES`]).
-const TOOL_ROUTES: [Route; 9] = [
-    Route::Home,
+/// The eight tools in the order the API documents them.
+pub const TOOLS: [Route; 8] = [
     Route::KeywordMentions,
     Route::ChannelSearch,
     Route::SubscriberDynamics,
@@ -99,12 +97,6 @@ const TOOL_ROUTES: [Route; 9] = [
     Route::PostSearch,
 ];
 
-/// The eight tools in the order the API documents them.
-pub const TOOLS: [Route; 8] = {
-    let [_, tools @ ..] = TOOL_ROUTES;
-    tools
-};
-
 /// The analyses across many requests, and the watchlist that checks saved searches and channels.
 pub const ANALYSES: [Route; 4] = [
     Route::CompareChannels,
@@ -112,49 +104,6 @@ pub const ANALYSES: [Route; 4] = [
     Route::SearchAnalysis,
     Route::Watchlist,
 ];
-
-/// The pages of one bundle of the console. The console is built once per bundle
-/// (`app::Bundle`), and a page downloads only its own bundle's code.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Pages {
-    /// The bundle's name: on the console's root (`data-bundle`), read by `cargo xtask build`, and,
-    /// for all but the tools', in the boot tag's `data-<name>-js` and `data-<name>-wasm`, where
-    /// the post-build hook names its files.
-    pub bundle: &'static str,
-    pub routes: &'static [Route],
-}
-
-impl Pages {
-    /// Whether `route`'s page is one of these; every bundle shows "page not found".
-    pub fn carries(&self, route: Route) -> bool {
-        route == Route::NotFound || self.routes.contains(&route)
-    }
-}
-
-/// The overview and the eight tools: the console's first bundle (Trunk's module).
-pub const TOOL_PAGES: Pages = Pages {
-    bundle: "tools",
-    routes: &TOOL_ROUTES,
-};
-
-/// The three analyses.
-pub const ANALYSIS_PAGES: Pages = Pages {
-    bundle: "analyses",
-    routes: &[
-        Route::CompareChannels,
-        Route::KeywordTrend,
-        Route::SearchAnalysis,
-    ],
-};
-
-/// The watchlist's page: its links lead to the tools' pages rather than to the analyses'.
-pub const WATCHLIST_PAGES: Pages = Pages {
-    bundle: "watchlist",
-    routes: &[Route::Watchlist],
-};
-
-/// Every bundle's pages; each page is in one of them.
-pub const BUNDLES: [Pages; 3] = [TOOL_PAGES, ANALYSIS_PAGES, WATCHLIST_PAGES];
 
 /// `?channel=…`: the channel the channel-info and subscriber-dynamics pages open with, as typed
 /// (`@name`, a link or the service's ID).

@@ -13,7 +13,6 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use yew::prelude::*;
 
-use crate::app::Bundle;
 use crate::route::Route;
 
 /// The current address: its path (`/post-search`) and its query without the `?`.
@@ -62,18 +61,10 @@ impl Location {
 }
 
 /// Changes the address: a new history entry (`push`) or the current one rewritten (`replace`).
-/// A page of another bundle than the console's is loaded by the browser, as a link would be.
-#[derive(Clone)]
+#[derive(Clone, PartialEq)]
 pub struct Navigator {
     memory: bool,
-    bundle: Option<Bundle>,
     set: Callback<Location>,
-}
-
-impl PartialEq for Navigator {
-    fn eq(&self, other: &Self) -> bool {
-        self.memory == other.memory && self.bundle == other.bundle && self.set == other.set
-    }
 }
 
 impl Navigator {
@@ -87,17 +78,6 @@ impl Navigator {
 
     fn go(&self, href: &str, replace: bool) {
         let next = Location::parse(href);
-        let elsewhere = self.bundle.is_some_and(|b| !b.carries(next.route()));
-        if elsewhere && !self.memory {
-            if let Some(location) = web_sys::window().map(|w| w.location()) {
-                let _ = if replace {
-                    location.replace(href)
-                } else {
-                    location.assign(href)
-                };
-            }
-            return;
-        }
         if !self.memory {
             if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
                 let _ = if replace {
@@ -124,9 +104,6 @@ pub struct RouterProps {
     /// Memory mode: the address to start at; the browser's address and history stay as they are.
     #[prop_or_default]
     pub start: Option<AttrValue>,
-    /// The pages this console carries; `None`: all of them, as in a test.
-    #[prop_or_default]
-    pub bundle: Option<Bundle>,
 }
 
 #[function_component(Router)]
@@ -162,9 +139,8 @@ pub fn router(props: &RouterProps) -> Html {
     }
     let navigator = {
         let location = location.clone();
-        use_memo((memory, props.bundle), move |(memory, bundle)| Navigator {
+        use_memo(memory, move |memory| Navigator {
             memory: *memory,
-            bundle: *bundle,
             set: Callback::from(move |next| location.set(next)),
         })
     };

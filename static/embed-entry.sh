@@ -1,23 +1,27 @@
 #!/bin/sh
 # Run by post-build.sh: writes `embed.js`, the stable address host pages import Chanscope's
 # widgets from. It loads the widgets-only bundle (`chanscope-widgets`, built beside the console),
-# never the console's own module. Trunk leaves that bundle's names and the widgets' stylesheet
-# unhashed, so the hook names those files by content hash here (immutable caching, as for the
-# console's files) and writes the entry with those names. ES modules are evaluated once per page,
-# so every widget shares one instance.
+# never the console's own module. Trunk leaves that bundle's names (a `data-type="worker"` link)
+# and the widgets' stylesheet unhashed, so the hook names those files by content here (immutable
+# caching, as for the console's files) and writes the entry with those names. ES modules are
+# evaluated once per page, so every widget shares one instance.
 set -eu
 cd "$TRUNK_STAGING_DIR"
-if [ ! -f components.css ]; then
-  echo "embed-entry: the build has no components.css" >&2
-  exit 1
-fi
-names=$(sh "$TRUNK_SOURCE_DIR/static/hash-bundle.sh" chanscope-widgets)
-js=${names% *}
-wasm=${names#* }
+for f in chanscope-widgets.js chanscope-widgets_bg.wasm components.css; do
+  if [ ! -f "$f" ]; then
+    echo "embed-entry: the build has no $f" >&2
+    exit 1
+  fi
+done
+hash=$(cat chanscope-widgets.js chanscope-widgets_bg.wasm | sha256sum | cut -c1-16)
+js="chanscope-widgets-$hash.js"
+wasm="chanscope-widgets-${hash}_bg.wasm"
+mv chanscope-widgets.js "$js"
+mv chanscope-widgets_bg.wasm "$wasm"
 css="components-$(sha256sum components.css | cut -c1-16).css"
 mv components.css "$css"
 cat > embed.js <<ENTRY
-// Chanscope widgets for host pages; see "Embedding" in the README. Generated at build time.
+// Chanscope widgets for host pages; see docs/embedding.md. Generated at build time.
 import init, * as chanscope from "./$js";
 export * from "./$js";
 const here = new URL(".", import.meta.url);

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Run by post-build.sh (Trunk's post-build hook) before files are named: in release builds, the
-# wasm-bindgen glue of the three bundles, the console's loader (boot.js) and the widgets'
+# wasm-bindgen glue of the console and the widgets, the console's loader (boot.js) and the widgets'
 # stylesheet minified with esbuild (installed by `cargo xtask setup`), about 1.6 KiB less after
 # brotli for each glue file, 0.7 KiB for the loader and 1 KiB for the stylesheet. None of these
 # files carries an `integrity` attribute; the console's stylesheet, which does, is minified by

@@ -135,7 +135,7 @@ impl Statics {
 }
 
 /// The page that boots the console at a route: the route's own shell, painted before the module
-/// arrives and preloading its own bundle (`routes/<name>.html`, `routes/index.html` for `/`,
+/// arrives (`routes/<name>.html`, `routes/index.html` for `/`,
 /// written by `cargo xtask build`), where there is one; `index.html` for any other path. The
 /// end-to-end suite's server chooses its pages with it too.
 pub async fn route_page(dist: &Path, url_path: &str) -> PathBuf {

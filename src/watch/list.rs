@@ -1,9 +1,9 @@
 //! The watchlist as the console holds it: loaded from the store once, shared through context
 //! (the navigation counts what is new, pages save watches, the Watchlist page shows and checks
 //! them), and checked as one job of one request per watch. The job lives here, above the pages,
-//! so a check goes on while the user reads another page of the same bundle (`app::Bundle`; a
-//! page of the other is a page load, which ends the check: each watch is saved as its answer
-//! arrives, so only the unanswered ones wait for the next check). It starts by itself when the
+//! so a check goes on while the user reads another page (each watch is saved as its answer
+//! arrives, so a check cut short by closing the console leaves only the unanswered ones for the
+//! next). It starts by itself when the
 //! console opens if Settings allow it and the last such check is older than the interval chosen.
 
 use std::cell::RefCell;

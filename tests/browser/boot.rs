@@ -7,7 +7,7 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use chanscope::app::{replace_when_painted, App, AppProps, Bundle, SHELL_PAINTED};
+use chanscope::app::{replace_when_painted, App, SHELL_PAINTED};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -53,13 +53,7 @@ fn mount(root: &web_sys::Element, shells_at_mount: &Rc<Cell<Option<u32>>>) -> im
     let shells_at_mount = Rc::clone(shells_at_mount);
     move || {
         shells_at_mount.set(Some(count("#boot-shell")));
-        yew::Renderer::<App>::with_root_and_props(
-            root,
-            AppProps {
-                bundle: Bundle::TOOLS,
-            },
-        )
-        .render();
+        yew::Renderer::<App>::with_root(root).render();
     }
 }
 

@@ -9,7 +9,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use chanscope::api::{Error, Token, Transport, TransportError};
-use chanscope::app::{App, AppProps, Bundle};
+use chanscope::app::App;
 use chanscope::format::Locale;
 use chanscope::request::{use_task, Task};
 use chanscope::route::{ANALYSES, TOOLS};
@@ -31,13 +31,7 @@ async fn the_shell_lists_the_tools_and_analyses() {
     let document = web_sys::window().unwrap().document().unwrap();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
-    yew::Renderer::<App>::with_root_and_props(
-        root.clone(),
-        AppProps {
-            bundle: Bundle::TOOLS,
-        },
-    )
-    .render();
+    yew::Renderer::<App>::with_root(root.clone()).render();
     next_frame().await;
 
     let ui = Ui::default();

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use chanscope::api::browser::BrowserTransport;
 use chanscope::api::Transport;
-use chanscope::app::{App, AppProps, Bundle};
+use chanscope::app::App;
 use chanscope::format::{format_rate, Locale};
 use js_sys::{Array, Function, Reflect};
 use wasm_bindgen::{JsCast, JsValue};
@@ -107,13 +107,7 @@ fn mount(path: &str) -> Element {
     let document = window().document().unwrap();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
-    yew::Renderer::<App>::with_root_and_props(
-        root.clone(),
-        AppProps {
-            bundle: Bundle::TOOLS,
-        },
-    )
-    .render();
+    yew::Renderer::<App>::with_root(root.clone()).render();
     root
 }
 

@@ -14,6 +14,7 @@ import { figure, launch, newContext, note, readPicks, requireFrom } from "./comm
 import { decode } from "./decode.mjs";
 import { lighthouse, stopLighthouse } from "./lighthouse.mjs";
 import { consolePages } from "./pages.mjs";
+import { steps } from "./steps.mjs";
 import { EMBED_READY, wire } from "./wire.mjs";
 
 const { values: args } = parseArgs({
@@ -108,6 +109,7 @@ try {
   await part("pages", () => resultsShown(browser));
   await part("wire", () => wire(browser, args.origin, picks));
   await part("clicks", () => clicks(browser, args.origin, picks));
+  await part("steps", () => steps(browser, args.origin));
   await part("decode", () => decode(browser, args.origin, picks));
 } finally {
   await browser.close();

@@ -15,10 +15,12 @@ use crate::sandbox;
 use crate::setup::Setup;
 use crate::Result;
 
-/// What a visitor's browser downloads to run the console, and a host page to run the widgets
-/// (issue #11): wasm and JavaScript, brotli-compressed as a server sends them, in KiB.
-const CONSOLE_BROTLI_KIB: f64 = 250.0;
-const WIDGETS_BROTLI_KIB: f64 = 150.0;
+/// Ceilings on what a visitor's browser downloads to run the console, and a host page to run the
+/// widgets: wasm and JavaScript, brotli-compressed as a server sends them, in KiB. They stop
+/// regressions and are not goals (issue #28): the console's is its size when its pages became one
+/// bundle again plus 5%; the widgets' is 205 KiB, about 3% above their size then.
+const CONSOLE_BROTLI_KIB: f64 = 370.0;
+const WIDGETS_BROTLI_KIB: f64 = 205.0;
 
 /// The sandbox's targets (issue #3), at the default dataset size on this 2-core machine.
 const SANDBOX_TARGETS: [(&str, f64, &str); 4] = [
@@ -199,20 +201,8 @@ fn console_size(root: &Path, report: &mut Report) -> Result {
     for (key, what, names, target) in [
         (
             "size.console_br_kib",
-            "console wasm + JS, brotli, KiB (the overview and the tools)",
-            console_bundle(&dist, "tools")?,
-            CONSOLE_BROTLI_KIB,
-        ),
-        (
-            "size.console_analyses_br_kib",
-            "console wasm + JS, brotli, KiB (the analyses)",
-            console_bundle(&dist, "analyses")?,
-            CONSOLE_BROTLI_KIB,
-        ),
-        (
-            "size.console_watchlist_br_kib",
-            "console wasm + JS, brotli, KiB (the watchlist)",
-            console_bundle(&dist, "watchlist")?,
+            "console wasm + JS, brotli, KiB (every page)",
+            console_bundle(&dist)?,
             CONSOLE_BROTLI_KIB,
         ),
         (
@@ -248,24 +238,11 @@ fn file_name(path: &Path) -> String {
         .into_owned()
 }
 
-/// The code of a page of the console's `bundle` (`app::Bundle`): the loader `index.html`'s boot
-/// tag names, and the bundle's module and wasm, whose hashed names are in the tag's attributes
-/// (Trunk writes the tools', `static/bundle-entry.sh` the others': `data-<bundle>-js`, `-wasm`).
-fn console_bundle(dist: &Path, bundle: &str) -> Result<Vec<String>> {
+/// The console's code: the loader `index.html`'s boot tag names, and the module and wasm whose
+/// hashed names Trunk writes in the tag's attributes.
+fn console_bundle(dist: &Path) -> Result<Vec<String>> {
     let index = read(&dist.join("index.html"))?;
-    let attributes = match bundle {
-        "tools" => [
-            "src".to_owned(),
-            "data-js".to_owned(),
-            "data-wasm".to_owned(),
-        ],
-        other => [
-            "src".to_owned(),
-            format!("data-{other}-js"),
-            format!("data-{other}-wasm"),
-        ],
-    };
-    attributes
+    ["src", "data-js", "data-wasm"]
         .iter()
         .map(|attribute| {
             prerender::boot_attribute(&index, attribute)
@@ -277,7 +254,7 @@ fn console_bundle(dist: &Path, bundle: &str) -> Result<Vec<String>> {
 
 /// The widgets' code: `embed.js`, the files of dist/ it names (its imports, the wasm it loads),
 /// and the wasm of each module it imports (wasm-bindgen's `<module>_bg.wasm`), whatever they are
-/// called: today the console's own module, after the split a widgets-only one.
+/// called.
 fn widgets_bundle(dist: &Path) -> Result<Vec<String>> {
     let entry = read(&dist.join("embed.js"))?;
     let mut names = vec!["embed.js".to_owned()];

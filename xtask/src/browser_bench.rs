@@ -28,7 +28,8 @@ const NPM_LIMIT: Duration = Duration::from_secs(600);
 /// The bench-only module that decodes answers with the console's code (src/bin/decode-bench.rs).
 const DECODE_BIN: &str = "decode-bench";
 
-/// Targets of issue #11, by the key the scripts print. Lighthouse's are per page, below.
+/// Targets by the key the scripts print (issue #28: what a person feels; bytes on the wire are
+/// reported, and the build's sizes have ceilings in `bench.rs`). Lighthouse's are per page, below.
 const TARGETS: &[(&str, &str, Target)] = &[
     (
         "console.messages",
@@ -38,12 +39,12 @@ const TARGETS: &[(&str, &str, Target)] = &[
     (
         "wire.console_kib",
         "console first load of a post search, bytes on the wire, KiB",
-        Target::AtMost(300.0),
+        Target::None,
     ),
     (
         "wire.embed_kib",
         "embed.html with three widgets, bytes on the wire, KiB",
-        Target::AtMost(180.0),
+        Target::None,
     ),
     (
         "click.post_search.console_ms",
@@ -76,6 +77,16 @@ const TARGETS: &[(&str, &str, Target)] = &[
         Target::AtMost(2.0),
     ),
     (
+        "step.median_ms",
+        "a step between two pages through the navigation, click to painted, median, ms",
+        Target::AtMost(150.0),
+    ),
+    (
+        "step.max_ms",
+        "a step between two pages through the navigation, click to painted, slowest, ms",
+        Target::None,
+    ),
+    (
         "decode.json_parse_ms",
         "decoding 50 posts: JSON.parse, ms",
         Target::None,
@@ -94,8 +105,8 @@ const TARGETS: &[(&str, &str, Target)] = &[
 
 /// Per page: the figure's key suffix, how it reads, its target.
 const LIGHTHOUSE_TARGETS: &[(&str, &str, Target)] = &[
-    ("performance", "performance", Target::AtLeast(90.0)),
-    ("lcp_s", "LCP, s", Target::AtMost(3.0)),
+    ("performance", "performance", Target::AtLeast(95.0)),
+    ("lcp_s", "LCP, s", Target::AtMost(2.5)),
     ("accessibility", "accessibility", Target::AtLeast(100.0)),
     ("best_practices", "best practices", Target::AtLeast(100.0)),
 ];

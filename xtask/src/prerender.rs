@@ -9,11 +9,6 @@
 //! console takes over. A page whose first render depends on what the browser keeps (the
 //! watchlist, from IndexedDB) marks itself `data-prerender="no"` and keeps the generic shell: a
 //! static copy would show the wrong contents.
-//!
-//! The console is three bundles (`app::Bundle`): a page of a bundle other than the tools' (its
-//! root says `data-bundle="analyses"` or `"watchlist"`) gets that bundle's module and wasm as its
-//! preloads, in place of the tools' that `index.html` names, so that it downloads only what it
-//! runs.
 
 use std::fs;
 use std::path::Path;
@@ -32,8 +27,6 @@ const SHELL_ROOT: &str = "id=\"boot-shell\" inert=\"\"";
 const GENERIC_SHELL: &str = "<div class=\"app boot-shell\" id=\"boot-shell\">";
 /// A page that must not be painted from a static copy.
 const NO_PRERENDER: &str = "data-prerender=\"no\"";
-/// The bundle whose module and wasm `index.html` preloads (Trunk's).
-const TOOLS_BUNDLE: &str = "tools";
 
 /// One route's outcome: its path, its page's size and whether the page has its own shell (or
 /// opts out, keeping the generic one).
@@ -144,8 +137,7 @@ fn nav_paths(dom: &str) -> Result<Vec<String>> {
 }
 
 /// The page of a route the console rendered as `dom`: `index` with its generic shell replaced by
-/// the console's markup (kept where the page opts out), its title the page's, and its preloads
-/// those of the page's bundle.
+/// the console's markup (kept where the page opts out), and its title the page's.
 fn route_page(index: &str, dom: &str) -> Result<String> {
     let markup = app_markup(dom)?;
     let mut page = if dom.contains(NO_PRERENDER) {
@@ -163,20 +155,11 @@ fn route_page(index: &str, dom: &str) -> Result<String> {
     if let (Some(ours), Some(theirs)) = (title(&page), title(dom)) {
         page = page.replacen(&ours, &theirs, 1);
     }
-    let root_tag = &markup[..markup.find('>').unwrap_or_default()];
-    let bundle = root_tag
-        .split(" data-bundle=\"")
-        .nth(1)
-        .and_then(|rest| rest.split('"').next())
-        .ok_or("the console's root does not name its bundle (data-bundle)")?;
-    if bundle != TOOLS_BUNDLE {
-        page = bundle_preloads(&page, bundle)?;
-    }
     Ok(page)
 }
 
 /// The value of attribute `name` of the boot tag in `html` (`<script … data-chanscope-boot …>`,
-/// where Trunk names the tools' module and wasm and the post-build hook the other bundles').
+/// where Trunk names the console's module and wasm).
 pub fn boot_attribute<'a>(html: &'a str, name: &str) -> Option<&'a str> {
     let tag = html
         .split("<script")
@@ -184,27 +167,6 @@ pub fn boot_attribute<'a>(html: &'a str, name: &str) -> Option<&'a str> {
         .split('>')
         .next()?;
     tag.split(&format!(" {name}=\"")).nth(1)?.split('"').next()
-}
-
-/// `page` with the preloads of the tools' module and wasm pointed at those of `bundle` (their
-/// names are in the boot tag: `data-js`, `data-wasm` and `data-<bundle>-js`, `-wasm`).
-fn bundle_preloads(page: &str, bundle: &str) -> Result<String> {
-    let attribute = |name: &str| -> Result<&str> {
-        boot_attribute(page, name).ok_or_else(|| format!("index.html's boot tag has no {name}"))
-    };
-    let mut out = page.to_owned();
-    for (ours, theirs) in [
-        ("data-js".to_owned(), format!("data-{bundle}-js")),
-        ("data-wasm".to_owned(), format!("data-{bundle}-wasm")),
-    ] {
-        let from = format!(" href=\"{}\"", attribute(&ours)?);
-        let to = format!(" href=\"{}\"", attribute(&theirs)?);
-        if out.matches(&from).count() != 1 {
-            return Err(format!("index.html does not preload{from} once"));
-        }
-        out = out.replacen(&from, &to, 1);
-    }
-    Ok(out)
 }
 
 /// The console's root element in `dom` (the body's one `<div>`), made a shell.
@@ -252,11 +214,7 @@ mod tests {
         <link rel=\"modulepreload\" href=\"/chanscope-1.js\" crossorigin=\"\">\
         <link rel=\"preload\" href=\"/chanscope-1_bg.wasm\" as=\"fetch\" crossorigin=\"\">\
         <script type=\"module\" src=\"/boot.js\" data-chanscope-boot \
-        data-watchlist-js=\"/chanscope-watchlist-3.js\" \
-        data-watchlist-wasm=\"/chanscope-watchlist-3_bg.wasm\" \
-        data-analyses-js=\"/chanscope-analyses-2.js\" \
-        data-analyses-wasm=\"/chanscope-analyses-2_bg.wasm\" data-js=\"/chanscope-1.js\" \
-        data-wasm=\"/chanscope-1_bg.wasm\"></script>";
+        data-js=\"/chanscope-1.js\" data-wasm=\"/chanscope-1_bg.wasm\"></script>";
 
     fn index() -> String {
         format!(
@@ -266,18 +224,14 @@ mod tests {
         )
     }
 
-    fn dom_of(bundle: &str, title: &str, main: &str) -> String {
+    fn dom(main: &str) -> String {
         format!(
-            "<html><head><title>{title} · Chanscope</title></head><body>\n\
-             <div data-app-ready=\"true\" class=\"app\" data-bundle=\"{bundle}\">\
+            "<html><head><title>Post search · Chanscope</title></head><body>\n\
+             <div data-app-ready=\"true\" class=\"app\">\
              <nav id=\"tools-nav\"><ul>\
              <li><a href=\"/post-search\">Posts</a></li><li><a href=\"/watchlist\">W</a></li>\
              </ul></nav><main id=\"main\">{main}</main></div>\n</body></html>"
         )
-    }
-
-    fn dom(main: &str) -> String {
-        dom_of("tools", "Post search", main)
     }
 
     #[test]
@@ -288,7 +242,7 @@ mod tests {
             page,
             format!(
                 "<html><head>{head}</head>\n  <body>\n    \
-                 <div id=\"boot-shell\" inert=\"\" class=\"app\" data-bundle=\"tools\">\
+                 <div id=\"boot-shell\" inert=\"\" class=\"app\">\
                  <nav id=\"tools-nav\"><ul>\
                  <li><a href=\"/post-search\">Posts</a></li><li><a href=\"/watchlist\">W</a></li>\
                  </ul></nav><main id=\"main\"><h1>Post search</h1></main></div>\n    \
@@ -308,71 +262,13 @@ mod tests {
     }
 
     #[test]
-    fn a_page_of_another_bundle_preloads_its_module_and_wasm_instead_of_the_tools() {
-        let page = route_page(
-            &index(),
-            &dom_of("analyses", "Keyword trend", "<h1>Keyword trend</h1>"),
-        )
-        .unwrap();
-        assert!(page.contains(
-            "<link rel=\"modulepreload\" href=\"/chanscope-analyses-2.js\" crossorigin=\"\">\
-             <link rel=\"preload\" href=\"/chanscope-analyses-2_bg.wasm\" as=\"fetch\""
-        ));
-        assert!(!page.contains("href=\"/chanscope-1"), "{page}");
-        // The boot tag still names both bundles: the loader picks by the address.
-        assert!(page.contains("data-js=\"/chanscope-1.js\" data-wasm=\"/chanscope-1_bg.wasm\""));
-        assert!(page.contains("<h1>Keyword trend</h1>"));
-
-        let watchlist = route_page(
-            &index(),
-            &dom_of(
-                "watchlist",
-                "Watchlist",
-                "<section data-prerender=\"no\"></section>",
-            ),
-        )
-        .unwrap();
-        assert!(watchlist.contains("<p>Loading…</p>"));
-        assert!(watchlist.contains(
-            "<link rel=\"modulepreload\" href=\"/chanscope-watchlist-3.js\" crossorigin=\"\">\
-             <link rel=\"preload\" href=\"/chanscope-watchlist-3_bg.wasm\" as=\"fetch\""
-        ));
-        assert!(!watchlist.contains("href=\"/chanscope-1"), "{watchlist}");
-        assert!(
-            !watchlist.contains("href=\"/chanscope-analyses"),
-            "{watchlist}"
-        );
-
-        let unnamed = index().replace(" data-analyses-js=\"/chanscope-analyses-2.js\"", "");
-        let err = route_page(&unnamed, &dom_of("analyses", "Compare", "")).unwrap_err();
-        assert_eq!(err, "index.html's boot tag has no data-analyses-js");
-        let err = route_page(&index(), &dom_of("reports", "Reports", "")).unwrap_err();
-        assert_eq!(err, "index.html's boot tag has no data-reports-js");
-        let unloaded = index().replace("rel=\"preload\" href", "rel=\"preload\" data-href");
-        let err = route_page(&unloaded, &dom_of("watchlist", "Watchlist", "")).unwrap_err();
-        assert_eq!(
-            err,
-            "index.html does not preload href=\"/chanscope-1_bg.wasm\" once"
-        );
-        let anonymous = dom("").replace(" data-bundle=\"tools\"", "");
-        let err = route_page(&index(), &anonymous).unwrap_err();
-        assert_eq!(
-            err,
-            "the console's root does not name its bundle (data-bundle)"
-        );
-    }
-
-    #[test]
     fn the_boot_tags_attributes_are_read_from_the_boot_tag_alone() {
         let page = index();
         assert_eq!(
             boot_attribute(&page, "data-wasm"),
             Some("/chanscope-1_bg.wasm")
         );
-        assert_eq!(
-            boot_attribute(&page, "data-analyses-js"),
-            Some("/chanscope-analyses-2.js")
-        );
+        assert_eq!(boot_attribute(&page, "data-js"), Some("/chanscope-1.js"));
         assert_eq!(boot_attribute(&page, "src"), Some("/boot.js"));
         // The preloads' `href` is not the tag's, nor is another script's `src`.
         assert_eq!(boot_attribute(&page, "href"), None);

@@ -176,7 +176,7 @@ async fn serve_file(dist: &Path, url_path: &str) -> Response {
         return (StatusCode::NOT_FOUND, "not found\n").into_response();
     } else {
         // A route of the app (`/channel-info`, `/`): the page that boots it, as the gateway
-        // chooses it (the route's prerendered shell, with its own bundle's preloads).
+        // chooses it (the route's prerendered shell).
         gateway::statics::route_page(dist, url_path).await
     };
     match tokio::fs::read(&file).await {

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use chanscope::format::compact;
 use chanscope_e2e::{ensure, query_param, text, Harness, Res, Session, SECRET_TOKEN};
-use serde_json::{json, Value};
+use serde_json::Value;
 
 use super::{exact, int, submit_form};
 
@@ -227,176 +227,129 @@ pub(super) async fn unknown_route_shows_not_found(h: Arc<Harness>) -> Res<()> {
     })
 }
 
-/// The console's root names the bundle whose module runs the page (`app::Bundle`); a marker left
-/// on `window` tells a page loaded afresh from one the router showed in the same document.
-const BUNDLE_AND_MARK: &str = "const root = document.querySelector('[data-app-ready]');
-    return [root ? root.dataset.bundle : null, window.chanscopeTestMark === true];";
+/// The document's `performance.timeOrigin` and whether the marker [`leave_mark`] sets is there:
+/// both stay as they are for as long as no document is loaded.
+const DOCUMENT: &str = "return [performance.timeOrigin, window.chanscopeTestMark === true];";
 
-async fn bundle_and_mark(h: &Harness) -> Res<(String, bool)> {
-    let answer = h.browser.eval(BUNDLE_AND_MARK, vec![]).await?;
-    Ok((text(&answer[0]), answer[1].as_bool() == Some(true)))
-}
-
-async fn leave_mark(h: &Harness) -> Res<()> {
+async fn leave_mark(h: &Harness) -> Res<Value> {
     h.browser
         .eval("window.chanscopeTestMark = true; return null;", vec![])
         .await?;
-    Ok(())
+    h.browser.eval(DOCUMENT, vec![]).await
 }
 
-/// Focuses the navigation's link to `arguments[0]`; answers with the prefetches the page then
-/// holds and with the module and wasm of the analyses and of the watchlist, as its boot tag names
-/// them.
-const FOCUS_AND_PREFETCHES: &str =
-    "document.querySelector(`.tools-nav a[href='${arguments[0]}']`).focus();
-    const tag = document.querySelector('script[data-chanscope-boot]');
-    return [[...document.querySelectorAll('link[rel=prefetch]')].map((l) => l.getAttribute('href')),
-        [tag.dataset.analysesJs, tag.dataset.analysesWasm],
-        [tag.dataset.watchlistJs, tag.dataset.watchlistWasm]];";
-
-/// Whether the page has fetched `arguments[0]` (a path) to its end.
-const FETCHED: &str = "return performance.getEntriesByType('resource')
-    .some((e) => new URL(e.name).pathname === arguments[0] && e.responseEnd > 0);";
-
-/// The page's fetches of the wasm of the tools, of the analyses and of the watchlist (as its boot
-/// tag names them), each as a list of whether it finished.
-const WASM_FETCHED: &str = "const tag = document.querySelector('script[data-chanscope-boot]');
-    const fetched = (path) => performance.getEntriesByType('resource')
-        .filter((e) => new URL(e.name).pathname === path).map((e) => e.responseEnd > 0);
-    return [fetched(tag.dataset.wasm), fetched(tag.dataset.analysesWasm),
-        fetched(tag.dataset.watchlistWasm)];";
-
-/// [`FOCUS_AND_PREFETCHES`] for the navigation's link to `path`.
-async fn focus(h: &Harness, path: &str) -> Res<Value> {
-    h.browser
-        .eval(FOCUS_AND_PREFETCHES, vec![json!(path)])
-        .await
-}
-
-/// Reaching for a link of the same bundle fetches nothing ahead; reaching for one of another
-/// fetches that bundle's module and wasm (`static/boot.js`), before any click, and each bundle
-/// once.
-async fn prefetches_on_reaching(h: &Harness) -> Res<()> {
-    let same = focus(h, "/post-search").await?;
-    ensure(same[0] == json!([]), || {
-        format!("a link within the tools fetched ahead: {same}")
-    })?;
-    let other = focus(h, "/keyword-trend").await?;
-    ensure(other[0] == other[1] && other[1][1].is_string(), || {
-        format!("the link to the keyword trend fetched ahead {other}, not the analyses' bundle")
-    })?;
-    let wasm = other[1][1].clone();
-    let what = format!("the analyses' wasm {wasm} fetched after the focus");
-    h.browser.wait_script(FETCHED, vec![wasm], &what).await?;
-    // Another analysis adds nothing; the watchlist adds its own bundle.
-    let again = focus(h, "/compare-channels").await?;
-    ensure(again[0] == other[0], || {
-        format!("a second link to the analyses fetched ahead again: {again}")
-    })?;
-    let third = focus(h, "/watchlist").await?;
-    let both: Vec<Value> = [&third[1], &third[2]]
-        .iter()
-        .flat_map(|files| files.as_array().cloned().unwrap_or_default())
-        .collect();
-    ensure(third[0] == json!(both) && third[2][1].is_string(), || {
-        format!("the link to the watchlist fetched ahead {third}, not the watchlist's bundle too")
-    })
-}
-
-/// Follows the navigation's link to `path`, a page of another `bundle`: the page loads afresh
-/// (no mark left), shows `ready`, has `path` as its address, and fetched `wasm` (as
-/// [`WASM_FETCHED`] answers).
-async fn follow_to_fresh_page(
-    h: &Harness,
-    path: &str,
-    bundle: &str,
-    ready: &str,
-    wasm: Value,
-) -> Res<()> {
+/// Follows the navigation's link to `path` and waits for `ready`: the page must come in the
+/// same `document` (as [`DOCUMENT`] answers), at `path`.
+async fn step_to(h: &Harness, path: &str, ready: &str, document: &Value) -> Res<()> {
     h.browser
         .click(&format!(".tools-nav a[href='{path}']"))
         .await?;
-    h.browser
-        .wait_css(&format!("[data-app-ready][data-bundle='{bundle}'] {ready}"))
-        .await?;
-    let state = bundle_and_mark(h).await?;
-    ensure(state == (bundle.into(), false), || {
-        format!("after the link to {path}: {state:?}, not a fresh page of the {bundle} bundle")
+    h.browser.wait_css(ready).await?;
+    let now = h.browser.eval(DOCUMENT, vec![]).await?;
+    ensure(now == *document, || {
+        format!("the step to {path} loaded a document: {now}, not {document}")
     })?;
-    ensure(h.browser.url().await?.ends_with(path), || {
-        format!("the address is not {path}")
-    })?;
-    let fetched = h.browser.eval(WASM_FETCHED, vec![]).await?;
-    ensure(fetched == wasm, || {
-        format!("{path} fetched the wasm {fetched}, not {wasm}")
+    let url = h.browser.url().await?;
+    ensure(url.ends_with(path), || {
+        format!("the address is {url}, not {path}")
     })
 }
 
-pub(super) async fn analyses_load_their_own_bundle(h: Arc<Harness>) -> Res<()> {
-    // A tool's page runs the tools' bundle.
-    h.browser
-        .open(
-            &format!(
-                "/channel-info?channel={}",
-                h.picks.channel.replace('@', "%40")
-            ),
-            &Session::DEMO,
-        )
-        .await?;
-    h.browser.wait_css(".cs-card").await?;
-    ensure(
-        bundle_and_mark(&h).await? == ("tools".into(), false),
-        || "channel info does not run the tools' bundle".to_owned(),
-    )?;
-    leave_mark(&h).await?;
-    prefetches_on_reaching(&h).await?;
+/// How long each API answer takes while the watchlist is checked, so that the user is on
+/// another page before the check ends.
+const SLOW_CHECK_MS: u64 = 1_500;
 
-    // The navigation's link to an analysis loads its page afresh, with the analyses' bundle; its
-    // page (the prerendered one, as the gateway serves it) fetched the analyses' wasm alone.
-    follow_to_fresh_page(
-        &h,
-        "/keyword-trend",
-        "analyses",
-        "#kt-step",
-        json!([[], [true], []]),
-    )
-    .await?;
+/// Post search, compare, the watchlist and channel info through the navigation: one running
+/// console, whose answers and jobs outlive each step.
+pub(super) async fn one_console_across_pages(h: Arc<Harness>) -> Res<()> {
+    let keyword = h.picks.broad_keyword.clone();
+    let name = format!("{keyword} (across pages)");
+    let [first, second] = [0, 1].map(|i| h.picks.compare_channels[i].clone());
 
-    // Within the analyses, the router shows the next page in the same document.
-    leave_mark(&h).await?;
+    // Post search: a search saved as a watch.
+    submit_form(&h, "/post-search", &[("(q)", &keyword)]).await?;
+    h.browser.click(".watch-button:not([disabled])").await?;
+    h.browser.fill("watch-name", &name).await?;
     h.browser
-        .click(".tools-nav a[href='/compare-channels']")
+        .click(".watch-form button[type=submit]:not([disabled])")
         .await?;
-    h.browser.wait_css("#cc-channel-0").await?;
-    let state = bundle_and_mark(&h).await?;
-    ensure(state == ("analyses".into(), true), || {
-        format!("from one analysis to another: {state:?}, not the same document")
+    h.browser.wait_text_in(".watch-saved", &[&name]).await?;
+    let document = leave_mark(&h).await?;
+
+    // Compare: two channels, whose cards the job fetches.
+    step_to(&h, "/compare-channels", "#cc-channel-0", &document).await?;
+    let mark = h.site.log.mark();
+    h.browser.fill("cc-channel-0", &first).await?;
+    h.browser.fill("cc-channel-1", &second).await?;
+    h.browser.submit().await?;
+    h.browser.wait_css(".job-done").await?;
+    h.browser.wait_css(".compare-table tbody tr").await?;
+    let fetched = h.sent(mark, "/channels/get");
+    ensure(fetched.len() == 2, || {
+        format!("comparing two channels fetched the cards {fetched:?}")
     })?;
 
-    // Back twice: the keyword trend from history, then channel info loaded again with its card.
-    h.browser.back().await?;
-    h.browser.wait_css("#kt-step").await?;
-    ensure(
-        bundle_and_mark(&h).await? == ("analyses".into(), true),
-        || "Back within the analyses reloaded the page".to_owned(),
-    )?;
-    h.browser.back().await?;
+    // The watchlist: a check started here, with slow answers, ends while post search is shown.
+    step_to(&h, "/watchlist", "li.watch .watch-name", &document).await?;
     h.browser
-        .wait_css("[data-app-ready][data-bundle='tools'] .cs-card")
+        .wait_text_in("li.watch .watch-name", &[&name])
         .await?;
-    let state = bundle_and_mark(&h).await?;
-    ensure(state == ("tools".into(), false), || {
-        format!("Back to channel info: {state:?}")
+    let slow = h.slow_answers(SLOW_CHECK_MS);
+    let mark = h.site.log.mark();
+    h.browser.click(".watch-check").await?;
+    let check = h.wait_sent(mark, "/posts/search").await?;
+    step_to(&h, "/post-search", "#ps-limit", &document).await?;
+    ensure(h.site.log.answered_since(mark).is_empty(), || {
+        "the check ended before the step to post search; the scenario proves nothing".into()
+    })?;
+    let deadline = std::time::Instant::now() + chanscope_e2e::browser::WAIT;
+    while h.site.log.answered_since(mark).is_empty() {
+        ensure(std::time::Instant::now() < deadline, || {
+            format!("the check's request {check} was never answered")
+        })?;
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    drop(slow);
+    // Back on the watchlist, the check has ended and nothing was asked again.
+    step_to(&h, "/watchlist", "li.watch .watch-name", &document).await?;
+    h.browser
+        .wait_text_in(".watch-checked", &["Checked"])
+        .await?;
+    h.browser
+        .wait_text_in("li.watch", &["Nothing new at the last check."])
+        .await?;
+    let asked = h.site.log.since(mark);
+    ensure(asked == [check.clone()], || {
+        format!("the check sent {asked:?}, not {check} once")
     })?;
 
-    // The watchlist is a bundle of its own: its page loads afresh and fetches its wasm alone.
-    leave_mark(&h).await?;
-    follow_to_fresh_page(
-        &h,
-        "/watchlist",
-        "watchlist",
-        ".watchlist-page",
-        json!([[], [], [true]]),
-    )
-    .await
+    // Channel info: the card compare fetched comes from the console's cache.
+    step_to(&h, "/channel-info", "#ci-channel", &document).await?;
+    let card = h
+        .replay(&format!(
+            "/api/channels/get?token=demo&channelId={}",
+            first.replace('@', "%40")
+        ))
+        .await?;
+    let mark = h.site.log.mark();
+    h.browser.fill("ci-channel", &first).await?;
+    h.browser.submit().await?;
+    h.browser
+        .wait_text_in(".cs-card", &[&text(&card["title"])])
+        .await?;
+    let again = h.sent(mark, "/channels/get");
+    ensure(again.is_empty(), || {
+        format!("channel info asked again for the card compare had: {again:?}")
+    })?;
+    let now = h.browser.eval(DOCUMENT, vec![]).await?;
+    ensure(now == document, || {
+        format!("channel info's answer loaded a document: {now}")
+    })?;
+
+    // The watch goes, so that the watchlist's own scenario starts from an empty list.
+    step_to(&h, "/watchlist", "li.watch .watch-remove", &document).await?;
+    h.browser.click("li.watch .watch-remove").await?;
+    h.browser
+        .wait_css(".watchlist-page:not(:has(li.watch))")
+        .await
 }

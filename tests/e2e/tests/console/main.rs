@@ -22,8 +22,8 @@ use chanscope_e2e::{ensure, scenarios, Harness, HarnessOptions, Res, Session};
 use serde_json::Value;
 
 use across_pages::{
-    analyses_load_their_own_bundle, back_and_forward_restore_views,
-    deep_link_shows_results_without_submit, missing_token_is_explained, russian_interface,
+    back_and_forward_restore_views, deep_link_shows_results_without_submit,
+    missing_token_is_explained, one_console_across_pages, russian_interface,
     token_never_in_address_bar, unknown_route_shows_not_found,
 };
 use analyses::{
@@ -67,10 +67,11 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     missing_token_is_explained,
     russian_interface,
     unknown_route_shows_not_found,
-    analyses_load_their_own_bundle,
     compare_three_channels,
     keyword_trend_over_four_weeks,
     search_analysis_of_1050_posts,
+    // Before the watchlist's own: it saves a watch of its own and checks it once.
+    one_console_across_pages,
     // Last: it moves the shared sandbox's clock a day on, which no later scenario could undo.
     watchlist_news_after_the_clock_moves,
 ];
