@@ -1,6 +1,6 @@
-//! What README shows and what running it means: the commands of its shell blocks, and for each
-//! whether it is skipped, not runnable as written, a server (and on which ports) or a command
-//! that exits by itself. Pure text work, tested natively.
+//! What a document (README.md or a guide in docs/) shows and what running it means: the commands
+//! of its shell blocks, and for each whether it is skipped, not runnable as written, a server (and
+//! on which ports) or a command that exits by itself. Pure text work, tested natively.
 
 use std::path::Path;
 
@@ -11,7 +11,7 @@ const TRUNK_PORT: u16 = 8080;
 /// The gateway's `--listen` default.
 const GATEWAY_DEFAULT_PORT: u16 = 8080;
 
-/// One command as README shows it: continuation lines joined, and the line it starts on.
+/// One command as a document shows it: continuation lines joined, and the line it starts on.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Shown {
     pub line: usize,
@@ -23,7 +23,7 @@ pub struct Shown {
 pub enum Kind {
     /// Not run, for the reason given.
     Skip(&'static str),
-    /// Not runnable as written: the README must change.
+    /// Not runnable as written: the document must change.
     Unrunnable(String),
     /// Starts a server that must answer `GET path` with 200 on each port.
     Server(Vec<(u16, &'static str)>),
@@ -33,13 +33,13 @@ pub enum Kind {
 
 /// The commands of every ```sh (or bash, shell) block, block by block: comment lines and blank
 /// lines left out, lines ending in `\` joined with the next.
-pub fn extract(readme: &str) -> Vec<Vec<Shown>> {
+pub fn extract(document: &str) -> Vec<Vec<Shown>> {
     let mut blocks = Vec::new();
     // `Some` inside a shell block; `other` inside a block of another language.
     let mut current: Option<Vec<Shown>> = None;
     let mut other = false;
     let mut pending: Option<Shown> = None;
-    for (index, raw) in readme.lines().enumerate() {
+    for (index, raw) in document.lines().enumerate() {
         let line = raw.trim();
         if let Some(info) = line.strip_prefix("```") {
             if let Some(mut block) = current.take() {

@@ -1,5 +1,6 @@
-//! Running one README command: `bash -c` in a process group of its own, to its end or, for a
-//! server, until it answers on its ports; the group is signalled when its guard is dropped.
+//! Running one command of README.md or a guide: `bash -c` in a process group of its own, to its
+//! end or, for a server, until it answers on its ports; the group is signalled when its guard is
+//! dropped.
 
 use std::fs;
 use std::os::unix::process::CommandExt;
@@ -8,7 +9,6 @@ use std::process::{Child, Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::commands::Shown;
 use crate::sandbox::http_status;
 use crate::Result;
 
@@ -22,13 +22,14 @@ const SERVER_LIMIT: Duration = Duration::from_secs(60);
 /// How long a port we have just freed may take to be free again.
 const PORT_RELEASE: Duration = Duration::from_secs(10);
 
-/// `bash -c text` in the repository root, in a process group of its own, output to a log file.
-fn spawn(root: &Path, logs: &Path, shown: &Shown) -> Result<(Child, PathBuf)> {
-    let log_path = logs.join(format!("line-{}.log", shown.line));
+/// `bash -c text` in the repository root, in a process group of its own, output to the file
+/// `log_name` in `logs`.
+fn spawn(root: &Path, logs: &Path, log_name: &str, text: &str) -> Result<(Child, PathBuf)> {
+    let log_path = logs.join(log_name);
     let log = fs::File::create(&log_path).map_err(|e| format!("{}: {e}", log_path.display()))?;
     let err = log.try_clone().map_err(|e| e.to_string())?;
     let child = Command::new("bash")
-        .args(["-c", &shown.text])
+        .args(["-c", text])
         .current_dir(root)
         // As `native_cargo`: nothing a wasm build of the surrounding run may have set.
         .env_remove("CARGO_UNSTABLE_BUILD_STD")
@@ -46,8 +47,8 @@ fn spawn(root: &Path, logs: &Path, shown: &Shown) -> Result<(Child, PathBuf)> {
 }
 
 /// A command that must exit 0 within [`COMMAND_LIMIT`].
-pub fn run_to_end(root: &Path, logs: &Path, shown: &Shown) -> Result {
-    let (child, log) = spawn(root, logs, shown)?;
+pub fn run_to_end(root: &Path, logs: &Path, log_name: &str, text: &str) -> Result {
+    let (child, log) = spawn(root, logs, log_name, text)?;
     let mut group = Group { child };
     let deadline = Instant::now() + COMMAND_LIMIT;
     loop {
@@ -73,15 +74,16 @@ pub fn run_to_end(root: &Path, logs: &Path, shown: &Shown) -> Result {
 pub fn start_server(
     root: &Path,
     logs: &Path,
-    shown: &Shown,
+    log_name: &str,
+    text: &str,
     probes: &[(u16, &'static str)],
 ) -> Result<Group> {
     for &(port, _) in probes {
         wait_free(port)?;
     }
-    let (child, log) = spawn(root, logs, shown)?;
+    let (child, log) = spawn(root, logs, log_name, text)?;
     let mut group = Group { child };
-    let limit = if shown.text.starts_with("cargo ") {
+    let limit = if text.starts_with("cargo ") {
         CARGO_SERVER_LIMIT
     } else {
         SERVER_LIMIT
@@ -207,7 +209,7 @@ mod tests {
     fn a_failure_shows_the_error_lines_before_the_last_ones() {
         let dir = std::env::temp_dir().join(format!("xtask-tail-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
-        let log = dir.join("line-1.log");
+        let log = dir.join("README.md-1.log");
         let mut text = String::from("Compiling chanscope\n");
         text.push_str(
             "2026-11-23T07:09:10Z ERROR ❌ error\nerror: No space left on device (os error 28)\n",
@@ -235,7 +237,7 @@ mod tests {
     fn a_short_log_is_shown_whole_without_an_error_heading() {
         let dir = std::env::temp_dir().join(format!("xtask-tail-short-{}", std::process::id()));
         fs::create_dir_all(&dir).unwrap();
-        let log = dir.join("line-2.log");
+        let log = dir.join("docs-sandbox.md-2.log");
         fs::write(&log, "error: one\ntwo\n").unwrap();
         let shown = tail(&log);
         assert!(!shown.contains("error lines:"), "{shown}");
