@@ -5,6 +5,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 use yew::prelude::*;
+use yew_router::prelude::{use_route, Switch};
 
 use crate::pages::{
     ChannelInfoPage, ChannelSearchPage, CompareChannelsPage, KeywordMentionsPage, KeywordTrendPage,
@@ -12,13 +13,14 @@ use crate::pages::{
     SubscriberDynamicsPage, WatchlistPage,
 };
 use crate::route::{Route, RouteLink, ANALYSES, TOOLS};
-use crate::router::{use_location, Router};
+use crate::router::Router;
 use crate::settings::{SettingsPanel, SettingsProvider};
 use crate::ui::use_ui;
 use crate::watch::{use_watchlist, WatchlistProvider};
 
-/// The page of `route`: every page of the console is a route of this one running app, so cached
-/// answers, running jobs and a watchlist check outlive a step between pages.
+/// The page of `route` (yew-router's `Switch` calls it as the address changes): every page of the
+/// console is a route of this one running app, so cached answers, running jobs and a watchlist
+/// check outlive a step between pages.
 fn switch(route: Route) -> Html {
     match route {
         Route::Home => html! { <Home /> },
@@ -87,7 +89,7 @@ fn not_found() -> Html {
 #[function_component(Shell)]
 fn shell() -> Html {
     let ui = use_ui();
-    let route = use_location().route();
+    let route = use_route::<Route>().unwrap_or(Route::NotFound);
     let news = use_watchlist().map_or(0, |list| list.news());
     let settings_open = use_state(|| false);
     let menu_open = use_state(|| false);
@@ -164,7 +166,7 @@ fn shell() -> Html {
                 <SettingsPanel on_close={close_settings} />
             }
             <main id="main" class="app-main" tabindex="-1">
-                { switch(route) }
+                <Switch<Route> render={switch} />
             </main>
         </div>
     }

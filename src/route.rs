@@ -5,6 +5,7 @@
 //! ([`preload`]).
 
 use serde::{Deserialize, Serialize};
+use yew_router::Routable;
 
 #[cfg(target_arch = "wasm32")]
 mod link;
@@ -15,63 +16,46 @@ pub mod preload;
 #[cfg(target_arch = "wasm32")]
 pub use link::RouteLink;
 
-/// One page per operation (the path names the operation as `src/api/ops` does), one per analysis
-/// across many requests, and the watchlist.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// One page per operation (the path names the operation as `api/src/ops` does), one per analysis
+/// across many requests, and the watchlist. `app::switch` renders the page of each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Routable)]
 pub enum Route {
+    #[at("/")]
     Home,
+    #[at("/keyword-mentions")]
     KeywordMentions,
+    #[at("/channel-search")]
     ChannelSearch,
+    #[at("/subscriber-dynamics")]
     SubscriberDynamics,
+    #[at("/channel-info")]
     ChannelInfo,
+    #[at("/multi-post-stats")]
     MultiPostStats,
+    #[at("/multi-story-stats")]
     MultiStoryStats,
+    #[at("/post-stats")]
     PostStats,
+    #[at("/post-search")]
     PostSearch,
+    #[at("/compare-channels")]
     CompareChannels,
+    #[at("/keyword-trend")]
     KeywordTrend,
+    #[at("/search-analysis")]
     SearchAnalysis,
+    #[at("/watchlist")]
     Watchlist,
+    #[not_found]
+    #[at("/404")]
     NotFound,
 }
 
 impl Route {
-    /// The route's path.
-    pub fn to_path(self) -> &'static str {
-        match self {
-            Route::Home => "/",
-            Route::KeywordMentions => "/keyword-mentions",
-            Route::ChannelSearch => "/channel-search",
-            Route::SubscriberDynamics => "/subscriber-dynamics",
-            Route::ChannelInfo => "/channel-info",
-            Route::MultiPostStats => "/multi-post-stats",
-            Route::MultiStoryStats => "/multi-story-stats",
-            Route::PostStats => "/post-stats",
-            Route::PostSearch => "/post-search",
-            Route::CompareChannels => "/compare-channels",
-            Route::KeywordTrend => "/keyword-trend",
-            Route::SearchAnalysis => "/search-analysis",
-            Route::Watchlist => "/watchlist",
-            Route::NotFound => "/404",
-        }
-    }
-
-    /// The route whose path is `path` exactly (the overview, a tool or an analysis); `NotFound`
-    /// for any other.
-    pub fn recognize(path: &str) -> Route {
-        std::iter::once(Route::Home)
-            .chain(TOOLS)
-            .chain(ANALYSES)
-            .find(|route| route.to_path() == path)
-            .unwrap_or(Route::NotFound)
-    }
-
-    /// The route of an address's path as the router reads it: a trailing `/` does not count.
+    /// The route of an address's path (`/post-search`; a trailing `/` does not count), as the
+    /// router reads it; `NotFound` for any path that names no page.
     pub fn of_path(path: &str) -> Route {
-        match path.trim_end_matches('/') {
-            "" => Route::Home,
-            trimmed => Route::recognize(trimmed),
-        }
+        Route::recognize(path).unwrap_or(Route::NotFound)
     }
 }
 
@@ -81,7 +65,7 @@ pub fn route_href(route: Route, query: &impl serde::Serialize) -> String {
     let path = route.to_path();
     match serde_urlencoded::to_string(query) {
         Ok(encoded) if !encoded.is_empty() => format!("{path}?{encoded}"),
-        _ => path.to_owned(),
+        _ => path,
     }
 }
 

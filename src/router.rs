@@ -1,21 +1,24 @@
-//! The console's router: the address as a context (`path` and `query`), kept in step with the
-//! browser's history. The console needs four things of a router — the page of the path, the
-//! query of the address, pushing and replacing an address without a reload, and Back/Forward —
-//! and these take a page of code instead of a library's generality (paths with parameters,
-//! basenames, typed history state) in every download.
+//! The address as the console's pages keep their forms in it, over yew-router: [`Route`] is the
+//! `Routable` enum, [`Router`] holds yew-router's router (the browser's history, or memory), and
+//! `app::App` renders each route's page with yew-router's `Switch`. A page reads the address as a
+//! [`Location`] (the path, and the query its form reads itself from) and changes it with a
+//! [`Navigator`] that takes an address as a link writes it (`/post-search?q=ton`), so a form and
+//! its links share one encoding ([`crate::route::route_href`]).
 //!
 //! [`Router`] in memory mode (`start`) never touches the browser's history: tests mount pages at
 //! an address of their own.
 
 use std::rc::Rc;
 
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 use yew::prelude::*;
+use yew_router::history::{AnyHistory, BrowserHistory, MemoryHistory};
+use yew_router::query::Raw;
+use yew_router::AnyRoute;
 
 use crate::route::Route;
 
-/// The current address: its path (`/post-search`) and its query without the `?`.
+/// An address: its path (`/post-search`) and its query without the `?`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Location {
     pub path: Rc<str>,
@@ -33,7 +36,7 @@ impl Location {
         }
     }
 
-    /// The address of the page the browser shows.
+    /// The address of the page the browser shows (outside a [`Router`], as in a widget).
     fn of_window() -> Self {
         let location = web_sys::window().map(|w| w.location());
         let read = |f: fn(&web_sys::Location) -> Result<String, JsValue>| {
@@ -62,39 +65,23 @@ impl Location {
 
 /// Changes the address: a new history entry (`push`) or the current one rewritten (`replace`).
 #[derive(Clone, PartialEq)]
-pub struct Navigator {
-    memory: bool,
-    set: Callback<Location>,
-}
+pub struct Navigator(yew_router::navigator::Navigator);
 
 impl Navigator {
     pub fn push(&self, href: &str) {
-        self.go(href, false);
+        let at = Location::parse(href);
+        // `Raw`: the query is already encoded as the pages read it back.
+        let Ok(()) = self
+            .0
+            .push_with_query(&AnyRoute::new(&*at.path), Raw(&*at.query));
     }
 
     pub fn replace(&self, href: &str) {
-        self.go(href, true);
+        let at = Location::parse(href);
+        let Ok(()) = self
+            .0
+            .replace_with_query(&AnyRoute::new(&*at.path), Raw(&*at.query));
     }
-
-    fn go(&self, href: &str, replace: bool) {
-        let next = Location::parse(href);
-        if !self.memory {
-            if let Some(history) = web_sys::window().and_then(|w| w.history().ok()) {
-                let _ = if replace {
-                    history.replace_state_with_url(&JsValue::NULL, "", Some(href))
-                } else {
-                    history.push_state_with_url(&JsValue::NULL, "", Some(href))
-                };
-            }
-        }
-        self.set.emit(next);
-    }
-}
-
-#[derive(Clone, PartialEq)]
-struct RouterContext {
-    location: Location,
-    navigator: Navigator,
 }
 
 #[derive(Properties, PartialEq)]
@@ -106,63 +93,31 @@ pub struct RouterProps {
     pub start: Option<AttrValue>,
 }
 
+/// yew-router's router over the browser's history, or over memory from `start`.
 #[function_component(Router)]
 pub fn router(props: &RouterProps) -> Html {
-    let memory = props.start.is_some();
-    let location = {
-        let start = props.start.clone();
-        use_state_eq(move || start.map_or_else(Location::of_window, |s| Location::parse(&s)))
-    };
-    // Back and Forward: the browser has changed the address already; read it.
-    {
-        let location = location.clone();
-        use_effect_with(memory, move |memory| {
-            let listener = (!*memory).then(|| {
-                let on_pop = Closure::<dyn Fn()>::new(move || location.set(Location::of_window()));
-                if let Some(window) = web_sys::window() {
-                    let _ = window.add_event_listener_with_callback(
-                        "popstate",
-                        on_pop.as_ref().unchecked_ref(),
-                    );
-                }
-                on_pop
-            });
-            move || {
-                if let (Some(on_pop), Some(window)) = (listener, web_sys::window()) {
-                    let _ = window.remove_event_listener_with_callback(
-                        "popstate",
-                        on_pop.as_ref().unchecked_ref(),
-                    );
-                }
-            }
-        });
-    }
-    let navigator = {
-        let location = location.clone();
-        use_memo(memory, move |memory| Navigator {
-            memory: *memory,
-            set: Callback::from(move |next| location.set(next)),
-        })
-    };
-    let context = RouterContext {
-        location: (*location).clone(),
-        navigator: (*navigator).clone(),
-    };
+    let history = use_memo(props.start.clone(), |start| match start {
+        Some(start) => AnyHistory::from(MemoryHistory::with_entries(vec![start.to_string()])),
+        None => AnyHistory::from(BrowserHistory::new()),
+    });
     html! {
-        <ContextProvider<RouterContext> {context}>
+        <yew_router::Router history={(*history).clone()}>
             { props.children.clone() }
-        </ContextProvider<RouterContext>>
+        </yew_router::Router>
     }
 }
 
 /// The current address (outside a [`Router`]: the browser's, unchanging).
 #[hook]
 pub fn use_location() -> Location {
-    use_context::<RouterContext>().map_or_else(Location::of_window, |c| c.location)
+    yew_router::hooks::use_location().map_or_else(Location::of_window, |at| Location {
+        path: at.path().into(),
+        query: at.query_str().trim_start_matches('?').into(),
+    })
 }
 
 /// What changes the address; `None` outside a [`Router`].
 #[hook]
 pub fn use_navigator() -> Option<Navigator> {
-    use_context::<RouterContext>().map(|c| c.navigator)
+    yew_router::hooks::use_navigator().map(Navigator)
 }

@@ -28,17 +28,17 @@ fn an_address_splits_into_path_and_query() {
 
 #[wasm_bindgen_test]
 fn paths_map_to_routes_and_back() {
-    assert_eq!(Route::recognize("/"), Route::Home);
+    assert_eq!(Route::of_path("/"), Route::Home);
     assert_eq!(
-        Route::recognize("/keyword-mentions"),
+        Route::of_path("/keyword-mentions"),
         Route::KeywordMentions
     );
     assert_eq!(
-        Route::recognize("/multi-story-stats"),
+        Route::of_path("/multi-story-stats"),
         Route::MultiStoryStats
     );
     for route in TOOLS {
-        assert_eq!(Route::recognize(route.to_path()), route);
+        assert_eq!(Route::of_path(&route.to_path()), route);
     }
     // A trailing slash names the same page; anything else is not found.
     assert_eq!(Location::parse("/post-stats/").route(), Route::PostStats);
