@@ -1,5 +1,5 @@
 //! The typed layer over the eight read-only operations of the analytics API, and the API's period
-//! and date strings ([`format`]).
+//! and date strings ([`format`](mod@format)).
 //!
 //! A request type per operation ([`ops`]) knows its path, its documented parameters and rules;
 //! [`Client`] validates it, sends it over a [`Transport`], retries what is worth retrying and
