@@ -1,14 +1,15 @@
-//! Chanscope: a typed client for the channel analytics API, the formatting of its period and date
-//! strings, and (in the browser) the console built on top of them.
+//! Chanscope: the console and the embeddable widgets over the channel analytics API, built on its
+//! typed layer and its period and date strings (the `chanscope-api` crate, re-exported here as
+//! `api` and `format`).
 //!
-//! `api`, `format`, `sanitize`, `export`, `view` (what pages and widgets compute) and `route`
-//! (the pages' addresses) compile for every target, so their tests run natively with `cargo test`;
-//! the user interface (the console and the embeddable widgets of `embed`) is compiled for
-//! `wasm32` only.
+//! `sanitize`, `export`, `view` (what pages and widgets compute) and `route` (the pages'
+//! addresses) compile for every target, so their tests run natively with `cargo test`; the user
+//! interface (the console and the embeddable widgets of `embed`) is compiled for `wasm32` only.
 
-pub mod api;
+pub use chanscope_api as api;
+pub use chanscope_api::format;
+
 pub mod export;
-pub mod format;
 pub mod route;
 pub mod sanitize;
 pub mod view;

@@ -150,18 +150,3 @@ fn the_change_since_some_days_takes_the_reading_of_that_day_or_before() {
     assert_eq!(change_since(&read, 25).unwrap().from.count, 1_000);
     assert_eq!(change_since(&[], 1), Err(Missing::NoHistory { days: 1 }));
 }
-
-#[test]
-fn the_last_days_start_on_the_hour() {
-    use chanscope::api::ChannelId;
-    use chanscope::view::dynamics::last_days_request;
-    use chrono::{TimeZone, Utc};
-    let now = Utc.with_ymd_and_hms(2026, 11, 22, 14, 37, 12).unwrap();
-    let channel: ChannelId = "@alpha".parse().unwrap();
-    let request = last_days_request(&channel, PeriodGroup::Day, 30, now);
-    assert_eq!(
-        request.start_date,
-        Some(Utc.with_ymd_and_hms(2026, 10, 23, 14, 0, 0).unwrap())
-    );
-    assert_eq!((request.group, request.end_date), (PeriodGroup::Day, None));
-}

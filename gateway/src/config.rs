@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use axum::http::Uri;
-use chanscope::api::Token;
+use chanscope_api::Token;
 
 use serverkit::cli::number;
 

@@ -7,15 +7,15 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use axum::http::{Method, StatusCode};
-use chanscope::api::limits::{
+use chanscope_api::limits::{
     CHANNEL_SEARCH_LIMIT_DEFAULT, CHANNEL_SEARCH_LIMIT_MAX, POST_SEARCH_LIMIT_DEFAULT,
     POST_SEARCH_LIMIT_MAX, POST_SEARCH_OFFSET_MAX, STAT_MULTI_IDS_MAX,
 };
-use chanscope::api::ops::{
+use chanscope_api::ops::{
     ChannelInfo, ChannelSearch, KeywordMentions, MultiPostStats, MultiStoryStats, PostSearch,
     PostStats, SubscriberDynamics,
 };
-use chanscope::api::{Operation, Query};
+use chanscope_api::{Operation, Query};
 
 use serverkit::envelope::{ApiError, WRONG_METHOD, WRONG_METHOD_TYPE};
 use serverkit::rules::query_or_category;

@@ -18,7 +18,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use axum::body::Body;
 use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
-use chanscope::route::preload::opening_calls;
+use chanscope_api::opening::opening_calls;
 use chrono::Utc;
 use tower_http::services::ServeFile;
 
@@ -154,7 +154,7 @@ pub async fn route_page(dist: &Path, url_path: &str) -> PathBuf {
 }
 
 /// The API calls the console's page at `url_path?query` makes as it opens
-/// (`chanscope::route::preload`), as preloads: the browser starts them with the page, in
+/// (`chanscope_api::opening`), as preloads: the browser starts them with the page, in
 /// parallel with the module, and hands their answers to the console's own calls of the same
 /// URLs, so each is still asked once. `crossorigin` gives the preload the mode and credentials of
 /// the console's `fetch`, without which the browser would not reuse it.

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use axum::http::{header, HeaderValue, Request, StatusCode};
 use bytes::{Bytes, BytesMut};
-use chanscope::api::query::encode_component;
-use chanscope::api::Token;
+use chanscope_api::query::encode_component;
+use chanscope_api::Token;
 use http_body_util::{BodyExt, Empty};
 use hyper_rustls::{HttpsConnector, HttpsConnectorBuilder};
 use hyper_util::client::legacy::connect::HttpConnector;

@@ -2,7 +2,7 @@
 //! the channel's colour with the initials of its title, so that pages showing avatars make no
 //! request that fails.
 
-pub use chanscope::view::labels::initials;
+pub use chanscope_api::format::initials;
 
 use crate::dataset::Dataset;
 use crate::rng::mix;

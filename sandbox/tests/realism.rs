@@ -11,7 +11,7 @@ use axum::http::{header, Request, StatusCode};
 use serde_json::Value;
 use tower::ServiceExt;
 
-use chanscope::api::catalog::{self, Field};
+use chanscope_api::catalog::{self, Field};
 use sandbox::dataset::{clock_now, Clock, DAY};
 use sandbox::{router, Dataset, Size, State};
 

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::str::FromStr;
 
-use chanscope::api::params::UnknownValue;
+use chanscope_api::params::UnknownValue;
 
 use crate::envelope::ApiError;
 

@@ -1,7 +1,7 @@
 //! Rules of the spec on parameters that both servers check before answering: the sandbox as the
 //! service does, the gateway so that a request bound to fail spends no quota.
 
-use chanscope::api::limits::CHANNEL_SEARCH_QUERY_MIN_CHARS;
+use chanscope_api::limits::CHANNEL_SEARCH_QUERY_MIN_CHARS;
 
 use crate::envelope::ApiError;
 use crate::query_params::Params;

@@ -34,7 +34,7 @@ pub struct ChannelCardProps {
 }
 
 /// Up to two initials of a title, for a channel without a usable avatar.
-pub use crate::view::labels::initials;
+pub use crate::format::initials;
 
 /// The channel's page: its `link`, or else its username on t.me.
 fn channel_url(channel: &Channel) -> Option<String> {

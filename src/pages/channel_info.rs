@@ -49,7 +49,8 @@ impl PageParams for ChannelQuery {
 
     fn to_request(&self, ui: &Ui) -> Result<ChannelInfo, Problems> {
         // Built as the gateway's preload of this page builds it, so that the two URLs match.
-        channel_info_request(self).map_err(|e| Problems::bad_id(ui, "channelId", "channelId", e))
+        channel_info_request(&self.channel)
+            .map_err(|e| Problems::bad_id(ui, "channelId", "channelId", e))
     }
 
     async fn fetch(api: CachedClient, op: ChannelInfo) -> Result<Self::Output, Error> {

@@ -4,11 +4,9 @@
 
 use std::collections::BTreeMap;
 
-use chrono::{DateTime, DurationRound, TimeDelta, Utc};
+use chrono::TimeDelta;
 
 use crate::api::model::SubscriberCount;
-use crate::api::ops::SubscriberDynamics;
-use crate::api::ChannelId;
 use crate::api::PeriodGroup;
 use crate::format::{parse_series, percent_change, Locale, Period};
 use crate::view::chart::{Point, Series};
@@ -177,20 +175,4 @@ pub fn change_since(readings: &[Reading], days: u32) -> Result<Since, Missing> {
         net: last.count.saturating_sub(from.count),
         percent: percent_change(from.count, last.count),
     })
-}
-
-/// The request for a channel's last `days` days by `group`, its start rounded down to the hour
-/// so that the pages and widgets asking within one hour (and the gateway's cache) see identical
-/// calls.
-pub fn last_days_request(
-    channel: &ChannelId,
-    group: PeriodGroup,
-    days: u32,
-    now: DateTime<Utc>,
-) -> SubscriberDynamics {
-    let start = now - TimeDelta::days(i64::from(days));
-    let mut request = SubscriberDynamics::new(channel.clone());
-    request.start_date = Some(start.duration_trunc(TimeDelta::hours(1)).unwrap_or(start));
-    request.group = group;
-    request
 }

@@ -44,13 +44,16 @@ pub fn run(root: &Path) -> Result {
         )?;
     }
     gateway_without_sandbox(root)?;
+    servers_without_console(root)?;
     let browser_tests = browser_test_targets(root)?;
     {
-        let _t = step("cargo clippy (wasm32: the user interface)");
+        let _t = step("cargo clippy (wasm32: the user interface and the API layer)");
         exec(
             setup
                 .wasm_command("cargo")
-                .args(["clippy", "--target", WASM_TARGET, "--lib", "--bins"])
+                .args(["clippy", "--target", WASM_TARGET])
+                .args(["--package", "chanscope", "--package", API_PACKAGE])
+                .args(["--lib", "--bins"])
                 .args(test_args(&browser_tests))
                 .args(["--", "-D", "warnings"])
                 .env("CHANSCOPE_SILENT_URL", &silent),
@@ -150,6 +153,44 @@ fn gateway_without_sandbox(root: &Path) -> Result {
         None => Ok(()),
     }
 }
+
+/// The servers, their shared crate, their benches and the end-to-end suite speak to the API through
+/// its own crate: `cargo tree` of their normal dependencies names neither the console nor yew.
+fn servers_without_console(root: &Path) -> Result {
+    let _t = step("cargo tree -e normal: no console in the servers");
+    for package in SERVER_PACKAGES {
+        let tree = proc::output(
+            native_cargo(root).args(["tree", "-p", package, "-e", "normal", "--prefix", "none"]),
+        )
+        .ok_or_else(|| format!("cargo tree -p {package} failed"))?;
+        if !tree.lines().any(|l| l.starts_with(&format!("{package} "))) {
+            return Err(format!(
+                "cargo tree -p {package} printed no {package}:\n{tree}"
+            ));
+        }
+        if let Some(line) = tree
+            .lines()
+            .find(|l| l.starts_with("chanscope ") || l.starts_with("yew "))
+        {
+            return Err(format!(
+                "{package} depends on the console ({line}); depend on {API_PACKAGE} instead"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The API layer's package (`api/`), which the console and every server crate depend on.
+const API_PACKAGE: &str = "chanscope-api";
+
+/// The packages that must not depend on the console (see [`servers_without_console`]).
+const SERVER_PACKAGES: [&str; 5] = [
+    "gateway",
+    "sandbox",
+    "serverkit",
+    "server-bench",
+    E2E_PACKAGE,
+];
 
 /// The end-to-end suite's package (tests/e2e).
 pub const E2E_PACKAGE: &str = "chanscope-e2e";

@@ -147,7 +147,7 @@ impl Rig {
     pub async fn on(upstream: &CountingUpstream, tweak: impl FnOnce(&mut Config)) -> Rig {
         let mut config = Config::new(
             &format!("http://{}/api", upstream.address),
-            chanscope::api::Token::new(SECRET).unwrap(),
+            chanscope_api::Token::new(SECRET).unwrap(),
         )
         .unwrap();
         let files = dist();

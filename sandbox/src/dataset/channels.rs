@@ -18,7 +18,7 @@ pub const LANGUAGES: &[(&str, u32)] = &[
 ];
 
 /// Countries a channel of each language is placed in, with weights; every value is one of the
-/// service's (`chanscope::api::catalog`).
+/// service's (`chanscope_api::catalog`).
 fn countries_of(language: &str) -> &'static [(&'static str, u32)] {
     match language {
         "russian" => &[("ru", 70), ("by", 15), ("kz", 15)],

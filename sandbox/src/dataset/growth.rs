@@ -1,7 +1,7 @@
 //! How numbers move over time: participants of a channel day by day, and views (with the
 //! shares, comments and reactions that come with them) of a post as it ages.
 
-use chanscope::api::limits::VIEW_GROWTH_WINDOW_DAYS;
+use chanscope_api::limits::VIEW_GROWTH_WINDOW_DAYS;
 
 use super::{Dataset, DAY, HISTORY_DAYS, HOUR};
 use crate::rng::{unit_of, Rng};

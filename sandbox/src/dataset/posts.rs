@@ -215,7 +215,7 @@ pub(super) fn link_posts(seed: u64, posts: &mut [Post], channels: &[Channel]) ->
             };
             let link = format!(
                 " {lead}: {}/{}/{}",
-                chanscope::api::ids::LINK_HOST,
+                chanscope_api::ids::LINK_HOST,
                 channel.usernames[0],
                 target.message
             );

@@ -3,10 +3,10 @@
 
 use serde::Serialize;
 
-use chanscope::api::limits::{
+use chanscope_api::limits::{
     CHANNEL_SEARCH_LANGUAGE_DEFAULT, CHANNEL_SEARCH_LIMIT_DEFAULT, CHANNEL_SEARCH_LIMIT_MAX,
 };
-use chanscope::api::PeerType;
+use chanscope_api::PeerType;
 
 use serverkit::envelope::{ok_body, ApiError};
 use serverkit::rules::query_or_category;

@@ -1,7 +1,7 @@
 //! The channel and the post a request names, in any of the forms the API accepts, looked up
 //! in the dataset.
 
-use chanscope::api::{ChannelId, PostId};
+use chanscope_api::{ChannelId, PostId};
 
 use serverkit::{ApiError, Params};
 

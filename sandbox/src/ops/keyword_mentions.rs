@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use chanscope::api::limits::DEFAULT_PERIOD_DAYS;
-use chanscope::api::PeerType;
+use chanscope_api::limits::DEFAULT_PERIOD_DAYS;
+use chanscope_api::PeerType;
 
 use serverkit::envelope::{ok_body, ApiError};
 use serverkit::Params;

@@ -16,11 +16,11 @@ mod post_stats;
 mod subscriber_dynamics;
 mod text_query;
 
-use chanscope::api::ops::{
+use chanscope_api::ops::{
     ChannelInfo, ChannelSearch, KeywordMentions, MultiPostStats, MultiStoryStats, PostSearch,
     PostStats, SubscriberDynamics,
 };
-use chanscope::api::Operation as ClientOperation;
+use chanscope_api::Operation as ClientOperation;
 
 use serverkit::envelope::ApiError;
 use serverkit::Params;

@@ -4,7 +4,7 @@
 
 use serde_json::json;
 
-use chanscope::api::limits::STAT_MULTI_IDS_MAX;
+use chanscope_api::limits::STAT_MULTI_IDS_MAX;
 
 use serverkit::envelope::{ok_body, ApiError};
 use serverkit::Params;

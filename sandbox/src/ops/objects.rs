@@ -5,7 +5,7 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use chanscope::api::ids::LINK_HOST;
+use chanscope_api::ids::LINK_HOST;
 
 use crate::dataset::{Dataset, Media, Restriction};
 

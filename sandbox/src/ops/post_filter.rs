@@ -3,7 +3,7 @@
 
 use std::ops::Range;
 
-use chanscope::api::PeerType;
+use chanscope_api::PeerType;
 
 use crate::dataset::{Dataset, Peer};
 

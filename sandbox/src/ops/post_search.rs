@@ -5,10 +5,10 @@ use std::collections::BTreeSet;
 
 use serde::Serialize;
 
-use chanscope::api::limits::{
+use chanscope_api::limits::{
     POST_SEARCH_LIMIT_DEFAULT, POST_SEARCH_LIMIT_MAX, POST_SEARCH_OFFSET_MAX,
 };
-use chanscope::api::PeerType;
+use chanscope_api::PeerType;
 
 use serverkit::envelope::{ok_body, ApiError};
 use serverkit::Params;

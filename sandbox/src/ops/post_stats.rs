@@ -4,9 +4,9 @@
 use chrono::{DateTime, NaiveDateTime};
 use serde_json::{json, Value};
 
-use chanscope::api::limits::VIEW_GROWTH_WINDOW_DAYS;
-use chanscope::api::ViewGrowthGroup;
-use chanscope::format::format_growth_date;
+use chanscope_api::format::format_growth_date;
+use chanscope_api::limits::VIEW_GROWTH_WINDOW_DAYS;
+use chanscope_api::ViewGrowthGroup;
 
 use serverkit::envelope::{ok_body, ApiError};
 use serverkit::Params;

@@ -4,9 +4,9 @@
 use chrono::{DateTime, NaiveDateTime};
 use serde::Serialize;
 
-use chanscope::api::limits::DEFAULT_PERIOD_DAYS;
-use chanscope::api::PeriodGroup;
-use chanscope::format::Period;
+use chanscope_api::format::Period;
+use chanscope_api::limits::DEFAULT_PERIOD_DAYS;
+use chanscope_api::PeriodGroup;
 
 use serverkit::envelope::{ok_body, ApiError};
 use serverkit::Params;

@@ -12,7 +12,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use chanscope::api::Token;
+use chanscope_api::Token;
 use tokio::net::TcpListener;
 
 use gateway::access_log::AccessLog;
@@ -308,6 +308,6 @@ async fn session(address: SocketAddr, calls: &Calls) -> (usize, usize) {
 
 fn encode(text: &str) -> String {
     let mut out = String::new();
-    chanscope::api::query::encode_component(text, &mut out);
+    chanscope_api::query::encode_component(text, &mut out);
     out
 }

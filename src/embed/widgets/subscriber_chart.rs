@@ -7,6 +7,7 @@ use chrono::Utc;
 use yew::prelude::*;
 
 use super::{frame, status, use_channel_name, use_operation};
+use crate::api::ops::SubscriberDynamics;
 use crate::api::{ChannelId, PeriodGroup};
 use crate::components::chart::period_axis;
 use crate::components::status::{unreadable_note, RecordNoun};
@@ -16,9 +17,7 @@ use crate::format::fill;
 use crate::format::format_percent;
 use crate::ui::use_ui;
 use crate::view::counts::{signed, Trend};
-use crate::view::dynamics::{
-    chart_series, group_for_range, last_days_request, readings, summarize, PERIOD_PRESETS,
-};
+use crate::view::dynamics::{chart_series, group_for_range, readings, summarize, PERIOD_PRESETS};
 use crate::view::labels::group_label;
 
 #[derive(Properties, PartialEq)]
@@ -42,7 +41,7 @@ pub(super) fn subscriber_chart_widget(props: &SubscriberChartWidgetProps) -> Htm
     let (group, days) = *chosen;
     let request = use_memo(
         (props.channel.clone(), group, days),
-        |(channel, group, days)| last_days_request(channel, *group, *days, Utc::now()),
+        |(channel, group, days)| SubscriberDynamics::last_days(channel, *group, *days, Utc::now()),
     );
     let (task, retry) = use_operation((*request).clone(), props.token.clone());
     let name = use_channel_name(props.channel.clone(), props.token.clone());

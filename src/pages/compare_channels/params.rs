@@ -5,14 +5,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::api::ids::{parse_id_list, ChannelId};
 use crate::api::limits::STAT_MULTI_IDS_MAX;
-use crate::api::ops::{ChannelInfo, MultiPostStats};
+use crate::api::ops::{ChannelInfo, MultiPostStats, SubscriberDynamics};
 use crate::api::{Operation, PeriodGroup};
 use crate::format::fill;
 use crate::pages::form::{AddressQuery, AnalysisParams, Problems};
 use crate::request::{Plan, Unit};
 use crate::ui::Ui;
 use crate::view::compare::HISTORY_DAYS;
-use crate::view::dynamics::last_days_request;
 
 /// Channels compared at most (and at least).
 pub(super) const MOST: usize = 10;
@@ -192,7 +191,8 @@ impl AnalysisParams for Params {
         let now = chrono::Utc::now();
         let mut units = Vec::new();
         for (channel, posts) in &chosen {
-            let history = last_days_request(channel, PeriodGroup::Day, HISTORY_DAYS, now);
+            let history =
+                SubscriberDynamics::last_days(channel, PeriodGroup::Day, HISTORY_DAYS, now);
             history
                 .validate()
                 .map_err(|invalid| Problems::of(ui, &invalid))?;

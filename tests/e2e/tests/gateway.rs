@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use axum::extract::Request;
 use axum::middleware::{self, Next};
-use chanscope::api::Token;
+use chanscope_api::Token;
 use chanscope_e2e::browser::normalize;
 use chanscope_e2e::{driver, ensure, http, repo_root, text, Browser, Picks, Res, Session};
 use gateway::access_log::AccessLog;
@@ -170,7 +170,7 @@ async fn scenario(
     let showing = format!(
         "Showing 1–{} of {}",
         found["items"].as_array().map_or(0, Vec::len),
-        chanscope::format::group_thousands(total as i64, chanscope::format::Locale::En)
+        chanscope_api::format::group_thousands(total as i64, chanscope_api::format::Locale::En)
     );
     browser
         .wait_text(&[&text(&channel["title"]), &showing])

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use chanscope::format::compact;
+use chanscope_api::format::compact;
 use chanscope_e2e::{ensure, query_param, text, Harness, Res, Session, SECRET_TOKEN};
 use serde_json::Value;
 

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 use std::time::Duration;
 
-use chanscope::format::{date_label, format_percent, group_thousands, Locale};
+use chanscope_api::format::{date_label, format_percent, group_thousands, Locale};
 use chanscope_e2e::{ensure, query_param, text, Harness, Res, Session};
 use chrono::NaiveDate;
 use serde_json::{json, Value};

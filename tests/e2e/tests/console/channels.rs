@@ -2,8 +2,8 @@
 
 use std::sync::Arc;
 
-use chanscope::api::catalog;
-use chanscope::format::{compact, date_label, group_thousands, Locale};
+use chanscope_api::catalog;
+use chanscope_api::format::{compact, date_label, group_thousands, Locale};
 use chanscope_e2e::{ensure, text, Harness, Res};
 use chrono::NaiveDate;
 use serde_json::Value;

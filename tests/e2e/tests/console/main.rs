@@ -16,7 +16,7 @@ mod search;
 use std::process::ExitCode;
 use std::time::Duration;
 
-use chanscope::format::{group_thousands, Locale};
+use chanscope_api::format::{group_thousands, Locale};
 use chanscope_e2e::runner::Scenario;
 use chanscope_e2e::{ensure, scenarios, Harness, HarnessOptions, Res, Session};
 use serde_json::Value;

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use chanscope::format::{format_rate, group_thousands, Locale};
+use chanscope_api::format::{format_rate, group_thousands, Locale};
 use chanscope_e2e::picks::BATCH_IDS;
 use chanscope_e2e::{ensure, query_param, text, Harness, Res, Session, SEARCH_S_TOKEN};
 use serde_json::Value;

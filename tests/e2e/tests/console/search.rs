@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use chanscope::format::{compact, format_rate, group_thousands, Locale};
+use chanscope_api::format::{compact, format_rate, group_thousands, Locale};
 use chanscope_e2e::{ensure, query_param, strip_tags, text, Harness, Res};
 
 use super::{assert_nothing_sent, exact, int, submit_form};

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use chanscope::format::{group_thousands, Locale};
+use chanscope_api::format::{group_thousands, Locale};
 use chanscope_e2e::browser::normalize;
 use chanscope_e2e::{ensure, strip_tags, Harness, Res};
 use serde_json::{json, Value};

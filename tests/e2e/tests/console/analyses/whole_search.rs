@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use chanscope::format::{group_thousands, Locale};
+use chanscope_api::format::{group_thousands, Locale};
 use chanscope_e2e::browser::WAIT;
 use chanscope_e2e::{ensure, query_param, Harness, Res};
 use serde_json::{json, Value};
