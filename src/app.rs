@@ -5,7 +5,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 use yew::prelude::*;
-use yew_router::prelude::{use_route, Switch};
+use yew_router::prelude::{use_route, Routable, Switch};
 
 use crate::pages::{
     ChannelInfoPage, ChannelSearchPage, CompareChannelsPage, KeywordMentionsPage, KeywordTrendPage,

@@ -2,15 +2,14 @@
 //! typed layer and its period and date strings (the `chanscope-api` crate, re-exported here as
 //! `api` and `format`).
 //!
-//! `sanitize`, `export`, `view` (what pages and widgets compute) and `route` (the pages'
-//! addresses) compile for every target, so their tests run natively with `cargo test`; the user
-//! interface (the console and the embeddable widgets of `embed`) is compiled for `wasm32` only.
+//! `sanitize`, `export` and `view` (what pages and widgets compute) compile for every target, so
+//! their tests run natively with `cargo test`; the user interface (the console with its routes,
+//! and the embeddable widgets of `embed`) is compiled for `wasm32` only.
 
 pub use chanscope_api as api;
 pub use chanscope_api::format;
 
 pub mod export;
-pub mod route;
 pub mod sanitize;
 pub mod view;
 
@@ -31,6 +30,8 @@ pub mod embed;
 pub mod pages;
 #[cfg(target_arch = "wasm32")]
 pub mod request;
+#[cfg(target_arch = "wasm32")]
+pub mod route;
 #[cfg(target_arch = "wasm32")]
 pub mod router;
 #[cfg(target_arch = "wasm32")]

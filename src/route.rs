@@ -1,19 +1,15 @@
-//! The console's routes (one page per operation), and the links between pages: a link carries the
-//! query the target page reads (`?channel=`, `?post=`, `?q=`), defined here once for every page
-//! that links. In the browser, also the pages' names (`names`) and the link component (`link`);
-//! natively too, so that the gateway shares them, the calls a page makes as it opens
-//! ([`preload`]).
+//! The console's routes (one page per operation), their names (`names`), and the links between
+//! pages (`link`): a link carries the query the target page reads (`?channel=`, `?post=`, `?q=`),
+//! defined here once for every page that links. Channel info's path and query key are also where
+//! the gateway's preloads expect them (`chanscope_api::opening`; a browser test holds the two
+//! together).
 
 use serde::{Deserialize, Serialize};
 use yew_router::Routable;
 
-#[cfg(target_arch = "wasm32")]
 mod link;
-#[cfg(target_arch = "wasm32")]
 mod names;
-pub mod preload;
 
-#[cfg(target_arch = "wasm32")]
 pub use link::RouteLink;
 
 /// One page per operation (the path names the operation as `api/src/ops` does), one per analysis

@@ -12,7 +12,7 @@ use std::rc::Rc;
 
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
-use yew_router::history::{AnyHistory, BrowserHistory, MemoryHistory};
+use yew_router::history::{AnyHistory, BrowserHistory, History, MemoryHistory};
 use yew_router::query::Raw;
 use yew_router::AnyRoute;
 
@@ -97,7 +97,13 @@ pub struct RouterProps {
 #[function_component(Router)]
 pub fn router(props: &RouterProps) -> Html {
     let history = use_memo(props.start.clone(), |start| match start {
-        Some(start) => AnyHistory::from(MemoryHistory::with_entries(vec![start.to_string()])),
+        Some(start) => {
+            // An entry holds a path alone; its query is given apart.
+            let at = Location::parse(start);
+            let memory = MemoryHistory::with_entries(vec![at.path.to_string()]);
+            let Ok(()) = memory.replace_with_query(&*at.path, Raw(&*at.query));
+            AnyHistory::from(memory)
+        }
         None => AnyHistory::from(BrowserHistory::new()),
     });
     html! {

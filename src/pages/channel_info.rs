@@ -14,6 +14,7 @@ use chrono::Utc;
 
 use crate::api::batch::both;
 use crate::api::model::{Channel, Records, SubscriberCount};
+use crate::api::opening::{channel_history, channel_info_request};
 use crate::api::ops::ChannelInfo;
 use crate::api::{Error, PeriodGroup};
 use crate::components::chart::period_axis;
@@ -24,14 +25,13 @@ use crate::pages::form::Field;
 use crate::pages::form::{use_page_form, AddressQuery, PageParams, Problems};
 use crate::pages::page_header;
 use crate::request::CachedClient;
-use crate::route::preload::{channel_history, channel_info_request};
 use crate::route::{route_href, ChannelQuery, Route, RouteLink, SearchQuery};
 use crate::ui::{use_ui, Ui};
 use crate::view::counts::{signed, Trend};
 use crate::view::dynamics::{change_since, chart_series, readings};
 
 /// The days the page reports the subscriber change over (the chart spans
-/// [`CHANNEL_HISTORY_DAYS`](crate::route::preload::CHANNEL_HISTORY_DAYS)).
+/// [`CHANNEL_HISTORY_DAYS`](crate::api::opening::CHANNEL_HISTORY_DAYS)).
 const CHANGE_DAYS: [u32; 3] = [1, 7, 30];
 
 /// The channel and its last 30 days of subscribers by day (or why they are missing: the card

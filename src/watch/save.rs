@@ -3,6 +3,7 @@
 
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
+use yew_router::Routable;
 
 use super::list::use_watchlist;
 use super::new_id;

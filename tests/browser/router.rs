@@ -2,10 +2,16 @@
 //! routes, and links followed in memory mode (the test page's own address never changes).
 #![cfg(target_arch = "wasm32")]
 
-use chanscope::route::{route_href, Route, RouteLink, SearchQuery, TOOLS};
+use chanscope::api::client::path_and_query;
+use chanscope::api::opening::{
+    channel_history, channel_info_request, opening_calls, CHANNEL_INFO_PATH, CHANNEL_QUERY_KEY,
+};
+use chanscope::route::{route_href, ChannelQuery, Route, RouteLink, SearchQuery, TOOLS};
 use chanscope::router::{use_location, use_navigator, Location, Router};
+use chrono::{DateTime, Utc};
 use wasm_bindgen_test::*;
 use yew::prelude::*;
+use yew_router::Routable;
 
 mod dom;
 mod mount;
@@ -29,14 +35,8 @@ fn an_address_splits_into_path_and_query() {
 #[wasm_bindgen_test]
 fn paths_map_to_routes_and_back() {
     assert_eq!(Route::of_path("/"), Route::Home);
-    assert_eq!(
-        Route::of_path("/keyword-mentions"),
-        Route::KeywordMentions
-    );
-    assert_eq!(
-        Route::of_path("/multi-story-stats"),
-        Route::MultiStoryStats
-    );
+    assert_eq!(Route::of_path("/keyword-mentions"), Route::KeywordMentions);
+    assert_eq!(Route::of_path("/multi-story-stats"), Route::MultiStoryStats);
     for route in TOOLS {
         assert_eq!(Route::of_path(&route.to_path()), route);
     }
@@ -116,5 +116,32 @@ async fn links_and_the_navigator_change_the_address_in_memory() {
     assert_eq!(
         web_sys::window().unwrap().location().href().unwrap(),
         page_address
+    );
+}
+
+// Channel info is where the API crate's opening calls (what the gateway preloads with the page)
+// expect it: at the same path, reading the channel under the same query key, so that a link the
+// console makes preloads what the page then asks for.
+
+#[wasm_bindgen_test]
+fn the_channel_info_route_is_at_the_preloaded_path() {
+    assert_eq!(Route::ChannelInfo.to_path(), CHANNEL_INFO_PATH);
+    assert_eq!(Route::of_path(CHANNEL_INFO_PATH), Route::ChannelInfo);
+}
+
+#[wasm_bindgen_test]
+fn a_link_to_channel_info_preloads_what_the_page_asks_for() {
+    let now = DateTime::<Utc>::from_timestamp(1_795_455_850, 0).unwrap();
+    let href = route_href(Route::ChannelInfo, &ChannelQuery::new("@deal_live975"));
+    let (path, query) = href.split_once('?').unwrap();
+    assert_eq!(query, format!("{CHANNEL_QUERY_KEY}=%40deal_live975"));
+
+    // The page reads the same channel back from its address, and builds its calls from it.
+    let read: ChannelQuery = serde_urlencoded::from_str(query).unwrap();
+    let info = channel_info_request(&read.channel).unwrap();
+    let history = channel_history(&info.channel_id, now);
+    assert_eq!(
+        opening_calls(path, query, now),
+        [path_and_query(&info), path_and_query(&history)]
     );
 }

@@ -15,6 +15,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
 use web_sys::{IdbDatabase, IdbRequest, IdbTransactionMode};
+use yew_router::Routable;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
