@@ -8,7 +8,6 @@
 //! [`Watch::after_check`] as the new baseline.
 
 mod file;
-mod record;
 
 use std::cmp::Reverse;
 use std::collections::HashSet;
@@ -108,14 +107,10 @@ impl News {
     }
 }
 
-/// What a watch follows.
+/// What a watch follows, written and read as an object tagged by its `kind`
+/// (`{"kind": "channel", "channel": "@name"}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-// Written tagged by serde; read back through a flat record in one pass (see `record`).
-#[serde(
-    tag = "kind",
-    rename_all = "snake_case",
-    try_from = "record::TargetRecord"
-)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum WatchTarget {
     /// The query string of the post-search page (`q=brand&peerType=channel`), exactly as the
     /// page keeps its form in the address.
@@ -192,14 +187,10 @@ impl WatchTarget {
     }
 }
 
-/// What the last check of a watch saw: the baseline the next check is compared with.
+/// What the last check of a watch saw: the baseline the next check is compared with, written and
+/// read as an object tagged by its `kind` (`{"kind": "subscribers", "count": 42, "at": …}`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-// Written tagged by serde; read back through a flat record in one pass (see `record`).
-#[serde(
-    tag = "kind",
-    rename_all = "snake_case",
-    try_from = "record::SeenRecord"
-)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Seen {
     /// Not checked yet: the first check only sets the baseline.
     #[default]
