@@ -136,7 +136,10 @@ impl AddressQuery for Params {
 }
 
 impl AnalysisParams for Params {
-    fn to_plan(&self, ui: &Ui, key: String) -> Result<Plan, Problems> {
+    /// A search's first page: its total is the window's count.
+    type Answer = Rc<PostSearchResponse>;
+
+    fn to_plan(&self, ui: &Ui, key: String) -> Result<Plan<Self::Answer>, Problems> {
         let keywords = self.keywords();
         if keywords.is_empty() {
             return Err(Problems::one(
@@ -228,7 +231,7 @@ pub fn keyword_trend_page() -> Html {
 
 #[derive(Properties, PartialEq)]
 struct TrendResultsProps {
-    job: Job,
+    job: Job<Rc<PostSearchResponse>>,
     keywords: Rc<Vec<String>>,
     windows: Rc<Vec<Window>>,
 }
@@ -278,7 +281,7 @@ fn halves(ui: &Ui, keywords: &[String], counts: &[Vec<Option<u64>>]) -> Html {
 #[function_component(TrendResults)]
 fn trend_results(props: &TrendResultsProps) -> Html {
     let ui = use_ui();
-    let answers = props.job.results::<PostSearchResponse>();
+    let answers = props.job.results();
     let per_window = props.windows.len();
     if per_window == 0 || answers.iter().all(Option::is_none) {
         return Html::default();

@@ -101,7 +101,10 @@ impl AddressQuery for Params {
 }
 
 impl AnalysisParams for Params {
-    fn to_plan(&self, ui: &Ui, key: String) -> Result<Plan, Problems> {
+    /// A page of the search's posts.
+    type Answer = Rc<PostSearchResponse>;
+
+    fn to_plan(&self, ui: &Ui, key: String) -> Result<Plan<Self::Answer>, Problems> {
         let first = self.request(ui)?;
         if self.zone(ui).is_none() {
             return Err(Problems::one(
@@ -120,11 +123,8 @@ impl AnalysisParams for Params {
                 Unit::call(op)
             })
             .collect();
-        Ok(Plan::new(key, units).refined_by(|first| {
-            first
-                .downcast_ref::<PostSearchResponse>()
-                .map_or(1, |page| pages_for(page.total_count).len())
-        }))
+        Ok(Plan::new(key, units)
+            .refined_by(|first: &Rc<PostSearchResponse>| pages_for(first.total_count).len()))
     }
 }
 
@@ -196,7 +196,7 @@ pub fn search_analysis_page() -> Html {
 
 #[derive(Properties, PartialEq)]
 struct AnalysisProps {
-    job: Job,
+    job: Job<Rc<PostSearchResponse>>,
     zone: Zone,
 }
 
@@ -207,7 +207,7 @@ fn analysis(props: &AnalysisProps) -> Html {
     // Collecting copies every post: done once per answer that came in, not once per render.
     let collected = use_memo((props.job.clone(), done), |(job, _)| {
         let mut collected = Collected::default();
-        for page in job.results::<PostSearchResponse>().into_iter().flatten() {
+        for page in job.results().into_iter().flatten() {
             collected.add_page(&page);
         }
         collected

@@ -16,7 +16,7 @@ use crate::route::{route_href, ChannelQuery, PostQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
 use crate::view::counts::signed;
 use crate::view::watch::{export_json, import_json, Watch, WatchKind, MAX_WATCHES};
-use crate::watch::{use_watchlist, Watchlist};
+use crate::watch::{use_watchlist, WatchAnswer, Watchlist};
 
 fn kind_label(ui: &Ui, kind: WatchKind) -> &'static str {
     match kind {
@@ -85,7 +85,7 @@ pub fn watchlist_page() -> Html {
                 <p class="field-error" role="alert">{ text.clone() }</p>
             }
             if let Some(job) = &list.job {
-                <JobPanel job={job.clone()} what={ui.t("one per watch", "по одному на наблюдение")} />
+                <JobPanel<WatchAnswer> job={job.clone()} what={ui.t("one per watch", "по одному на наблюдение")} />
             }
             if list.unreadable > 0 {
                 <p class="cs-unreadable" role="note">{ fill(ui.t(

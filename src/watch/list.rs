@@ -43,7 +43,7 @@ pub struct Watchlist {
     /// Records of the store that could not be read.
     pub unreadable: usize,
     /// The check running, waiting for a confirmation, or last run.
-    pub job: Option<Job>,
+    pub job: Option<Job<WatchAnswer>>,
     pub check: Callback<()>,
     pub save: Callback<Watch>,
     pub remove: Callback<String>,
@@ -96,21 +96,29 @@ struct Run {
     automatic: bool,
 }
 
+/// What the check of one watch got back: the answer of the request its target makes.
+#[derive(Clone)]
+pub enum WatchAnswer {
+    Posts(Rc<PostSearchResponse>),
+    Mentions(Rc<KeywordMentionsResponse>),
+    Channel(Rc<Channel>),
+}
+
 /// The request that checks `watch`.
-fn check_unit(watch: &Watch, ui: &Ui) -> Unit {
+fn check_unit(watch: &Watch, ui: &Ui) -> Unit<WatchAnswer> {
     match &watch.target {
         WatchTarget::PostSearch { query } => {
             match search_watch_request(query, check_since(watch), ui) {
-                Ok(op) => Unit::call(op),
+                Ok(op) => Unit::call(op).map(WatchAnswer::Posts),
                 Err(invalid) => Unit::fails(Error::Invalid(invalid)),
             }
         }
         WatchTarget::KeywordMentions { query } => match mentions_watch_request(query, ui) {
-            Ok(op) => Unit::call(op),
+            Ok(op) => Unit::call(op).map(WatchAnswer::Mentions),
             Err(invalid) => Unit::fails(Error::Invalid(invalid)),
         },
         WatchTarget::Channel { channel } => match channel.parse::<ChannelId>() {
-            Ok(id) => Unit::call(ChannelInfo::new(id)),
+            Ok(id) => Unit::call(ChannelInfo::new(id)).map(WatchAnswer::Channel),
             Err(error) => Unit::fails(Error::Invalid(Invalid {
                 problems: vec![Problem {
                     param: "channelId",
@@ -122,19 +130,12 @@ fn check_unit(watch: &Watch, ui: &Ui) -> Unit {
 }
 
 /// The watch after its unit's answer came in; `None` while it has not, or when it failed.
-fn checked(watch: &Watch, job: &Job, index: usize, now: i64) -> Option<Watch> {
+fn checked(watch: &Watch, job: &Job<WatchAnswer>, index: usize, now: i64) -> Option<Watch> {
     let watch = watch.clone();
-    match &watch.target {
-        WatchTarget::PostSearch { .. } => {
-            let answer = job.result::<PostSearchResponse>(index)?;
-            Some(watch.checked(CheckAnswer::Posts(&answer.items), now))
-        }
-        WatchTarget::KeywordMentions { .. } => {
-            let answer = job.result::<KeywordMentionsResponse>(index)?;
-            Some(watch.checked(CheckAnswer::Mentions(&answer), now))
-        }
-        WatchTarget::Channel { .. } => {
-            let answer = job.result::<Channel>(index)?;
+    match job.result(index)? {
+        WatchAnswer::Posts(answer) => Some(watch.checked(CheckAnswer::Posts(&answer.items), now)),
+        WatchAnswer::Mentions(answer) => Some(watch.checked(CheckAnswer::Mentions(&answer), now)),
+        WatchAnswer::Channel(answer) => {
             let participants = answer.participants_count;
             Some(watch.checked(CheckAnswer::Channel { participants }, now))
         }
