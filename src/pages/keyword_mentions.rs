@@ -40,7 +40,7 @@ struct Params {
     #[serde(skip_serializing_if = "String::is_empty")]
     peer_type: String,
     /// Blank is the API's last 10 days.
-    #[serde(flatten, skip_deserializing)]
+    #[serde(flatten)]
     period: PeriodQuery,
     #[serde(skip_serializing_if = "is_false")]
     hide_forwards: bool,
@@ -52,11 +52,7 @@ struct Params {
     extended_syntax: bool,
 }
 
-impl AddressQuery for Params {
-    fn period_mut(&mut self) -> Option<&mut PeriodQuery> {
-        Some(&mut self.period)
-    }
-}
+impl AddressQuery for Params {}
 
 impl PageParams for Params {
     type Request = KeywordMentions;

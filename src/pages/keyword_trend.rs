@@ -46,7 +46,7 @@ struct Params {
     /// `day`; weeks when blank.
     #[serde(skip_serializing_if = "String::is_empty")]
     step: String,
-    #[serde(flatten, skip_deserializing)]
+    #[serde(flatten)]
     period: PeriodQuery,
     #[serde(skip_serializing_if = "String::is_empty")]
     peer_type: String,
@@ -129,11 +129,7 @@ impl Params {
     }
 }
 
-impl AddressQuery for Params {
-    fn period_mut(&mut self) -> Option<&mut PeriodQuery> {
-        Some(&mut self.period)
-    }
-}
+impl AddressQuery for Params {}
 
 impl AnalysisParams for Params {
     /// A search's first page: its total is the window's count.

@@ -50,7 +50,7 @@ struct Params {
     q: String,
     #[serde(skip_serializing_if = "String::is_empty")]
     peer_type: String,
-    #[serde(flatten, skip_deserializing)]
+    #[serde(flatten)]
     period: PeriodQuery,
     #[serde(skip_serializing_if = "String::is_empty")]
     country: String,
@@ -94,11 +94,7 @@ impl Params {
     }
 }
 
-impl AddressQuery for Params {
-    fn period_mut(&mut self) -> Option<&mut PeriodQuery> {
-        Some(&mut self.period)
-    }
-}
+impl AddressQuery for Params {}
 
 impl AnalysisParams for Params {
     /// A page of the search's posts.
