@@ -32,9 +32,10 @@ use crate::route::{route_href, ChannelQuery, PostQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui, Zone};
 use crate::view::heatmap::{shade, Heatmap};
 use crate::view::labels::{channel_label, excerpt};
+use crate::view::media::MediaKind;
 use crate::view::search_analysis::{
     channels_by_posts, collected_table, media_mix, pages_for, top_by_er, top_by_err, top_by_views,
-    Collected, MediaKind, SearchFigures, PAGE,
+    Collected, SearchFigures, PAGE,
 };
 use crate::view::sort::SortKey;
 

@@ -19,6 +19,7 @@ pub mod growth;
 pub mod heatmap;
 pub mod job;
 pub mod labels;
+pub mod media;
 pub mod mentions;
 pub mod multi_stats;
 pub mod pager;
