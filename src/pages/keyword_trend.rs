@@ -14,6 +14,7 @@ use yew::prelude::*;
 use crate::api::model::PostSearchResponse;
 use crate::api::ops::PostSearch;
 use crate::api::{Operation, PeerType};
+use crate::components::page_header;
 use crate::components::{Column, DataTable, LineChart, Row, TableCell};
 use crate::export::Cell;
 use crate::format::{date_label, fill, format_percent, iso_date};
@@ -21,7 +22,6 @@ use crate::pages::form::{
     is_false, peer_type_options, peer_type_or, use_analysis_form, AddressQuery, AnalysisParams,
     Check, DraftForm, Field, PeriodFields, PeriodQuery, Problems, Select,
 };
-use crate::pages::page_header;
 use crate::request::{Job, Plan, Unit};
 use crate::route::{route_href, Route, RouteLink, SearchQuery};
 use crate::ui::{use_ui, Ui};

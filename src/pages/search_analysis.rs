@@ -15,6 +15,7 @@ use crate::api::model::{Post, PostSearchResponse};
 use crate::api::ops::PostSearch;
 use crate::api::Operation;
 use crate::components::figure::{figure_html, figures_export, rate_html};
+use crate::components::page_header;
 use crate::components::{Column, DataTable, ExportButtons, Row, TableCell};
 use crate::export::Cell;
 use crate::format::{fill, format_rate, local_date_time};
@@ -22,7 +23,6 @@ use crate::pages::form::{
     is_false, use_analysis_form, AddressQuery, Advanced, AnalysisParams, DraftForm, Field,
     PeriodQuery, Problems,
 };
-use crate::pages::page_header;
 use crate::pages::text_search::{
     filter_fields, filters_set, matching_fields, post_search_of, query_fields, PostFilters,
     PostSearchParams, TextQuery, TextSearch,

@@ -7,11 +7,11 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use crate::components::page_header;
 use crate::components::status::JobPanel;
 use crate::components::{EmptyState, ErrorBanner};
 use crate::export::download;
 use crate::format::fill;
-use crate::pages::page_header;
 use crate::route::{route_href, ChannelQuery, PostQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
 use crate::view::counts::signed;

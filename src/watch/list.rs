@@ -15,9 +15,8 @@ use yew::prelude::*;
 use super::{StoreError, WatchStore};
 use crate::api::ids::ChannelId;
 use crate::api::model::{Channel, KeywordMentionsResponse, PostSearchResponse};
-use crate::api::ops::ChannelInfo;
+use crate::api::ops::{ChannelInfo, KeywordMentions, PostSearch};
 use crate::api::{Error, Invalid, Problem, Rule};
-use crate::pages::{mentions_watch_request, search_watch_request};
 use crate::request::{use_job, Job, Phase, Plan, Unit};
 use crate::settings::SettingsContext;
 use crate::ui::{use_ui, Ui};
@@ -104,16 +103,26 @@ pub enum WatchAnswer {
     Channel(Rc<Channel>),
 }
 
+/// The pages a watch can come from, as a check asks them: a watch keeps the address query of its
+/// page, and only that page reads it into the request it makes. The console's pages give these
+/// (`crate::pages::ConsolePages`), so that the watchlist needs no page.
+pub trait WatchedPages: 'static {
+    /// The request that checks a watch of the post-search page's `query`: its first page of the
+    /// newest posts, from `since` when that is later than the search's own start.
+    fn post_search(query: &str, since: Option<i64>, ui: &Ui) -> Result<PostSearch, Invalid>;
+
+    /// The request that checks a watch of the keyword-mentions page's `query`.
+    fn keyword_mentions(query: &str, ui: &Ui) -> Result<KeywordMentions, Invalid>;
+}
+
 /// The request that checks `watch`.
-fn check_unit(watch: &Watch, ui: &Ui) -> Unit<WatchAnswer> {
+fn check_unit<P: WatchedPages>(watch: &Watch, ui: &Ui) -> Unit<WatchAnswer> {
     match &watch.target {
-        WatchTarget::PostSearch { query } => {
-            match search_watch_request(query, check_since(watch), ui) {
-                Ok(op) => Unit::call(op).map(WatchAnswer::Posts),
-                Err(invalid) => Unit::fails(Error::Invalid(invalid)),
-            }
-        }
-        WatchTarget::KeywordMentions { query } => match mentions_watch_request(query, ui) {
+        WatchTarget::PostSearch { query } => match P::post_search(query, check_since(watch), ui) {
+            Ok(op) => Unit::call(op).map(WatchAnswer::Posts),
+            Err(invalid) => Unit::fails(Error::Invalid(invalid)),
+        },
+        WatchTarget::KeywordMentions { query } => match P::keyword_mentions(query, ui) {
             Ok(op) => Unit::call(op).map(WatchAnswer::Mentions),
             Err(invalid) => Unit::fails(Error::Invalid(invalid)),
         },
@@ -165,9 +174,10 @@ pub struct WatchlistProviderProps {
     pub children: Children,
 }
 
-/// Provides [`Watchlist`] to everything below it; place it inside the settings' provider.
+/// Provides [`Watchlist`] to everything below it, checking watches with the requests of `P`;
+/// place it inside the settings' provider.
 #[function_component(WatchlistProvider)]
-pub fn watchlist_provider(props: &WatchlistProviderProps) -> Html {
+pub fn watchlist_provider<P: WatchedPages>(props: &WatchlistProviderProps) -> Html {
     let ui = use_ui();
     let settings = use_context::<SettingsContext>();
     let confirm_above = settings
@@ -246,7 +256,7 @@ pub fn watchlist_provider(props: &WatchlistProviderProps) -> Html {
     let plan = run.as_ref().map(|r| {
         Plan::new(
             format!("watchlist check {}", r.number),
-            r.watches.iter().map(|w| check_unit(w, &ui)).collect(),
+            r.watches.iter().map(|w| check_unit::<P>(w, &ui)).collect(),
         )
     });
     let job = use_job(plan, confirm_above);

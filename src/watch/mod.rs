@@ -21,7 +21,7 @@ use web_sys::{
 };
 
 pub use error::{StoreAction, StoreError};
-pub use list::{use_watchlist, WatchAnswer, Watchlist, WatchlistProvider};
+pub use list::{use_watchlist, WatchAnswer, WatchedPages, Watchlist, WatchlistProvider};
 pub use save::WatchButton;
 
 use crate::api::model::Records;
