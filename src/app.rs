@@ -9,7 +9,7 @@ use yew::prelude::*;
 use crate::pages::{
     ChannelInfoPage, ChannelSearchPage, CompareChannelsPage, KeywordMentionsPage, KeywordTrendPage,
     MultiPostStatsPage, MultiStoryStatsPage, PostSearchPage, PostStatsPage, SearchAnalysisPage,
-    SubscriberDynamicsPage, WatchlistPage, WatchlistProvider,
+    SubscriberDynamicsPage, WatchlistProvider,
 };
 use crate::route::{
     Pages, Route, RouteLink, ANALYSES, ANALYSIS_PAGES, TOOLS, TOOL_PAGES, WATCHLIST_PAGES,
@@ -17,7 +17,7 @@ use crate::route::{
 use crate::router::{use_location, Router};
 use crate::settings::{SettingsPanel, SettingsProvider};
 use crate::ui::use_ui;
-use crate::watch::use_watchlist;
+use crate::watchlist::{use_watchlist, WatchlistPage};
 
 /// The pages one build of the console carries; a page of another is a page load away.
 ///

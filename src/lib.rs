@@ -3,7 +3,8 @@
 //!
 //! `api`, `format`, `sanitize`, `export`, `view` (what pages and widgets compute) and `route`
 //! (the pages' addresses) compile for every target, so their tests run natively with `cargo test`;
-//! the user interface (the console and the embeddable widgets of `embed`) is compiled for
+//! so does the pure part of `watchlist` (a feature of its own, whose page and store are wasm32
+//! only). The user interface (the console and the embeddable widgets of `embed`) is compiled for
 //! `wasm32` only.
 
 pub mod api;
@@ -12,6 +13,7 @@ pub mod format;
 pub mod route;
 pub mod sanitize;
 pub mod view;
+pub mod watchlist;
 
 /// The allocator of every wasm build: Talc in place of the standard library's dlmalloc. It is
 /// the smaller of the two (the console's wasm 2.5 KiB lighter after brotli, the widgets' 1.5 KiB),
@@ -36,5 +38,3 @@ pub mod router;
 pub mod settings;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
-#[cfg(target_arch = "wasm32")]
-pub mod watch;

@@ -5,8 +5,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::view::watch::WatchTarget;
-use crate::watch::WatchButton;
+use crate::watchlist::{WatchButton, WatchTarget};
 
 use crate::pages::form::DraftForm;
 

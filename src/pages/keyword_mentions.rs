@@ -29,8 +29,7 @@ use crate::view::figures::MentionTotals;
 use crate::view::labels::channel_ref;
 use crate::view::mentions::{reach_per_mention, share};
 use crate::view::sort::SortKey;
-use crate::view::watch::WatchTarget;
-use crate::watch::WatchButton;
+use crate::watchlist::{WatchButton, WatchTarget};
 
 #[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]

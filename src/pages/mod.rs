@@ -17,7 +17,6 @@ mod post_stats;
 mod search_analysis;
 mod subscriber_dynamics;
 mod text_search;
-mod watchlist;
 
 pub use channel_info::ChannelInfoPage;
 pub use channel_search::ChannelSearchPage;
@@ -29,12 +28,11 @@ pub use post_search::PostSearchPage;
 pub use post_stats::PostStatsPage;
 pub use search_analysis::SearchAnalysisPage;
 pub use subscriber_dynamics::SubscriberDynamicsPage;
-pub use watchlist::WatchlistPage;
 
 use crate::api::ops::{KeywordMentions, PostSearch};
 use crate::api::Invalid;
 use crate::ui::Ui;
-use crate::watch::WatchedPages;
+use crate::watchlist::WatchedPages;
 
 /// The console's pages as the watchlist checks the watches saved from them: each page reads the
 /// address query it keeps into the request it makes.
@@ -51,4 +49,4 @@ impl WatchedPages for ConsolePages {
 }
 
 /// The watchlist's provider as the console places it: checks ask what the console's pages ask.
-pub type WatchlistProvider = crate::watch::WatchlistProvider<ConsolePages>;
+pub type WatchlistProvider = crate::watchlist::WatchlistProvider<ConsolePages>;

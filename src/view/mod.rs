@@ -30,4 +30,3 @@ pub mod search_analysis;
 pub mod sort;
 pub mod trend;
 pub mod unreadable;
-pub mod watch;

@@ -18,8 +18,7 @@ use crate::pages::form::{Advanced, Check, LimitField};
 use crate::pages::text_search::{filter_fields, filters_set, matching_fields, query_fields};
 use crate::route::Route;
 use crate::ui::use_ui;
-use crate::view::watch::WatchTarget;
-use crate::watch::WatchButton;
+use crate::watchlist::{WatchButton, WatchTarget};
 use params::Params;
 use results::PostResults;
 

@@ -12,7 +12,9 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::{StoreError, WatchStore};
+use super::file::{merge, MergeReport};
+use super::store::{StoreError, WatchStore};
+use super::watch::{check_since, CheckAnswer, Watch, WatchTarget};
 use crate::api::ids::ChannelId;
 use crate::api::model::{Channel, KeywordMentionsResponse, PostSearchResponse};
 use crate::api::ops::{ChannelInfo, KeywordMentions, PostSearch};
@@ -21,7 +23,6 @@ use crate::request::{use_job, Job, Phase, Plan, Unit};
 use crate::settings::SettingsContext;
 use crate::ui::{use_ui, Ui};
 use crate::view::job::DEFAULT_CONFIRM_ABOVE;
-use crate::view::watch::{check_since, merge, CheckAnswer, MergeReport, Watch, WatchTarget};
 
 /// When the watchlist last checked itself (Unix seconds), in localStorage: the interval counts
 /// from there.

@@ -1,13 +1,10 @@
-//! The watchlist: saved post searches, keyword-mentions queries and channels, what each check
-//! finds new since the one before, and the file a watchlist is exported to and imported from
-//! ([`file`]).
+//! What a watch is (a saved post search, keyword-mentions query or channel) and what each check
+//! finds new since the one before.
 //!
 //! Times are Unix seconds, as the API writes them. A check goes like this: ask the API as the
 //! watch's page would (a post search from [`check_since`] on), show what [`new_posts`],
 //! [`new_channels`] or [`subscriber_change`] find against the watch's [`Seen`], then keep
 //! [`Watch::after_check`] as the new baseline.
-
-mod file;
 
 use std::cmp::Reverse;
 use std::collections::HashSet;
@@ -17,11 +14,6 @@ use serde::{Deserialize, Serialize};
 use crate::api::model::{KeywordMentionsResponse, MentionsByChannel, Post};
 use crate::api::query::encode_component;
 use crate::view::labels::channel_name;
-
-pub use file::{
-    export_json, import_json, merge, ImportError, MergeReport, MAX_WATCHES, WATCHLIST_FORMAT,
-    WATCHLIST_VERSION,
-};
 
 /// Most post IDs a watch remembers. A check asks only for posts since the previous check less
 /// [`CHECK_OVERLAP_SECS`], so only the newest posts seen can come back; a thousand leaves room
