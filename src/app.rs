@@ -10,13 +10,13 @@ use yew_router::prelude::{use_route, Routable, Switch};
 use crate::pages::{
     ChannelInfoPage, ChannelSearchPage, CompareChannelsPage, KeywordMentionsPage, KeywordTrendPage,
     MultiPostStatsPage, MultiStoryStatsPage, PostSearchPage, PostStatsPage, SearchAnalysisPage,
-    SubscriberDynamicsPage, WatchlistPage,
+    SubscriberDynamicsPage, WatchlistProvider,
 };
 use crate::route::{Route, RouteLink, ANALYSES, TOOLS};
 use crate::router::Router;
 use crate::settings::{SettingsPanel, SettingsProvider};
 use crate::ui::use_ui;
-use crate::watch::{use_watchlist, WatchlistProvider};
+use crate::watchlist::{use_watchlist, WatchlistPage};
 
 /// The page of `route` (yew-router's `Switch` calls it as the address changes): every page of the
 /// console is a route of this one running app, so cached answers, running jobs and a watchlist

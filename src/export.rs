@@ -3,9 +3,6 @@
 
 use serde_json::Value as Json;
 
-use crate::view::engagement::Missing;
-use crate::view::figures::{Named, Value};
-
 /// One value of an exported table.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Cell {
@@ -151,30 +148,6 @@ fn json_value(cell: &Cell) -> Json {
         Cell::Int(n) => Json::from(*n),
         Cell::Float(x) => serde_json::Number::from_f64(*x).map_or(Json::Null, Json::Number),
         Cell::Empty => Json::Null,
-    }
-}
-
-/// The figures of a page as a file: one row per figure with its name, its value, and (when it
-/// has none) why, in the words `why` gives.
-pub fn figures_table(figures: &[Named], why: impl Fn(Missing) -> String) -> Table {
-    let rows = figures
-        .iter()
-        .map(|figure| {
-            let (value, reason) = match &figure.value {
-                Value::Number(Ok(x)) => (Cell::Float(*x), Cell::Empty),
-                Value::Number(Err(missing)) => (Cell::Empty, Cell::Text(why(*missing))),
-                Value::Count(n) => (Cell::from(*n), Cell::Empty),
-                Value::Id(id) => (Cell::from(*id), Cell::Empty),
-                Value::Text(text) => (Cell::Text(text.clone()), Cell::Empty),
-            };
-            vec![Cell::from(figure.name), value, reason]
-        })
-        .collect();
-    Table {
-        headers: ["figure", "value", "missing_because"]
-            .map(str::to_owned)
-            .to_vec(),
-        rows,
     }
 }
 

@@ -2,9 +2,10 @@
 //! typed layer and its period and date strings (the `chanscope-api` crate, re-exported here as
 //! `api` and `format`).
 //!
-//! `sanitize`, `export` and `view` (what pages and widgets compute) compile for every target, so
-//! their tests run natively with `cargo test`; the user interface (the console with its routes,
-//! and the embeddable widgets of `embed`) is compiled for `wasm32` only.
+//! `sanitize`, `export`, `view` (what pages and widgets compute) and the pure part of
+//! `watchlist` (a feature of its own, whose page and store are wasm32 only) compile for every
+//! target, so their tests run natively with `cargo test`; the user interface (the console with
+//! its routes, and the embeddable widgets of `embed`) is compiled for `wasm32` only.
 
 pub use chanscope_api as api;
 pub use chanscope_api::format;
@@ -12,6 +13,7 @@ pub use chanscope_api::format;
 pub mod export;
 pub mod sanitize;
 pub mod view;
+pub mod watchlist;
 
 /// The allocator of every wasm build: Talc in place of the standard library's dlmalloc. It is
 /// the smaller of the two (the console's wasm 2.5 KiB lighter after brotli, the widgets' 1.5 KiB),
@@ -38,5 +40,3 @@ pub mod router;
 pub mod settings;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
-#[cfg(target_arch = "wasm32")]
-pub mod watch;

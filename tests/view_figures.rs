@@ -2,10 +2,10 @@
 //! holds, for a set of posts, a page of post search and one post.
 
 use chanscope::api::model::Post;
-use chanscope::export::{figures_table, to_csv, to_json};
+use chanscope::export::{to_csv, to_json};
 use chanscope::view::engagement::Missing;
 use chanscope::view::figures::{
-    Extremes, MentionTotals, Named, PageTotals, PostFigures, SetFigures, Value,
+    figures_table, Extremes, MentionTotals, Named, PageTotals, PostFigures, SetFigures, Value,
 };
 use chanscope::view::growth::Growth;
 use chanscope::view::multi_stats::Counters;

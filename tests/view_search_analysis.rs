@@ -5,9 +5,10 @@
 use chanscope::api::model::{Media, Post};
 use chanscope::view::engagement::Missing;
 use chanscope::view::figures::Value;
+use chanscope::view::media::MediaKind;
 use chanscope::view::search_analysis::{
     channels_by_posts, channels_by_reach, media_mix, pages_for, top_by_er, top_by_err,
-    top_by_views, ChannelShare, Collected, MediaKind, MediaShare, SearchFigures, PAGE,
+    top_by_views, ChannelShare, Collected, MediaShare, SearchFigures, PAGE,
 };
 
 mod fixtures;

@@ -3,7 +3,7 @@
 
 use chanscope::api::model::{Channel, KeywordMentionsResponse, MentionsByChannel, Post};
 use chanscope::view::labels::channel_name;
-use chanscope::view::watch::{
+use chanscope::watchlist::{
     check_since, new_channels, new_posts, subscriber_change, CheckAnswer, News, Seen, Watch,
     WatchKind, WatchTarget, SEEN_POSTS_MAX,
 };

@@ -2,7 +2,7 @@
 //! of an import into the list.
 
 use chanscope::format::Locale;
-use chanscope::view::watch::{
+use chanscope::watchlist::{
     export_json, import_json, merge, CheckAnswer, ImportError, MergeReport, Seen, Watch,
     WatchTarget, MAX_WATCHES, SEEN_POSTS_MAX,
 };

@@ -5,8 +5,7 @@ use serverkit::cli::number;
 pub use crate::dataset::clock_now;
 use crate::dataset::{Dataset, Size};
 use crate::server::Config;
-
-pub const DEFAULT_PORT: u16 = 8090;
+use crate::site::DEFAULT_PORT;
 
 pub const USAGE: &str = "\
 usage: sandbox [--port N] [--seed S] [--size small|default|large] [--now UNIX_SECS]

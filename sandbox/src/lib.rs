@@ -3,8 +3,9 @@
 //!
 //! `search/` splits, indexes and queries texts, `dataset/` generates the data, `ops/` answers each
 //! operation, `auth` and `faults` decide who may call and what goes wrong on purpose, `avatars`
-//! draws the channels' pictures, and `server` puts them behind HTTP. The gateway, the production
-//! server, is a crate of its own (`gateway/`); what both servers share is in `serverkit/`.
+//! draws the channels' pictures, `server` puts them behind HTTP, and `site` says where it is
+//! reached. The gateway, the production server, is a crate of its own (`gateway/`); what both
+//! servers share is in `serverkit/`.
 
 pub mod auth;
 pub mod avatars;
@@ -16,6 +17,7 @@ pub mod redis_server;
 pub mod rng;
 pub mod search;
 pub mod server;
+pub mod site;
 
 pub use auth::{Grant, Plan, Tokens};
 pub use dataset::{Dataset, Size};

@@ -28,7 +28,7 @@ use crate::avatars;
 use crate::dataset::{Dataset, DAY};
 use crate::faults::{error_page, Fault, Faults};
 use crate::ops;
-use crate::ops::objects::Site;
+use crate::site::Site;
 
 /// Who may call, what goes wrong on purpose, and where the sandbox is reached.
 #[derive(Clone, Debug, Default)]

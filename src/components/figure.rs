@@ -5,11 +5,11 @@ use yew::prelude::*;
 
 use super::table::TableCell;
 use super::ExportButtons;
-use crate::export::{figures_table, Cell};
+use crate::export::Cell;
 use crate::format::{fill, format_rate};
 use crate::ui::Ui;
 use crate::view::engagement::{Figure, Missing};
-use crate::view::figures::Named;
+use crate::view::figures::{figures_table, Named};
 use crate::view::sort::SortKey;
 
 /// The service's definition of ER, as the interface states it where the figure appears.

@@ -5,8 +5,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use crate::view::watch::WatchTarget;
-use crate::watch::WatchButton;
+use crate::watchlist::{WatchButton, WatchTarget};
 
 use crate::pages::form::DraftForm;
 
@@ -19,11 +18,11 @@ use crate::api::ops::ChannelInfo;
 use crate::api::{Error, PeriodGroup};
 use crate::components::chart::period_axis;
 use crate::components::figure::missing_html;
+use crate::components::page_header;
 use crate::components::{CardVariant, ChannelCard, ErrorBanner, LineChart};
 use crate::format::{fill, format_percent};
 use crate::pages::form::Field;
 use crate::pages::form::{use_page_form, AddressQuery, PageParams, Problems};
-use crate::pages::page_header;
 use crate::request::CachedClient;
 use crate::route::{route_href, ChannelQuery, Route, RouteLink, SearchQuery};
 use crate::ui::{use_ui, Ui};

@@ -15,13 +15,13 @@ use crate::api::limits::{
 use crate::api::model::ChannelSearchResponse;
 use crate::api::ops::ChannelSearch;
 use crate::api::{Error, Operation, PeerType};
+use crate::components::page_header;
 use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
 use crate::components::{CardVariant, ChannelCard};
 use crate::format::fill;
 use crate::pages::form::{is_false, peer_type_or};
 use crate::pages::form::{peer_type_options, Advanced, Check, Field, LimitField, Select};
 use crate::pages::form::{use_page_form, AddressQuery, PageParams, Problems};
-use crate::pages::page_header;
 use crate::request::CachedClient;
 use crate::route::{route_href, ChannelQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};

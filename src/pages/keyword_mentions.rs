@@ -13,6 +13,7 @@ use crate::api::model::KeywordMentionsResponse;
 use crate::api::ops::KeywordMentions;
 use crate::api::{Error, Invalid, Operation, PeerType};
 use crate::components::figure::figures_export;
+use crate::components::page_header;
 use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
 use crate::components::{Column, DataTable, Row, TableCell};
 use crate::export::Cell;
@@ -20,7 +21,6 @@ use crate::format::fill;
 use crate::format::iso_date;
 use crate::pages::form::{is_false, peer_type_or, Advanced, Check, PeriodQuery, PERIOD_PRESETS};
 use crate::pages::form::{use_page_form, AddressQuery, PageParams, Problems};
-use crate::pages::page_header;
 use crate::pages::text_search::{matching_fields, query_fields, TextQuery, TextSearch};
 use crate::request::CachedClient;
 use crate::route::{route_href, ChannelQuery, Route, RouteLink};
@@ -29,8 +29,7 @@ use crate::view::figures::MentionTotals;
 use crate::view::labels::channel_ref;
 use crate::view::mentions::{reach_per_mention, share};
 use crate::view::sort::SortKey;
-use crate::view::watch::WatchTarget;
-use crate::watch::WatchButton;
+use crate::watchlist::{WatchButton, WatchTarget};
 
 #[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]
@@ -40,7 +39,7 @@ struct Params {
     #[serde(skip_serializing_if = "String::is_empty")]
     peer_type: String,
     /// Blank is the API's last 10 days.
-    #[serde(flatten, skip_deserializing)]
+    #[serde(flatten)]
     period: PeriodQuery,
     #[serde(skip_serializing_if = "is_false")]
     hide_forwards: bool,
@@ -52,11 +51,7 @@ struct Params {
     extended_syntax: bool,
 }
 
-impl AddressQuery for Params {
-    fn period_mut(&mut self) -> Option<&mut PeriodQuery> {
-        Some(&mut self.period)
-    }
-}
+impl AddressQuery for Params {}
 
 impl PageParams for Params {
     type Request = KeywordMentions;

@@ -14,6 +14,7 @@ use yew::prelude::*;
 use crate::api::model::PostSearchResponse;
 use crate::api::ops::PostSearch;
 use crate::api::{Operation, PeerType};
+use crate::components::page_header;
 use crate::components::{Column, DataTable, LineChart, Row, TableCell};
 use crate::export::Cell;
 use crate::format::{date_label, fill, format_percent, iso_date};
@@ -21,7 +22,6 @@ use crate::pages::form::{
     is_false, peer_type_options, peer_type_or, use_analysis_form, AddressQuery, AnalysisParams,
     Check, DraftForm, Field, PeriodFields, PeriodQuery, Problems, Select,
 };
-use crate::pages::page_header;
 use crate::request::{Job, Plan, Unit};
 use crate::route::{route_href, Route, RouteLink, SearchQuery};
 use crate::ui::{use_ui, Ui};
@@ -46,7 +46,7 @@ struct Params {
     /// `day`; weeks when blank.
     #[serde(skip_serializing_if = "String::is_empty")]
     step: String,
-    #[serde(flatten, skip_deserializing)]
+    #[serde(flatten)]
     period: PeriodQuery,
     #[serde(skip_serializing_if = "String::is_empty")]
     peer_type: String,
@@ -129,14 +129,13 @@ impl Params {
     }
 }
 
-impl AddressQuery for Params {
-    fn period_mut(&mut self) -> Option<&mut PeriodQuery> {
-        Some(&mut self.period)
-    }
-}
+impl AddressQuery for Params {}
 
 impl AnalysisParams for Params {
-    fn to_plan(&self, ui: &Ui, key: String) -> Result<Plan, Problems> {
+    /// A search's first page: its total is the window's count.
+    type Answer = Rc<PostSearchResponse>;
+
+    fn to_plan(&self, ui: &Ui, key: String) -> Result<Plan<Self::Answer>, Problems> {
         let keywords = self.keywords();
         if keywords.is_empty() {
             return Err(Problems::one(
@@ -228,7 +227,7 @@ pub fn keyword_trend_page() -> Html {
 
 #[derive(Properties, PartialEq)]
 struct TrendResultsProps {
-    job: Job,
+    job: Job<Rc<PostSearchResponse>>,
     keywords: Rc<Vec<String>>,
     windows: Rc<Vec<Window>>,
 }
@@ -278,7 +277,7 @@ fn halves(ui: &Ui, keywords: &[String], counts: &[Vec<Option<u64>>]) -> Html {
 #[function_component(TrendResults)]
 fn trend_results(props: &TrendResultsProps) -> Html {
     let ui = use_ui();
-    let answers = props.job.results::<PostSearchResponse>();
+    let answers = props.job.results();
     let per_window = props.windows.len();
     if per_window == 0 || answers.iter().all(Option::is_none) {
         return Html::default();

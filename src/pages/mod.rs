@@ -17,33 +17,36 @@ mod post_stats;
 mod search_analysis;
 mod subscriber_dynamics;
 mod text_search;
-mod watchlist;
 
 pub use channel_info::ChannelInfoPage;
 pub use channel_search::ChannelSearchPage;
 pub use compare_channels::CompareChannelsPage;
-pub(crate) use keyword_mentions::watch_request as mentions_watch_request;
 pub use keyword_mentions::KeywordMentionsPage;
 pub use keyword_trend::KeywordTrendPage;
 pub use multi_stats::{MultiPostStatsPage, MultiStoryStatsPage};
-pub(crate) use post_search::watch_request as search_watch_request;
 pub use post_search::PostSearchPage;
 pub use post_stats::PostStatsPage;
 pub use search_analysis::SearchAnalysisPage;
 pub use subscriber_dynamics::SubscriberDynamicsPage;
-pub use watchlist::WatchlistPage;
 
-use yew::prelude::*;
-
-use crate::route::Route;
+use crate::api::ops::{KeywordMentions, PostSearch};
+use crate::api::Invalid;
 use crate::ui::Ui;
+use crate::watchlist::WatchedPages;
 
-/// The heading every page starts with: the tool's name and what it answers.
-pub fn page_header(ui: &Ui, route: Route) -> Html {
-    html! {
-        <header class="page-header">
-            <h1>{ route.title(ui) }</h1>
-            <p class="lead">{ route.summary(ui) }</p>
-        </header>
+/// The console's pages as the watchlist checks the watches saved from them: each page reads the
+/// address query it keeps into the request it makes.
+pub struct ConsolePages;
+
+impl WatchedPages for ConsolePages {
+    fn post_search(query: &str, since: Option<i64>, ui: &Ui) -> Result<PostSearch, Invalid> {
+        post_search::watch_request(query, since, ui)
+    }
+
+    fn keyword_mentions(query: &str, ui: &Ui) -> Result<KeywordMentions, Invalid> {
+        keyword_mentions::watch_request(query, ui)
     }
 }
+
+/// The watchlist's provider as the console places it: checks ask what the console's pages ask.
+pub type WatchlistProvider = crate::watchlist::WatchlistProvider<ConsolePages>;

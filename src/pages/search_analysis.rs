@@ -15,6 +15,7 @@ use crate::api::model::{Post, PostSearchResponse};
 use crate::api::ops::PostSearch;
 use crate::api::Operation;
 use crate::components::figure::{figure_html, figures_export, rate_html};
+use crate::components::page_header;
 use crate::components::{Column, DataTable, ExportButtons, Row, TableCell};
 use crate::export::Cell;
 use crate::format::{fill, format_rate, local_date_time};
@@ -22,7 +23,6 @@ use crate::pages::form::{
     is_false, use_analysis_form, AddressQuery, Advanced, AnalysisParams, DraftForm, Field,
     PeriodQuery, Problems,
 };
-use crate::pages::page_header;
 use crate::pages::text_search::{
     filter_fields, filters_set, matching_fields, post_search_of, query_fields, PostFilters,
     PostSearchParams, TextQuery, TextSearch,
@@ -32,9 +32,10 @@ use crate::route::{route_href, ChannelQuery, PostQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui, Zone};
 use crate::view::heatmap::{shade, Heatmap};
 use crate::view::labels::{channel_label, excerpt};
+use crate::view::media::MediaKind;
 use crate::view::search_analysis::{
     channels_by_posts, collected_table, media_mix, pages_for, top_by_er, top_by_err, top_by_views,
-    Collected, MediaKind, SearchFigures, PAGE,
+    Collected, SearchFigures, PAGE,
 };
 use crate::view::sort::SortKey;
 
@@ -50,7 +51,7 @@ struct Params {
     q: String,
     #[serde(skip_serializing_if = "String::is_empty")]
     peer_type: String,
-    #[serde(flatten, skip_deserializing)]
+    #[serde(flatten)]
     period: PeriodQuery,
     #[serde(skip_serializing_if = "String::is_empty")]
     country: String,
@@ -94,14 +95,13 @@ impl Params {
     }
 }
 
-impl AddressQuery for Params {
-    fn period_mut(&mut self) -> Option<&mut PeriodQuery> {
-        Some(&mut self.period)
-    }
-}
+impl AddressQuery for Params {}
 
 impl AnalysisParams for Params {
-    fn to_plan(&self, ui: &Ui, key: String) -> Result<Plan, Problems> {
+    /// A page of the search's posts.
+    type Answer = Rc<PostSearchResponse>;
+
+    fn to_plan(&self, ui: &Ui, key: String) -> Result<Plan<Self::Answer>, Problems> {
         let first = self.request(ui)?;
         if self.zone(ui).is_none() {
             return Err(Problems::one(
@@ -120,11 +120,8 @@ impl AnalysisParams for Params {
                 Unit::call(op)
             })
             .collect();
-        Ok(Plan::new(key, units).refined_by(|first| {
-            first
-                .downcast_ref::<PostSearchResponse>()
-                .map_or(1, |page| pages_for(page.total_count).len())
-        }))
+        Ok(Plan::new(key, units)
+            .refined_by(|first: &Rc<PostSearchResponse>| pages_for(first.total_count).len()))
     }
 }
 
@@ -196,7 +193,7 @@ pub fn search_analysis_page() -> Html {
 
 #[derive(Properties, PartialEq)]
 struct AnalysisProps {
-    job: Job,
+    job: Job<Rc<PostSearchResponse>>,
     zone: Zone,
 }
 
@@ -207,7 +204,7 @@ fn analysis(props: &AnalysisProps) -> Html {
     // Collecting copies every post: done once per answer that came in, not once per render.
     let collected = use_memo((props.job.clone(), done), |(job, _)| {
         let mut collected = Collected::default();
-        for page in job.results::<PostSearchResponse>().into_iter().flatten() {
+        for page in job.results().into_iter().flatten() {
             collected.add_page(&page);
         }
         collected

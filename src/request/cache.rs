@@ -1,5 +1,9 @@
 //! The page-wide cache of answers: identical requests (same base URL, token and query) within a
 //! minute are answered from memory.
+//!
+//! One table holds the answers of every operation, so an entry is kept as `dyn Any` and read back
+//! as the response type of the operation asking ([`cached`]); the key names the operation's path,
+//! so a key always finds the type it was stored with.
 
 use std::any::Any;
 use std::cell::RefCell;
@@ -35,7 +39,7 @@ pub(super) fn cached<R: 'static>(key: &str) -> Option<Rc<R>> {
     })
 }
 
-pub(super) fn store_any(key: String, value: Rc<dyn Any>) {
+pub(super) fn store<R: 'static>(key: String, value: Rc<R>) {
     CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
         let now = now_ms();
@@ -53,7 +57,7 @@ pub(super) fn store_any(key: String, value: Rc<dyn Any>) {
             key,
             Entry {
                 stored_at: now,
-                value,
+                value: value as Rc<dyn Any>,
             },
         );
     });

@@ -8,7 +8,7 @@ use web_sys::AbortSignal;
 use super::cache::{cached, fingerprint};
 use super::flight::{in_flight, Flight, Waiter};
 use crate::api::browser::BrowserTransport;
-use crate::api::{decoder, Client, ClientConfig, Error, Operation, Token};
+use crate::api::{Client, ClientConfig, Error, Operation, Token};
 
 /// What a job may call: the API client bound to the job's cancel signal, through the cache.
 #[derive(Clone)]
@@ -31,7 +31,10 @@ impl CachedClient {
     /// Sends `request`, or answers from the cache when the same request (same base URL and
     /// token) succeeded less than [`CACHE_TTL_MS`] ago, or joins the identical request already
     /// on its way.
-    pub async fn send<O: Operation>(&self, request: &O) -> Result<Rc<O::Response>, Error> {
+    pub async fn send<O>(&self, request: &O) -> Result<Rc<O::Response>, Error>
+    where
+        O: Operation + Clone + 'static,
+    {
         let token = self
             .config
             .token
@@ -42,18 +45,14 @@ impl CachedClient {
         if let Some(hit) = cached::<O::Response>(&key) {
             return Ok(hit);
         }
-        let flight = match in_flight(&key) {
+        let flight = match in_flight::<O::Response>(&key) {
             Some(flight) => flight,
             None => {
                 request.validate()?;
-                let url = client.url_with_token(request);
-                Flight::start(key, self.config.clone(), url, decoder::<O>())
+                Flight::start(key, self.config.clone(), request.clone())
             }
         };
-        let value = Waiter::new(flight, self.signal.clone()).await?;
-        value
-            .downcast::<O::Response>()
-            .map_err(|_| Error::Decode("two operations share one cache key".into()))
+        Waiter::new(flight, self.signal.clone()).await
     }
 
     pub fn config(&self) -> &ClientConfig {

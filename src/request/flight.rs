@@ -13,41 +13,42 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::{AbortController, AbortSignal};
 
-use super::cache::store_any;
+use super::cache::store;
 use crate::api::browser::BrowserTransport;
-use crate::api::{Client, ClientConfig, Decoder, Error};
+use crate::api::{Client, ClientConfig, Error, Operation};
 
 thread_local! {
-    static IN_FLIGHT: RefCell<HashMap<String, Rc<RefCell<Flight>>>> =
-        RefCell::new(HashMap::new());
+    /// The requests on their way, by cache key. Each is a `Flight` of its operation's response
+    /// type, kept as `dyn Any` because one table holds them all ([`in_flight`] reads one back).
+    static IN_FLIGHT: RefCell<HashMap<String, Rc<dyn Any>>> = RefCell::new(HashMap::new());
 }
 
 /// The request with cache key `key` if one is on its way.
-pub(super) fn in_flight(key: &str) -> Option<Rc<RefCell<Flight>>> {
-    IN_FLIGHT.with(|map| map.borrow().get(key).cloned())
+pub(super) fn in_flight<R: 'static>(key: &str) -> Option<Rc<RefCell<Flight<R>>>> {
+    let flight = IN_FLIGHT.with(|map| map.borrow().get(key).cloned())?;
+    flight.downcast().ok()
 }
 
-pub(super) type Outcome = Result<Rc<dyn Any>, Error>;
+/// What a request came back with: its answer, shared by every job that waited for it.
+pub(super) type Outcome<R> = Result<Rc<R>, Error>;
 
-/// One request on its way, shared by every job that asked for it. It has its own abort
-/// controller: a job that gives up leaves, and only the last one to leave stops the fetch.
-pub(super) struct Flight {
+/// One request on its way, shared by every job that asked for it, whose answer is an `R`. It has
+/// its own abort controller: a job that gives up leaves, and only the last one to leave stops the
+/// fetch.
+pub(super) struct Flight<R> {
     key: String,
-    outcome: Option<Outcome>,
+    outcome: Option<Outcome<R>>,
     wakers: Vec<Waker>,
     waiting: usize,
     controller: Option<AbortController>,
 }
 
-impl Flight {
-    /// Not generic over the operation, so that the console holds one copy of it: `url` is the
-    /// validated request's and `decode` reads its answer.
-    pub(super) fn start(
-        key: String,
-        config: ClientConfig,
-        url: String,
-        decode: Decoder,
-    ) -> Rc<RefCell<Flight>> {
+impl<R: 'static> Flight<R> {
+    /// Sends `request` (already validated) under cache key `key`; its answer goes into the cache.
+    pub(super) fn start<O>(key: String, config: ClientConfig, request: O) -> Rc<RefCell<Flight<R>>>
+    where
+        O: Operation<Response = R> + 'static,
+    {
         let controller = AbortController::new().ok();
         let mut transport = BrowserTransport::new();
         if let Some(controller) = &controller {
@@ -64,14 +65,10 @@ impl Flight {
         let shared = flight.clone();
         wasm_bindgen_futures::spawn_local(async move {
             let client = Client::new(transport, config);
-            let outcome = match client.send_url(&url, decode).await {
-                Ok(response) => {
-                    let response: Rc<dyn Any> = Rc::from(response);
-                    store_any(key, response.clone());
-                    Ok(response)
-                }
-                Err(error) => Err(error),
-            };
+            let outcome = client.send(&request).await.map(Rc::new);
+            if let Ok(response) = &outcome {
+                store(key, response.clone());
+            }
             let wakers = {
                 let mut flight = shared.borrow_mut();
                 flight.outcome = Some(outcome);
@@ -88,10 +85,11 @@ impl Flight {
     fn forget(&self) {
         IN_FLIGHT.with(|map| {
             let mut map = map.borrow_mut();
-            if map
+            let this_one = map
                 .get(&self.key)
-                .is_some_and(|f| std::ptr::eq(f.as_ptr(), self))
-            {
+                .and_then(|f| f.downcast_ref::<RefCell<Flight<R>>>())
+                .is_some_and(|f| std::ptr::eq(f.as_ptr(), self));
+            if this_one {
                 map.remove(&self.key);
             }
         });
@@ -100,15 +98,15 @@ impl Flight {
 
 /// A job's wait for a [`Flight`]: done when the flight lands, or `Aborted` when the job's own
 /// signal fires first.
-pub(super) struct Waiter {
-    flight: Rc<RefCell<Flight>>,
+pub(super) struct Waiter<R: 'static> {
+    flight: Rc<RefCell<Flight<R>>>,
     signal: AbortSignal,
     on_abort: Closure<dyn FnMut()>,
     done: bool,
 }
 
-impl Waiter {
-    pub(super) fn new(flight: Rc<RefCell<Flight>>, signal: AbortSignal) -> Waiter {
+impl<R: 'static> Waiter<R> {
+    pub(super) fn new(flight: Rc<RefCell<Flight<R>>>, signal: AbortSignal) -> Waiter<R> {
         flight.borrow_mut().waiting += 1;
         let woken = flight.clone();
         let on_abort = Closure::<dyn FnMut()>::new(move || {
@@ -144,10 +142,10 @@ impl Waiter {
     }
 }
 
-impl Future for Waiter {
-    type Output = Outcome;
+impl<R: 'static> Future for Waiter<R> {
+    type Output = Outcome<R>;
 
-    fn poll(mut self: Pin<&mut Self>, cx: &mut TaskContext<'_>) -> Poll<Outcome> {
+    fn poll(mut self: Pin<&mut Self>, cx: &mut TaskContext<'_>) -> Poll<Outcome<R>> {
         let landed = self.flight.borrow().outcome.clone();
         if let Some(outcome) = landed {
             self.leave();
@@ -162,7 +160,7 @@ impl Future for Waiter {
     }
 }
 
-impl Drop for Waiter {
+impl<R: 'static> Drop for Waiter<R> {
     fn drop(&mut self) {
         self.leave();
     }

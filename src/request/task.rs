@@ -1,11 +1,8 @@
 //! `use_task`: one async job at a time per component. A newer job aborts the older one, a
 //! cancelled or superseded job can never overwrite a newer result, and unmounting aborts.
 
-use std::any::Any;
 use std::cell::{Cell, RefCell};
 use std::future::Future;
-use std::marker::PhantomData;
-use std::pin::Pin;
 use std::rc::Rc;
 
 use web_sys::AbortController;
@@ -43,17 +40,9 @@ impl<T> Default for TaskState<T> {
     }
 }
 
-/// What a job slot holds, whatever its job returns: the typed [`Task`] is a view of it, so that
-/// the bookkeeping below is compiled once rather than once per page's data type.
-#[derive(Clone, Default)]
-struct RawState {
-    data: Option<Rc<dyn Any>>,
-    error: Option<Rc<Error>>,
-    loading: bool,
-}
-
-impl PartialEq for RawState {
-    fn eq(&self, other: &Self) -> bool {
+impl<T> TaskState<T> {
+    /// The same result and error (the very values, not equal ones) and the same loading flag.
+    fn same_as(&self, other: &Self) -> bool {
         let same_data = match (&self.data, &other.data) {
             (Some(a), Some(b)) => Rc::ptr_eq(a, b),
             (None, None) => true,
@@ -68,23 +57,78 @@ impl PartialEq for RawState {
     }
 }
 
-type Outcome = Result<Rc<dyn Any>, Error>;
-
-/// The untyped job slot behind a [`Task`].
-#[derive(Clone)]
-struct Slot {
-    state: UseStateHandle<RawState>,
+/// One job at a time for a component, whose jobs return `T`; see [`use_task`].
+pub struct Task<T: 'static> {
+    state: UseStateHandle<TaskState<T>>,
     generation: Rc<Cell<u64>>,
     controller: Rc<RefCell<Option<AbortController>>>,
     config: ClientConfig,
 }
 
-impl Slot {
+impl<T: 'static> Clone for Task<T> {
+    fn clone(&self) -> Self {
+        Task {
+            state: self.state.clone(),
+            generation: self.generation.clone(),
+            controller: self.controller.clone(),
+            config: self.config.clone(),
+        }
+    }
+}
+
+impl<T: 'static> PartialEq for Task<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.state.same_as(&other.state) && self.config == other.config
+    }
+}
+
+impl<T: 'static> Task<T> {
+    /// The latest result, error and whether a job runs (cheap: the values are shared).
+    pub fn state(&self) -> TaskState<T> {
+        (*self.state).clone()
+    }
+
+    /// Starts `job`, aborting the one still running. Only the newest job's outcome is kept.
+    pub fn run<F, Fut>(&self, job: F)
+    where
+        F: FnOnce(CachedClient) -> Fut,
+        Fut: Future<Output = Result<T, Error>> + 'static,
+    {
+        let Some((client, generation)) = self.begin() else {
+            return;
+        };
+        let job = job(client);
+        let state = self.state.clone();
+        let current = self.generation.clone();
+        let data = self.state.data.clone();
+        let slot = self.controller.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let outcome = job.await;
+            if current.get() != generation {
+                return;
+            }
+            // Done: nothing is left to abort.
+            slot.take();
+            state.set(match outcome {
+                Ok(value) => TaskState {
+                    data: Some(Rc::new(value)),
+                    error: None,
+                    loading: false,
+                },
+                Err(error) => TaskState {
+                    data,
+                    error: Some(Rc::new(error)),
+                    loading: false,
+                },
+            });
+        });
+    }
+
     /// Aborts the running job and marks a new one as loading: its client and its generation, or
     /// `None` (with the error shown) when the browser cannot abort requests.
     fn begin(&self) -> Option<(CachedClient, u64)> {
         let Ok(controller) = AbortController::new() else {
-            self.state.set(RawState {
+            self.state.set(TaskState {
                 data: self.state.data.clone(),
                 error: Some(Rc::new(Error::Network(
                     "the browser cannot run requests".into(),
@@ -98,7 +142,7 @@ impl Slot {
         }
         let generation = self.generation.get() + 1;
         self.generation.set(generation);
-        self.state.set(RawState {
+        self.state.set(TaskState {
             data: self.state.data.clone(),
             error: None,
             loading: true,
@@ -109,114 +153,29 @@ impl Slot {
         ))
     }
 
-    /// Runs the job of `generation`; its outcome lands only if no newer job has begun.
-    fn spawn(&self, generation: u64, job: Pin<Box<dyn Future<Output = Outcome>>>) {
-        let state = self.state.clone();
-        let current = self.generation.clone();
-        let data = self.state.data.clone();
-        let slot = self.controller.clone();
-        wasm_bindgen_futures::spawn_local(async move {
-            let outcome = job.await;
-            if current.get() != generation {
-                return;
-            }
-            // Done: nothing is left to abort.
-            slot.take();
-            state.set(match outcome {
-                Ok(value) => RawState {
-                    data: Some(value),
-                    error: None,
-                    loading: false,
-                },
-                Err(error) => RawState {
-                    data,
-                    error: Some(Rc::new(error)),
-                    loading: false,
-                },
-            });
-        });
-    }
-
-    fn cancel(&self) {
+    /// Stops the running job; the previous result stays, with [`Error::Aborted`] as the error so
+    /// the page can say that it was cancelled and offer to run it again.
+    pub fn cancel(&self) {
         let running = self.controller.take();
         self.generation.set(self.generation.get() + 1);
         if let Some(controller) = &running {
             controller.abort();
         }
-        self.state.set(RawState {
+        self.state.set(TaskState {
             data: self.state.data.clone(),
             error: running.map(|_| Rc::new(Error::Aborted)),
             loading: false,
         });
     }
 
-    fn reset(&self) {
+    /// Stops the running job and forgets the result and any error (e.g. when the address no
+    /// longer holds a query).
+    pub fn reset(&self) {
         if let Some(controller) = self.controller.take() {
             controller.abort();
         }
         self.generation.set(self.generation.get() + 1);
-        self.state.set(RawState::default());
-    }
-}
-
-/// One job at a time for a component, whose jobs return `T`; see [`use_task`].
-pub struct Task<T: 'static> {
-    slot: Slot,
-    returns: PhantomData<fn() -> T>,
-}
-
-impl<T: 'static> Clone for Task<T> {
-    fn clone(&self) -> Self {
-        Task {
-            slot: self.slot.clone(),
-            returns: PhantomData,
-        }
-    }
-}
-
-impl<T: 'static> PartialEq for Task<T> {
-    fn eq(&self, other: &Self) -> bool {
-        *self.slot.state == *other.slot.state && self.slot.config == other.slot.config
-    }
-}
-
-impl<T: 'static> Task<T> {
-    /// The latest result, error and whether a job runs (cheap: the values are shared).
-    pub fn state(&self) -> TaskState<T> {
-        let raw = &*self.slot.state;
-        TaskState {
-            // Only this task's jobs fill the slot, so the data is always a `T`.
-            data: raw.data.clone().and_then(|data| data.downcast::<T>().ok()),
-            error: raw.error.clone(),
-            loading: raw.loading,
-        }
-    }
-
-    /// Starts `job`, aborting the one still running. Only the newest job's outcome is kept.
-    pub fn run<F, Fut>(&self, job: F)
-    where
-        F: FnOnce(CachedClient) -> Fut,
-        Fut: Future<Output = Result<T, Error>> + 'static,
-    {
-        if let Some((client, generation)) = self.slot.begin() {
-            let future = job(client);
-            self.slot.spawn(
-                generation,
-                Box::pin(async move { future.await.map(|value| Rc::new(value) as Rc<dyn Any>) }),
-            );
-        }
-    }
-
-    /// Stops the running job; the previous result stays, with [`Error::Aborted`] as the error so
-    /// the page can say that it was cancelled and offer to run it again.
-    pub fn cancel(&self) {
-        self.slot.cancel();
-    }
-
-    /// Stops the running job and forgets the result and any error (e.g. when the address no
-    /// longer holds a query).
-    pub fn reset(&self) {
-        self.slot.reset();
+        self.state.set(TaskState::default());
     }
 }
 
@@ -228,16 +187,8 @@ pub struct ApiConfig(pub ClientConfig);
 /// token). Unmounting the component aborts its job.
 #[hook]
 pub fn use_task<T: 'static>() -> Task<T> {
-    Task {
-        slot: use_slot(),
-        returns: PhantomData,
-    }
-}
-
-#[hook]
-fn use_slot() -> Slot {
     let config = use_context::<ApiConfig>().map(|c| c.0).unwrap_or_default();
-    let state = use_state(RawState::default);
+    let state = use_state(TaskState::<T>::default);
     let generation = use_memo((), |_| Cell::new(0u64));
     let controller = use_memo((), |_| RefCell::new(None::<AbortController>));
     {
@@ -252,7 +203,7 @@ fn use_slot() -> Slot {
             }
         });
     }
-    Slot {
+    Task {
         state,
         generation,
         controller,

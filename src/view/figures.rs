@@ -12,6 +12,7 @@
 //! The definitions are those of [`super::engagement`] and [`super::reach`].
 
 use crate::api::model::Post;
+use crate::export::{Cell, Table};
 
 use super::albums::publications;
 use super::engagement::{
@@ -265,5 +266,29 @@ impl MentionTotals {
             named("reach", Value::Count(self.reach)),
             named("reach_per_mention", Value::Number(self.reach_per_mention)),
         ]
+    }
+}
+
+/// The figures of a page as a file: one row per figure with its name, its value, and (when it
+/// has none) why, in the words `why` gives.
+pub fn figures_table(figures: &[Named], why: impl Fn(Missing) -> String) -> Table {
+    let rows = figures
+        .iter()
+        .map(|figure| {
+            let (value, reason) = match &figure.value {
+                Value::Number(Ok(x)) => (Cell::Float(*x), Cell::Empty),
+                Value::Number(Err(missing)) => (Cell::Empty, Cell::Text(why(*missing))),
+                Value::Count(n) => (Cell::from(*n), Cell::Empty),
+                Value::Id(id) => (Cell::from(*id), Cell::Empty),
+                Value::Text(text) => (Cell::Text(text.clone()), Cell::Empty),
+            };
+            vec![Cell::from(figure.name), value, reason]
+        })
+        .collect();
+    Table {
+        headers: ["figure", "value", "missing_because"]
+            .map(str::to_owned)
+            .to_vec(),
+        rows,
     }
 }

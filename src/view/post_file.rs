@@ -12,7 +12,7 @@ use crate::format::iso_seconds;
 use crate::sanitize::{plain_text, sanitize};
 
 use super::engagement::{er, err, subscribers, PostCounts};
-use super::search_analysis::MediaKind;
+use super::media::MediaKind;
 
 const HEADERS: [&str; 20] = [
     "id",

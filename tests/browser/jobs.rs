@@ -9,7 +9,6 @@ mod job_support;
 
 use std::rc::Rc;
 
-use chanscope::api::model::PostSearchResponse;
 use chanscope::api::ops::PostSearch;
 use chanscope::api::{ApiError, ApiErrorKind, Error, Operation};
 use chanscope::request::{Phase, Plan, Progress, Unit};
@@ -66,15 +65,10 @@ async fn a_job_has_three_requests_on_their_way_and_gives_each_unit_its_own_answe
         }
     );
     assert_eq!(total_counts(&job), (100..107).map(Some).collect::<Vec<_>>());
-    assert_eq!(
-        job.result::<PostSearchResponse>(3)
-            .map(|page| page.total_count),
-        Some(103)
-    );
+    assert_eq!(job.result(3).map(|page| page.total_count), Some(103));
     assert!(job.error(3).is_none());
-    // The wrong type, or a unit past the end, gives nothing rather than a panic.
-    assert!(job.result::<String>(3).is_none());
-    assert!(job.result::<PostSearchResponse>(7).is_none());
+    // A unit past the end gives nothing rather than a panic.
+    assert!(job.result(7).is_none());
     sleep_ms(30).await;
     assert_eq!(page.shown(), "7/7");
     assert!(!page.job().awaits_confirmation());
@@ -426,13 +420,8 @@ async fn a_refined_plan_asks_only_for_the_pages_its_first_answer_says_exist() {
         stub.ok(&url("refine", index), 120, 100);
     }
     let plan = || {
-        Plan::new("jobs: refine", pages("refine", 21)).refined_by(|first| {
-            first
-                .downcast_ref::<PostSearchResponse>()
-                .map_or(1, |page| {
-                    page.total_count.div_ceil(u64::from(PAGE)) as usize
-                })
-        })
+        Plan::new("jobs: refine", pages("refine", 21))
+            .refined_by(|first: &SearchPage| first.total_count.div_ceil(u64::from(PAGE)) as usize)
     };
     let page = Page::mount(plan, 25).await;
     let job = page.job();

@@ -8,8 +8,7 @@
 
 use chanscope::format::Locale;
 use chanscope::route::{route_href, ChannelQuery, Route};
-use chanscope::view::watch::{CheckAnswer, Watch, WatchTarget};
-use chanscope::watch::{new_id, StoreError, WatchStore};
+use chanscope::watchlist::{new_id, CheckAnswer, StoreError, Watch, WatchStore, WatchTarget};
 use js_sys::Promise;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -191,7 +190,8 @@ async fn a_database_of_a_newer_console_is_named_as_such() {
         .unwrap();
 }
 
-/// `view::watch` is native and cannot name the console's routes, so it spells their paths.
+/// The watchlist's pure logic is native and cannot name the console's routes, so it spells their
+/// paths.
 #[wasm_bindgen_test]
 fn targets_link_to_the_console_routes() {
     let [search, mentions, channel] = &three_watches()[..] else {

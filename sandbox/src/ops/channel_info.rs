@@ -5,7 +5,8 @@ use serverkit::Params;
 
 use crate::dataset::Dataset;
 use crate::ops::ids;
-use crate::ops::objects::{ChannelJson, Shape, Site};
+use crate::ops::objects::{ChannelJson, Shape};
+use crate::site::Site;
 
 pub fn run(ds: &Dataset, p: &Params, site: &Site) -> Result<Vec<u8>, ApiError> {
     let channel = ids::channel(p, ds)?;

@@ -13,9 +13,10 @@ use serverkit::rules::query_or_category;
 use serverkit::Params;
 
 use crate::dataset::Dataset;
-use crate::ops::objects::{ChannelJson, Shape, Site};
+use crate::ops::objects::{ChannelJson, Shape};
 use crate::ops::post_filter::PostFilter;
 use crate::search::tokens::tokens;
+use crate::site::Site;
 
 #[derive(Serialize)]
 struct Response<'a> {

@@ -10,9 +10,10 @@ use serverkit::envelope::{ok_body, ApiError};
 use serverkit::Params;
 
 use crate::dataset::{Dataset, DAY};
-use crate::ops::objects::{ChannelJson, Shape, Site};
+use crate::ops::objects::{ChannelJson, Shape};
 use crate::ops::post_filter::{date_range, PostFilter};
 use crate::ops::text_query::TextQuery;
+use crate::site::Site;
 
 #[derive(Serialize)]
 struct Item {

@@ -27,7 +27,7 @@ use serverkit::Params;
 
 use crate::auth::{Access, Plan, Product};
 use crate::dataset::Dataset;
-use objects::Site;
+use crate::site::Site;
 
 /// One operation: where it lives, who may call it, and what it answers (a whole envelope) from
 /// the dataset, the parameters and where the sandbox is reached (for the avatars' URLs).

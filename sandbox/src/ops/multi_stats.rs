@@ -11,7 +11,7 @@ use serverkit::Params;
 
 use crate::dataset::Dataset;
 use crate::ops::ids;
-use crate::ops::objects::Site;
+use crate::site::Site;
 
 pub fn run_posts(ds: &Dataset, p: &Params, _: &Site) -> Result<Vec<u8>, ApiError> {
     let channel = ids::channel(p, ds)?;

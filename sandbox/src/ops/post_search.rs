@@ -14,9 +14,10 @@ use serverkit::envelope::{ok_body, ApiError};
 use serverkit::Params;
 
 use crate::dataset::Dataset;
-use crate::ops::objects::{ChannelJson, PostJson, Shape, Site};
+use crate::ops::objects::{ChannelJson, PostJson, Shape};
 use crate::ops::post_filter::{date_range, PostFilter};
 use crate::ops::text_query::TextQuery;
+use crate::site::Site;
 
 #[derive(Serialize)]
 struct Response<'a> {

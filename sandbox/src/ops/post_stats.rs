@@ -13,7 +13,8 @@ use serverkit::Params;
 
 use crate::dataset::{Dataset, DAY, HOUR};
 use crate::ops::ids;
-use crate::ops::objects::{post_link, Site};
+use crate::ops::objects::post_link;
+use crate::site::Site;
 
 pub fn run(ds: &Dataset, p: &Params, _: &Site) -> Result<Vec<u8>, ApiError> {
     let post = ids::post(p, ds)?;

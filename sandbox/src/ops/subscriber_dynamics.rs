@@ -13,7 +13,7 @@ use serverkit::Params;
 
 use crate::dataset::{Dataset, DAY};
 use crate::ops::ids;
-use crate::ops::objects::Site;
+use crate::site::Site;
 
 #[derive(Serialize)]
 struct Record {

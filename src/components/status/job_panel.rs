@@ -15,11 +15,18 @@ use crate::view::job::whole_seconds;
 const REQUESTS_EN: [&str; 2] = ["request", "requests"];
 const REQUESTS_RU: [&str; 3] = ["запрос", "запроса", "запросов"];
 
-#[derive(Properties, PartialEq)]
-pub struct JobPanelProps {
-    pub job: Job,
+/// The panel of a job whose units answer `R`.
+#[derive(Properties)]
+pub struct JobPanelProps<R: 'static> {
+    pub job: Job<R>,
     /// What the requests fetch, e.g. "pages of 50 posts", shown beside their number.
     pub what: AttrValue,
+}
+
+impl<R: 'static> PartialEq for JobPanelProps<R> {
+    fn eq(&self, other: &Self) -> bool {
+        self.job == other.job && self.what == other.what
+    }
 }
 
 fn button(label: String, class: &'static str, action: Callback<()>) -> Html {
@@ -32,7 +39,7 @@ fn button(label: String, class: &'static str, action: Callback<()>) -> Html {
 }
 
 #[function_component(JobPanel)]
-pub fn job_panel(props: &JobPanelProps) -> Html {
+pub fn job_panel<R: 'static>(props: &JobPanelProps<R>) -> Html {
     let ui = use_ui();
     let job = &props.job;
     let progress = job.progress();

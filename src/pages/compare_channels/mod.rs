@@ -12,9 +12,9 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::components::page_header;
 use crate::format::fill;
 use crate::pages::form::{use_analysis_form, DraftForm};
-use crate::pages::page_header;
 use crate::route::Route;
 use crate::ui::use_ui;
 use params::{Entry, Layout, Params, LEAST, MOST};

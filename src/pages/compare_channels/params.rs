@@ -1,10 +1,13 @@
 //! The comparison's form as the address keeps it (channels joined by commas, each channel's
 //! post IDs joined by `|`), checked, and the requests it makes.
 
+use std::rc::Rc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::api::ids::{parse_id_list, ChannelId};
 use crate::api::limits::STAT_MULTI_IDS_MAX;
+use crate::api::model::{Channel, PostStatRecord, Records, SubscriberCount};
 use crate::api::ops::{ChannelInfo, MultiPostStats, SubscriberDynamics};
 use crate::api::{Operation, PeriodGroup};
 use crate::format::fill;
@@ -183,10 +186,44 @@ impl Layout {
     }
 }
 
+/// What one request of the comparison answers: per channel its information, its subscribers,
+/// and its posts' statistics when posts are listed ([`Layout`] says which unit is which).
+#[derive(Clone)]
+pub(super) enum Answer {
+    Channel(Rc<Channel>),
+    Subscribers(Rc<Records<SubscriberCount>>),
+    PostStats(Rc<Records<PostStatRecord>>),
+}
+
+impl Answer {
+    pub(super) fn channel(self) -> Option<Rc<Channel>> {
+        match self {
+            Answer::Channel(channel) => Some(channel),
+            _ => None,
+        }
+    }
+
+    pub(super) fn subscribers(self) -> Option<Rc<Records<SubscriberCount>>> {
+        match self {
+            Answer::Subscribers(records) => Some(records),
+            _ => None,
+        }
+    }
+
+    pub(super) fn post_stats(self) -> Option<Rc<Records<PostStatRecord>>> {
+        match self {
+            Answer::PostStats(records) => Some(records),
+            _ => None,
+        }
+    }
+}
+
 impl AddressQuery for Params {}
 
 impl AnalysisParams for Params {
-    fn to_plan(&self, ui: &Ui, key: String) -> Result<Plan, Problems> {
+    type Answer = Answer;
+
+    fn to_plan(&self, ui: &Ui, key: String) -> Result<Plan<Answer>, Problems> {
         let chosen = self.requests(ui)?;
         let now = chrono::Utc::now();
         let mut units = Vec::new();
@@ -196,14 +233,14 @@ impl AnalysisParams for Params {
             history
                 .validate()
                 .map_err(|invalid| Problems::of(ui, &invalid))?;
-            units.push(Unit::call(ChannelInfo::new(channel.clone())));
-            units.push(Unit::call(history));
+            units.push(Unit::call(ChannelInfo::new(channel.clone())).map(Answer::Channel));
+            units.push(Unit::call(history).map(Answer::Subscribers));
             if !posts.is_empty() {
                 let stats = MultiPostStats::new(channel.clone(), posts.clone());
                 stats
                     .validate()
                     .map_err(|invalid| Problems::of(ui, &invalid))?;
-                units.push(Unit::call(stats));
+                units.push(Unit::call(stats).map(Answer::PostStats));
             }
         }
         Ok(Plan::new(key, units))

@@ -5,8 +5,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::params::Layout;
-use crate::api::model::{Channel, PostStatRecord, Records, SubscriberCount};
+use super::params::{Answer, Layout};
+use crate::api::model::Channel;
 use crate::api::PeriodGroup;
 use crate::components::chart::period_axis;
 use crate::components::{Column, DataTable, ErrorBanner, LineChart, Row, TableCell};
@@ -25,7 +25,7 @@ use crate::view::sort::SortKey;
 
 #[derive(Properties, PartialEq)]
 pub(super) struct ComparisonProps {
-    pub(super) job: Job,
+    pub(super) job: Job<Answer>,
     pub(super) layout: Rc<Layout>,
 }
 
@@ -37,23 +37,25 @@ struct Compared {
     row: Option<CompareRow>,
 }
 
-fn compared(job: &Job, layout: &Layout, now: i64) -> Vec<Compared> {
+fn compared(job: &Job<Answer>, layout: &Layout, now: i64) -> Vec<Compared> {
     layout
         .units
         .iter()
         .zip(&layout.names)
         .zip(&layout.listed)
         .map(|((&(info, history, stats), name), listed)| {
-            let channel = job.result::<Channel>(info);
+            let channel = job.result(info).and_then(Answer::channel);
             let readings = job
-                .result::<Records<SubscriberCount>>(history)
+                .result(history)
+                .and_then(Answer::subscribers)
                 .map(|records| readings(PeriodGroup::Day, &records).0)
                 .unwrap_or_default();
             let counters: Vec<Counters> = stats
-                .and_then(|i| job.result::<Records<PostStatRecord>>(i))
+                .and_then(|i| job.result(i)?.post_stats())
                 .map(|records| records.iter().map(Counters::of).collect())
                 .unwrap_or_default();
-            let complete = stats.is_none_or(|i| job.result::<Records<PostStatRecord>>(i).is_some())
+            let complete = stats
+                .is_none_or(|i| job.result(i).and_then(Answer::post_stats).is_some())
                 || listed.is_empty();
             let row = channel
                 .as_ref()

@@ -18,9 +18,12 @@ use crate::view::job::DEFAULT_CONFIRM_ABOVE;
 
 /// The inputs of an analysis as the address keeps them, and the requests they stand for.
 pub trait AnalysisParams: AddressQuery {
+    /// What each of the analysis's requests answers.
+    type Answer: Clone + 'static;
+
     /// Every request the analysis makes, checked against every documented rule. `key` names
     /// the inputs as the requests will see them (see [`plan_key`]).
-    fn to_plan(&self, ui: &Ui, key: String) -> Result<Plan, Problems>;
+    fn to_plan(&self, ui: &Ui, key: String) -> Result<Plan<Self::Answer>, Problems>;
 }
 
 /// The key of an analysis's job: its page and inputs, and today's date in the interface's zone
@@ -41,7 +44,7 @@ pub struct AnalysisForm<P: AnalysisParams> {
     pub draft: UseStateHandle<P>,
     problems: Rc<Option<Problems>>,
     /// The job of the inputs in the address, when they are complete and valid.
-    pub job: Option<Job>,
+    pub job: Option<Job<P::Answer>>,
     pub onsubmit: Callback<SubmitEvent>,
 }
 
@@ -127,7 +130,7 @@ impl<P: AnalysisParams> AnalysisForm<P> {
     /// what the requests fetch.
     pub fn status(&self, intro: &'static str, what: String) -> Html {
         match &self.job {
-            Some(job) => html! { <JobPanel job={job.clone()} what={what} /> },
+            Some(job) => html! { <JobPanel<P::Answer> job={job.clone()} what={what} /> },
             None if !self.submitted => html! { <p class="muted intro">{ intro }</p> },
             None => Html::default(),
         }

@@ -4,31 +4,18 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 use yew::prelude::*;
 
-use super::PeriodQuery;
 use crate::api::PeerType;
 use crate::route::{route_href, Route};
 use crate::router::{use_location, use_navigator};
 
-/// A form as the address keeps it: written by serde, and read by [`AddressQuery::from_query`].
+/// A form as the address keeps it: written and read by serde. A form with a period keeps it
+/// beside its own fields (a [`super::PeriodQuery`] under `#[serde(flatten)]`).
 pub trait AddressQuery:
     Serialize + DeserializeOwned + Default + Clone + PartialEq + 'static
 {
-    /// The form's period, when its serde reader leaves the period to this pass. A period is
-    /// written into the address beside the form's own fields (`#[serde(flatten)]`), but read in
-    /// a pass of its own (`skip_deserializing`): serde reads a flattened field by first copying
-    /// every pair of the query into a buffer, which cost the four forms read that way 4.2 KB of
-    /// the console's wasm (1.6 KB after brotli). Subscriber dynamics reads its pairs itself.
-    fn period_mut(&mut self) -> Option<&mut PeriodQuery> {
-        None
-    }
-
     /// The form in `query` (`q=brand&period=7`); `None` when the query does not read as one.
     fn from_query(query: &str) -> Option<Self> {
-        let mut params: Self = serde_urlencoded::from_str(query).ok()?;
-        if let Some(period) = params.period_mut() {
-            *period = serde_urlencoded::from_str(query).ok()?;
-        }
-        Some(params)
+        serde_urlencoded::from_str(query).ok()
     }
 }
 

@@ -12,14 +12,13 @@ use yew::prelude::*;
 use crate::pages::form::DraftForm;
 
 use crate::api::limits::{POST_SEARCH_LIMIT_DEFAULT, POST_SEARCH_LIMIT_MAX};
+use crate::components::page_header;
 use crate::pages::form::use_page_form;
 use crate::pages::form::{Advanced, Check, LimitField};
-use crate::pages::page_header;
 use crate::pages::text_search::{filter_fields, filters_set, matching_fields, query_fields};
 use crate::route::Route;
 use crate::ui::use_ui;
-use crate::view::watch::WatchTarget;
-use crate::watch::WatchButton;
+use crate::watchlist::{WatchButton, WatchTarget};
 use params::Params;
 use results::PostResults;
 

@@ -30,7 +30,7 @@ pub(super) struct Params {
     #[serde(skip_serializing_if = "String::is_empty")]
     pub(super) peer_type: String,
     /// Blank is any time.
-    #[serde(flatten, skip_deserializing)]
+    #[serde(flatten)]
     pub(super) period: PeriodQuery,
     #[serde(skip_serializing_if = "String::is_empty")]
     pub(super) country: String,
@@ -73,11 +73,7 @@ impl Params {
     }
 }
 
-impl AddressQuery for Params {
-    fn period_mut(&mut self) -> Option<&mut PeriodQuery> {
-        Some(&mut self.period)
-    }
-}
+impl AddressQuery for Params {}
 
 impl PageParams for Params {
     type Request = PostSearch;

@@ -11,10 +11,10 @@ use crate::pages::form::DraftForm;
 
 use crate::api::limits::DEFAULT_PERIOD_DAYS;
 use crate::api::PeriodGroup;
+use crate::components::page_header;
 use crate::format::fill;
 use crate::pages::form::use_page_form;
 use crate::pages::form::{Field, PeriodFields, Select};
-use crate::pages::page_header;
 use crate::route::Route;
 use crate::ui::use_ui;
 use crate::view::dynamics::{HOURLY_MAX_DAYS, PERIOD_PRESETS};

@@ -59,15 +59,24 @@ impl Progress {
     }
 }
 
-/// A page's handle on its job, as the job stood when the handle was taken.
-#[derive(Clone)]
-pub struct Job {
-    core: Shared,
+/// A page's handle on its job, whose units answer `R`, as the job stood when the handle was taken.
+pub struct Job<R> {
+    core: Shared<R>,
     confirm_above: u32,
     version: u64,
 }
 
-impl PartialEq for Job {
+impl<R> Clone for Job<R> {
+    fn clone(&self) -> Self {
+        Job {
+            core: self.core.clone(),
+            confirm_above: self.confirm_above,
+            version: self.version,
+        }
+    }
+}
+
+impl<R> PartialEq for Job<R> {
     /// The same job with no change in between: the components it is given to re-render only
     /// when it moved on.
     fn eq(&self, other: &Self) -> bool {
@@ -77,7 +86,7 @@ impl PartialEq for Job {
     }
 }
 
-impl Job {
+impl<R: 'static> Job<R> {
     pub fn progress(&self) -> Progress {
         let core = self.core.borrow();
         let running_ms = core.running_since.map_or(0.0, |since| now_ms() - since);
@@ -102,15 +111,6 @@ impl Job {
             && needs_confirmation(progress.remaining(), self.confirm_above)
     }
 
-    /// The answer of unit `index`, if it is in (and is not an error).
-    pub fn result<T: 'static>(&self, index: usize) -> Option<Rc<T>> {
-        let core = self.core.borrow();
-        match core.results.get(index)? {
-            Some(Ok(answer)) => answer.clone().downcast::<T>().ok(),
-            _ => None,
-        }
-    }
-
     /// The error unit `index` came back with, when it concerned that unit alone.
     pub fn error(&self, index: usize) -> Option<Rc<Error>> {
         let core = self.core.borrow();
@@ -118,13 +118,6 @@ impl Job {
             Some(Err(error)) => Some(error.clone()),
             _ => None,
         }
-    }
-
-    /// The answers in unit order, `None` where one is not in yet (or is an error).
-    pub fn results<T: 'static>(&self) -> Vec<Option<Rc<T>>> {
-        (0..self.core.borrow().total)
-            .map(|index| self.result::<T>(index))
-            .collect()
     }
 
     /// Starts the job, or goes on with what it has not asked yet.
@@ -145,11 +138,29 @@ impl Job {
     }
 }
 
+impl<R: Clone + 'static> Job<R> {
+    /// The answer of unit `index`, if it is in (and is not an error).
+    pub fn result(&self, index: usize) -> Option<R> {
+        let core = self.core.borrow();
+        match core.results.get(index)? {
+            Some(Ok(answer)) => Some(answer.clone()),
+            _ => None,
+        }
+    }
+
+    /// The answers in unit order, `None` where one is not in yet (or is an error).
+    pub fn results(&self) -> Vec<Option<R>> {
+        (0..self.core.borrow().total)
+            .map(|index| self.result(index))
+            .collect()
+    }
+}
+
 /// The job of `plan` for this page (none when the page has no complete inputs). It starts by
 /// itself when it costs no more than `confirm_above` requests; otherwise it waits for
 /// [`Job::start`]. Closing the page stops it; opening the page again goes on from there.
 #[hook]
-pub fn use_job(plan: Option<Plan>, confirm_above: u32) -> Option<Job> {
+pub fn use_job<R: 'static>(plan: Option<Plan<R>>, confirm_above: u32) -> Option<Job<R>> {
     let config = use_context::<ApiConfig>().map(|c| c.0).unwrap_or_default();
     let key = plan.as_ref().map(|p| p.key.clone());
     let core = use_memo((key, config.clone()), move |(_, config)| {

@@ -19,7 +19,7 @@ use crate::view::job::MAX_IN_FLIGHT;
 
 /// What came back for one unit: its answer, or an error about that unit's object alone (an
 /// unknown channel, a refused parameter), which does not stop the others.
-pub(super) type Answer = Result<Rc<dyn Any>, Rc<Error>>;
+pub(super) type Answer<R> = Result<R, Rc<Error>>;
 
 /// Whether `error` concerns only the object its request asked about, so the job goes on;
 /// anything else (the token, the plan, the quota, the network) would fail every request alike.
@@ -36,12 +36,13 @@ fn only_this_unit(error: &Error) -> bool {
     )
 }
 
-pub(super) struct Core {
+/// A job whose units answer `R`.
+pub(super) struct Core<R> {
     pub(super) key: String,
-    pub(super) units: Vec<Unit>,
-    pub(super) refine: Option<Refine>,
+    pub(super) units: Vec<Unit<R>>,
+    pub(super) refine: Option<Refine<R>>,
     pub(super) total: usize,
-    pub(super) results: Vec<Option<Answer>>,
+    pub(super) results: Vec<Option<Answer<R>>>,
     pub(super) started: Vec<bool>,
     pub(super) in_flight: usize,
     pub(super) phase: Phase,
@@ -60,36 +61,42 @@ pub(super) struct Core {
     pub(super) version: u64,
 }
 
-pub(super) type Shared = Rc<RefCell<Core>>;
+pub(super) type Shared<R> = Rc<RefCell<Core<R>>>;
 
 /// Jobs kept at once; the least recently opened goes first.
 const KEPT_JOBS: usize = 8;
 
 thread_local! {
-    static JOBS: RefCell<Vec<Shared>> = const { RefCell::new(Vec::new()) };
+    /// The jobs kept, by key, the most recently opened last. Each is a `Core` of its own answer
+    /// type, kept as `dyn Any` because one list holds the jobs of every page ([`job_for`] reads
+    /// one back).
+    static JOBS: RefCell<Vec<(String, Rc<dyn Any>)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The job of `plan` under `config`: the kept one with the same inputs, or a new one.
-pub(super) fn job_for(plan: Plan, config: &ClientConfig) -> Shared {
+pub(super) fn job_for<R: 'static>(plan: Plan<R>, config: &ClientConfig) -> Shared<R> {
     let token = config.token.as_ref().map_or(0, |t| fingerprint(t.expose()));
     let key = format!("{token:016x} {} {}", config.base_url, plan.key);
     JOBS.with(|jobs| {
         let mut jobs = jobs.borrow_mut();
-        if let Some(at) = jobs.iter().position(|j| j.borrow().key == key) {
-            let job = jobs.remove(at);
-            jobs.push(job.clone());
-            return job;
+        if let Some(at) = jobs.iter().position(|(kept, _)| *kept == key) {
+            let (key, job) = jobs.remove(at);
+            // The key names the page, so the job kept under it answers the same type.
+            if let Ok(job) = job.downcast::<RefCell<Core<R>>>() {
+                jobs.push((key, job.clone()));
+                return job;
+            }
         }
         if jobs.len() >= KEPT_JOBS {
             jobs.remove(0);
         }
         let count = plan.units.len();
         let job = Rc::new(RefCell::new(Core {
-            key,
+            key: key.clone(),
             units: plan.units,
             refine: plan.refine,
             total: count,
-            results: vec![None; count],
+            results: (0..count).map(|_| None).collect(),
             started: vec![false; count],
             in_flight: 0,
             phase: Phase::Idle,
@@ -103,12 +110,12 @@ pub(super) fn job_for(plan: Plan, config: &ClientConfig) -> Shared {
             notify: None,
             version: 0,
         }));
-        jobs.push(job.clone());
+        jobs.push((key, job.clone()));
         job
     })
 }
 
-pub(super) fn notify(job: &Shared) {
+pub(super) fn notify<R>(job: &Shared<R>) {
     let callback = {
         let mut core = job.borrow_mut();
         core.version += 1;
@@ -120,7 +127,7 @@ pub(super) fn notify(job: &Shared) {
 }
 
 /// Starts (or goes on with) the units not answered yet.
-pub(super) fn start(job: &Shared) {
+pub(super) fn start<R: 'static>(job: &Shared<R>) {
     let waiting = {
         let mut core = job.borrow_mut();
         if core.phase == Phase::Running {
@@ -165,7 +172,7 @@ pub(super) fn start(job: &Shared) {
 /// Stops sending; `phase` says why (the user, or the page closing). Requests already on their
 /// way are not aborted: the API has them and counts them, so their answers are kept when they
 /// land, and going on never asks for them again.
-pub(super) fn stop(job: &Shared, phase: Phase) {
+pub(super) fn stop<R>(job: &Shared<R>, phase: Phase) {
     {
         let mut core = job.borrow_mut();
         if core.phase != Phase::Running {
@@ -179,7 +186,7 @@ pub(super) fn stop(job: &Shared, phase: Phase) {
 
 /// Forgets every answer, and drops those still on their way (an identical request of the next
 /// run joins them or finds them in the response cache).
-pub(super) fn forget(job: &Shared) {
+pub(super) fn forget<R>(job: &Shared<R>) {
     let mut core = job.borrow_mut();
     settle_time(&mut core);
     core.run += 1;
@@ -188,20 +195,20 @@ pub(super) fn forget(job: &Shared) {
     core.in_flight = 0;
     let count = core.units.len();
     core.started = vec![false; count];
-    core.results = vec![None; count];
+    core.results = (0..count).map(|_| None).collect();
     core.total = count;
     core.busy_ms = 0.0;
     core.phase = Phase::Idle;
 }
 
-fn settle_time(core: &mut Core) {
+fn settle_time<R>(core: &mut Core<R>) {
     if let Some(since) = core.running_since.take() {
         core.busy_ms += now_ms() - since;
     }
 }
 
 /// The next unit to send, if one may go now.
-fn next_unit(core: &Core) -> Option<usize> {
+fn next_unit<R>(core: &Core<R>) -> Option<usize> {
     if core.phase != Phase::Running
         || core.paused_until.is_some()
         || core.in_flight >= MAX_IN_FLIGHT
@@ -215,7 +222,7 @@ fn next_unit(core: &Core) -> Option<usize> {
     (0..core.total).find(|&i| core.results[i].is_none() && !core.started[i])
 }
 
-fn pump(job: &Shared) {
+fn pump<R: 'static>(job: &Shared<R>) {
     loop {
         let (index, future, run) = {
             let mut core = job.borrow_mut();
@@ -246,7 +253,7 @@ fn pump(job: &Shared) {
 }
 
 /// A unit's answer: kept, or the job paused (flood control) or failed.
-fn landed(job: &Shared, run: u64, index: usize, outcome: Result<Rc<dyn Any>, Error>) {
+fn landed<R: 'static>(job: &Shared<R>, run: u64, index: usize, outcome: Result<R, Error>) {
     let pause = {
         let mut core = job.borrow_mut();
         if core.run != run {
@@ -298,7 +305,7 @@ fn landed(job: &Shared, run: u64, index: usize, outcome: Result<Rc<dyn Any>, Err
 }
 
 /// Goes on with run `run` after `ms` of flood-control wait.
-fn resume_after(job: &Shared, ms: f64, run: u64) {
+fn resume_after<R: 'static>(job: &Shared<R>, ms: f64, run: u64) {
     let job = job.clone();
     wasm_bindgen_futures::spawn_local(async move {
         BrowserTransport::new()
@@ -317,7 +324,7 @@ fn flood_wait(error: &Error) -> Option<u32> {
     })
 }
 
-fn resume(job: &Shared, run: u64) {
+fn resume<R: 'static>(job: &Shared<R>, run: u64) {
     {
         let mut core = job.borrow_mut();
         if core.run != run || core.paused_until.is_none_or(|at| at > now_ms() + 50.0) {

@@ -17,6 +17,9 @@ use yew::prelude::*;
 
 use crate::dom::fresh_root;
 
+/// What each unit of the jobs here answers: a page of a post search.
+pub type SearchPage = Rc<PostSearchResponse>;
+
 // ---- the fetch stub ----
 
 #[wasm_bindgen(inline_js = r#"
@@ -200,7 +203,7 @@ pub fn url(q: &str, index: u32) -> String {
 }
 
 /// One unit per page of the search for `q`, each at its own offset.
-pub fn pages(q: &str, count: u32) -> Vec<Unit> {
+pub fn pages(q: &str, count: u32) -> Vec<Unit<SearchPage>> {
     (0..count)
         .map(|index| {
             let mut op = PostSearch::new(q);
@@ -211,8 +214,8 @@ pub fn pages(q: &str, count: u32) -> Vec<Unit> {
         .collect()
 }
 
-pub fn total_counts(job: &Job) -> Vec<Option<u64>> {
-    job.results::<PostSearchResponse>()
+pub fn total_counts(job: &Job<SearchPage>) -> Vec<Option<u64>> {
+    job.results()
         .iter()
         .map(|page| page.as_ref().map(|page| page.total_count))
         .collect()
@@ -223,9 +226,9 @@ pub fn total_counts(job: &Job) -> Vec<Option<u64>> {
 #[derive(Properties)]
 pub struct HostProps {
     /// Called on every render: `use_job` needs the plan each time, though it keeps the first.
-    pub plan: Rc<dyn Fn() -> Plan>,
+    pub plan: Rc<dyn Fn() -> Plan<SearchPage>>,
     pub confirm_above: u32,
-    pub seen: Rc<RefCell<Option<Job>>>,
+    pub seen: Rc<RefCell<Option<Job<SearchPage>>>>,
 }
 
 impl PartialEq for HostProps {
@@ -248,11 +251,11 @@ pub fn host(props: &HostProps) -> Html {
 /// A page running a job, mounted in a fresh element.
 pub struct Page {
     pub root: Element,
-    pub seen: Rc<RefCell<Option<Job>>>,
+    pub seen: Rc<RefCell<Option<Job<SearchPage>>>>,
 }
 
 impl Page {
-    pub async fn mount(plan: impl Fn() -> Plan + 'static, confirm_above: u32) -> Page {
+    pub async fn mount(plan: impl Fn() -> Plan<SearchPage> + 'static, confirm_above: u32) -> Page {
         let root = fresh_root();
         let seen = Rc::new(RefCell::new(None));
         let props = HostProps {
@@ -266,7 +269,7 @@ impl Page {
     }
 
     /// The handle the page rendered last; every handle reads the job as it stands now.
-    pub fn job(&self) -> Job {
+    pub fn job(&self) -> Job<SearchPage> {
         self.seen.borrow().clone().expect("the page has a job")
     }
 
@@ -298,6 +301,6 @@ pub async fn until(what: &str, limit_ms: f64, done: impl Fn() -> bool) -> f64 {
     now_ms() - started
 }
 
-pub fn phase(job: &Job) -> Phase {
+pub fn phase(job: &Job<SearchPage>) -> Phase {
     job.progress().phase
 }

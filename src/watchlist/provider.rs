@@ -12,17 +12,17 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::{StoreError, WatchStore};
+use super::file::{merge, MergeReport};
+use super::store::{StoreError, WatchStore};
+use super::watch::{check_since, CheckAnswer, Watch, WatchTarget};
 use crate::api::ids::ChannelId;
 use crate::api::model::{Channel, KeywordMentionsResponse, PostSearchResponse};
-use crate::api::ops::ChannelInfo;
+use crate::api::ops::{ChannelInfo, KeywordMentions, PostSearch};
 use crate::api::{Error, Invalid, Problem, Rule};
-use crate::pages::{mentions_watch_request, search_watch_request};
 use crate::request::{use_job, Job, Phase, Plan, Unit};
 use crate::settings::SettingsContext;
 use crate::ui::{use_ui, Ui};
 use crate::view::job::DEFAULT_CONFIRM_ABOVE;
-use crate::view::watch::{check_since, merge, CheckAnswer, MergeReport, Watch, WatchTarget};
 
 /// When the watchlist last checked itself (Unix seconds), in localStorage: the interval counts
 /// from there.
@@ -43,7 +43,7 @@ pub struct Watchlist {
     /// Records of the store that could not be read.
     pub unreadable: usize,
     /// The check running, waiting for a confirmation, or last run.
-    pub job: Option<Job>,
+    pub job: Option<Job<WatchAnswer>>,
     pub check: Callback<()>,
     pub save: Callback<Watch>,
     pub remove: Callback<String>,
@@ -96,21 +96,39 @@ struct Run {
     automatic: bool,
 }
 
+/// What the check of one watch got back: the answer of the request its target makes.
+#[derive(Clone)]
+pub enum WatchAnswer {
+    Posts(Rc<PostSearchResponse>),
+    Mentions(Rc<KeywordMentionsResponse>),
+    Channel(Rc<Channel>),
+}
+
+/// The pages a watch can come from, as a check asks them: a watch keeps the address query of its
+/// page, and only that page reads it into the request it makes. The console's pages give these
+/// (`crate::pages::ConsolePages`), so that the watchlist needs no page.
+pub trait WatchedPages: 'static {
+    /// The request that checks a watch of the post-search page's `query`: its first page of the
+    /// newest posts, from `since` when that is later than the search's own start.
+    fn post_search(query: &str, since: Option<i64>, ui: &Ui) -> Result<PostSearch, Invalid>;
+
+    /// The request that checks a watch of the keyword-mentions page's `query`.
+    fn keyword_mentions(query: &str, ui: &Ui) -> Result<KeywordMentions, Invalid>;
+}
+
 /// The request that checks `watch`.
-fn check_unit(watch: &Watch, ui: &Ui) -> Unit {
+fn check_unit<P: WatchedPages>(watch: &Watch, ui: &Ui) -> Unit<WatchAnswer> {
     match &watch.target {
-        WatchTarget::PostSearch { query } => {
-            match search_watch_request(query, check_since(watch), ui) {
-                Ok(op) => Unit::call(op),
-                Err(invalid) => Unit::fails(Error::Invalid(invalid)),
-            }
-        }
-        WatchTarget::KeywordMentions { query } => match mentions_watch_request(query, ui) {
-            Ok(op) => Unit::call(op),
+        WatchTarget::PostSearch { query } => match P::post_search(query, check_since(watch), ui) {
+            Ok(op) => Unit::call(op).map(WatchAnswer::Posts),
+            Err(invalid) => Unit::fails(Error::Invalid(invalid)),
+        },
+        WatchTarget::KeywordMentions { query } => match P::keyword_mentions(query, ui) {
+            Ok(op) => Unit::call(op).map(WatchAnswer::Mentions),
             Err(invalid) => Unit::fails(Error::Invalid(invalid)),
         },
         WatchTarget::Channel { channel } => match channel.parse::<ChannelId>() {
-            Ok(id) => Unit::call(ChannelInfo::new(id)),
+            Ok(id) => Unit::call(ChannelInfo::new(id)).map(WatchAnswer::Channel),
             Err(error) => Unit::fails(Error::Invalid(Invalid {
                 problems: vec![Problem {
                     param: "channelId",
@@ -122,19 +140,12 @@ fn check_unit(watch: &Watch, ui: &Ui) -> Unit {
 }
 
 /// The watch after its unit's answer came in; `None` while it has not, or when it failed.
-fn checked(watch: &Watch, job: &Job, index: usize, now: i64) -> Option<Watch> {
+fn checked(watch: &Watch, job: &Job<WatchAnswer>, index: usize, now: i64) -> Option<Watch> {
     let watch = watch.clone();
-    match &watch.target {
-        WatchTarget::PostSearch { .. } => {
-            let answer = job.result::<PostSearchResponse>(index)?;
-            Some(watch.checked(CheckAnswer::Posts(&answer.items), now))
-        }
-        WatchTarget::KeywordMentions { .. } => {
-            let answer = job.result::<KeywordMentionsResponse>(index)?;
-            Some(watch.checked(CheckAnswer::Mentions(&answer), now))
-        }
-        WatchTarget::Channel { .. } => {
-            let answer = job.result::<Channel>(index)?;
+    match job.result(index)? {
+        WatchAnswer::Posts(answer) => Some(watch.checked(CheckAnswer::Posts(&answer.items), now)),
+        WatchAnswer::Mentions(answer) => Some(watch.checked(CheckAnswer::Mentions(&answer), now)),
+        WatchAnswer::Channel(answer) => {
             let participants = answer.participants_count;
             Some(watch.checked(CheckAnswer::Channel { participants }, now))
         }
@@ -164,9 +175,10 @@ pub struct WatchlistProviderProps {
     pub children: Children,
 }
 
-/// Provides [`Watchlist`] to everything below it; place it inside the settings' provider.
+/// Provides [`Watchlist`] to everything below it, checking watches with the requests of `P`;
+/// place it inside the settings' provider.
 #[function_component(WatchlistProvider)]
-pub fn watchlist_provider(props: &WatchlistProviderProps) -> Html {
+pub fn watchlist_provider<P: WatchedPages>(props: &WatchlistProviderProps) -> Html {
     let ui = use_ui();
     let settings = use_context::<SettingsContext>();
     let confirm_above = settings
@@ -245,7 +257,7 @@ pub fn watchlist_provider(props: &WatchlistProviderProps) -> Html {
     let plan = run.as_ref().map(|r| {
         Plan::new(
             format!("watchlist check {}", r.number),
-            r.watches.iter().map(|w| check_unit(w, &ui)).collect(),
+            r.watches.iter().map(|w| check_unit::<P>(w, &ui)).collect(),
         )
     });
     let job = use_job(plan, confirm_above);

@@ -5,11 +5,11 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 use yew_router::Routable;
 
-use super::list::use_watchlist;
-use super::new_id;
+use super::provider::use_watchlist;
+use super::store::new_id;
+use super::watch::{Watch, WatchTarget};
 use crate::route::{Route, RouteLink};
 use crate::ui::use_ui;
-use crate::view::watch::{Watch, WatchTarget};
 
 #[derive(Properties, PartialEq)]
 pub struct WatchButtonProps {

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
 
-use super::{Watch, WatchKind};
+use super::watch::{Watch, WatchKind};
 use crate::format::{fill, Locale};
 
 /// The `format` of a watchlist file.

@@ -1,15 +1,9 @@
 //! The watchlist in the browser: IndexedDB database `chanscope`, object store `watches`, each
 //! watch kept as its JSON text ([`Watch::to_json`]) under its `id`. It survives reloads, holds
 //! thousands of watches, and leaves the browser only as a file the user exports.
-//!
-//! What a watch is and what a check finds new is in [`crate::view::watch`]; this module keeps
-//! watches, shares them with the console ([`list`]) and offers to save one from a page
-//! ([`save`]).
 
 mod error;
 mod idb;
-mod list;
-mod save;
 
 use std::rc::Rc;
 
@@ -21,11 +15,9 @@ use web_sys::{
 };
 
 pub use error::{StoreAction, StoreError};
-pub use list::{use_watchlist, Watchlist, WatchlistProvider};
-pub use save::WatchButton;
 
+use super::watch::Watch;
 use crate::api::model::Records;
-use crate::view::watch::Watch;
 
 /// The console's database.
 pub const DATABASE: &str = "chanscope";

@@ -1,14 +1,10 @@
-//! The watchlist: saved post searches, keyword-mentions queries and channels, what each check
-//! finds new since the one before, and the file a watchlist is exported to and imported from
-//! ([`file`]).
+//! What a watch is (a saved post search, keyword-mentions query or channel) and what each check
+//! finds new since the one before.
 //!
 //! Times are Unix seconds, as the API writes them. A check goes like this: ask the API as the
 //! watch's page would (a post search from [`check_since`] on), show what [`new_posts`],
 //! [`new_channels`] or [`subscriber_change`] find against the watch's [`Seen`], then keep
 //! [`Watch::after_check`] as the new baseline.
-
-mod file;
-mod record;
 
 use std::cmp::Reverse;
 use std::collections::HashSet;
@@ -18,11 +14,6 @@ use serde::{Deserialize, Serialize};
 use crate::api::model::{KeywordMentionsResponse, MentionsByChannel, Post};
 use crate::api::query::encode_component;
 use crate::view::labels::channel_name;
-
-pub use file::{
-    export_json, import_json, merge, ImportError, MergeReport, MAX_WATCHES, WATCHLIST_FORMAT,
-    WATCHLIST_VERSION,
-};
 
 /// Most post IDs a watch remembers. A check asks only for posts since the previous check less
 /// [`CHECK_OVERLAP_SECS`], so only the newest posts seen can come back; a thousand leaves room
@@ -108,14 +99,10 @@ impl News {
     }
 }
 
-/// What a watch follows.
+/// What a watch follows, written and read as an object tagged by its `kind`
+/// (`{"kind": "channel", "channel": "@name"}`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-// Written tagged by serde; read back through a flat record in one pass (see `record`).
-#[serde(
-    tag = "kind",
-    rename_all = "snake_case",
-    try_from = "record::TargetRecord"
-)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum WatchTarget {
     /// The query string of the post-search page (`q=brand&peerType=channel`), exactly as the
     /// page keeps its form in the address.
@@ -192,14 +179,10 @@ impl WatchTarget {
     }
 }
 
-/// What the last check of a watch saw: the baseline the next check is compared with.
+/// What the last check of a watch saw: the baseline the next check is compared with, written and
+/// read as an object tagged by its `kind` (`{"kind": "subscribers", "count": 42, "at": …}`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-// Written tagged by serde; read back through a flat record in one pass (see `record`).
-#[serde(
-    tag = "kind",
-    rename_all = "snake_case",
-    try_from = "record::SeenRecord"
-)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Seen {
     /// Not checked yet: the first check only sets the baseline.
     #[default]

@@ -1,4 +1,4 @@
-//! The watchlist: saved post searches, keyword-mentions queries and channels, checked on demand
+//! The Watchlist page: saved post searches, keyword-mentions queries and channels, checked on demand
 //! (one request per watch, as one job) and, when Settings allow it, by themselves when the
 //! console opens. Each watch shows what its last check found new: posts by ID and date, channels
 //! newly mentioning a keyword, the change of a channel's subscribers. Kept in this browser's
@@ -7,16 +7,17 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::file::{export_json, import_json, MergeReport, MAX_WATCHES};
+use super::provider::{use_watchlist, WatchAnswer, Watchlist};
+use super::watch::{Watch, WatchKind};
+use crate::components::page_header;
 use crate::components::status::JobPanel;
 use crate::components::{EmptyState, ErrorBanner};
 use crate::export::download;
 use crate::format::fill;
-use crate::pages::page_header;
 use crate::route::{route_href, ChannelQuery, PostQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
 use crate::view::counts::signed;
-use crate::view::watch::{export_json, import_json, Watch, WatchKind, MAX_WATCHES};
-use crate::watch::{use_watchlist, Watchlist};
 
 fn kind_label(ui: &Ui, kind: WatchKind) -> &'static str {
     match kind {
@@ -85,7 +86,7 @@ pub fn watchlist_page() -> Html {
                 <p class="field-error" role="alert">{ text.clone() }</p>
             }
             if let Some(job) = &list.job {
-                <JobPanel job={job.clone()} what={ui.t("one per watch", "по одному на наблюдение")} />
+                <JobPanel<WatchAnswer> job={job.clone()} what={ui.t("one per watch", "по одному на наблюдение")} />
             }
             if list.unreadable > 0 {
                 <p class="cs-unreadable" role="note">{ fill(ui.t(
@@ -171,7 +172,7 @@ fn import_handler(
                     let (ui, notice) = (ui.clone(), notice.clone());
                     import.emit((
                         watches,
-                        Callback::from(move |report: crate::view::watch::MergeReport| {
+                        Callback::from(move |report: MergeReport| {
                             notice.set(Some(fill(
                                 ui.t(
                                     "Imported: {added} added, {replaced} replaced.",

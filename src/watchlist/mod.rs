@@ -1,0 +1,39 @@
+//! The watchlist: saved post searches, keyword-mentions queries and channels, checked for what is
+//! new since the check before, kept in this browser and exported to a file.
+//!
+//! - `watch.rs`: what a watch is and what a check finds new; `file.rs`: the watchlist file,
+//!   exported and imported. Pure functions over the API's records that compile for every target,
+//!   so plain `cargo test` checks them.
+//! - In the browser only: `store/`, the IndexedDB database the watches are kept in;
+//!   `provider.rs`, the watchlist shared with the console through context and checked as one job;
+//!   `save.rs`, the Watch button of pages; `page.rs`, the Watchlist page.
+
+mod file;
+mod watch;
+
+#[cfg(target_arch = "wasm32")]
+mod page;
+#[cfg(target_arch = "wasm32")]
+mod provider;
+#[cfg(target_arch = "wasm32")]
+mod save;
+#[cfg(target_arch = "wasm32")]
+mod store;
+
+pub use file::{
+    export_json, import_json, merge, ImportError, MergeReport, MAX_WATCHES, WATCHLIST_FORMAT,
+    WATCHLIST_VERSION,
+};
+pub use watch::{
+    check_since, new_channels, new_posts, subscriber_change, CheckAnswer, NewPost, News, Seen,
+    Watch, WatchKind, WatchTarget, CHECK_OVERLAP_SECS, SEEN_CHANNELS_MAX, SEEN_POSTS_MAX,
+};
+
+#[cfg(target_arch = "wasm32")]
+pub use page::WatchlistPage;
+#[cfg(target_arch = "wasm32")]
+pub use provider::{use_watchlist, WatchAnswer, WatchedPages, Watchlist, WatchlistProvider};
+#[cfg(target_arch = "wasm32")]
+pub use save::WatchButton;
+#[cfg(target_arch = "wasm32")]
+pub use store::{new_id, StoreAction, StoreError, WatchStore, DATABASE};
