@@ -12,8 +12,7 @@ use crate::pages::{
     MultiPostStatsPage, MultiStoryStatsPage, PostSearchPage, PostStatsPage, SearchAnalysisPage,
     SubscriberDynamicsPage, WatchlistProvider,
 };
-use crate::route::{Route, RouteLink, ANALYSES, TOOLS};
-use crate::router::Router;
+use crate::route::{Route, RouteLink, Router, ANALYSES, TOOLS};
 use crate::settings::{SettingsPanel, SettingsProvider};
 use crate::ui::use_ui;
 use crate::watchlist::{use_watchlist, WatchlistPage};

@@ -35,8 +35,6 @@ pub mod request;
 #[cfg(target_arch = "wasm32")]
 pub mod route;
 #[cfg(target_arch = "wasm32")]
-pub mod router;
-#[cfg(target_arch = "wasm32")]
 pub mod settings;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

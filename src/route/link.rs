@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use crate::router::use_navigator;
+use super::router::use_navigator;
 
 #[derive(Properties, PartialEq)]
 pub struct RouteLinkProps {

@@ -6,8 +6,10 @@ use chanscope::api::client::path_and_query;
 use chanscope::api::opening::{
     channel_history, channel_info_request, opening_calls, CHANNEL_INFO_PATH, CHANNEL_QUERY_KEY,
 };
-use chanscope::route::{route_href, ChannelQuery, Route, RouteLink, SearchQuery, TOOLS};
-use chanscope::router::{use_location, use_navigator, Location, Router};
+use chanscope::route::{
+    route_href, use_location, use_navigator, ChannelQuery, Location, Route, RouteLink, Router,
+    SearchQuery, TOOLS,
+};
 use chrono::{DateTime, Utc};
 use wasm_bindgen_test::*;
 use yew::prelude::*;

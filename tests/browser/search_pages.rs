@@ -8,7 +8,7 @@ use chanscope::api::browser::BrowserTransport;
 use chanscope::api::{ClientConfig, RetryPolicy, Transport};
 use chanscope::pages::{ChannelInfoPage, ChannelSearchPage, KeywordMentionsPage, PostSearchPage};
 use chanscope::request::ApiConfig;
-use chanscope::router::Router;
+use chanscope::route::Router;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};

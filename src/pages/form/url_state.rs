@@ -5,8 +5,7 @@ use serde::Serialize;
 use yew::prelude::*;
 
 use crate::api::PeerType;
-use crate::route::{route_href, Route};
-use crate::router::{use_location, use_navigator};
+use crate::route::{route_href, use_location, use_navigator, Route};
 
 /// A form as the address keeps it: written and read by serde. A form with a period keeps it
 /// beside its own fields (a [`super::PeriodQuery`] under `#[serde(flatten)]`).

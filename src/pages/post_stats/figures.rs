@@ -14,8 +14,7 @@ use crate::components::figure::{
 };
 use crate::components::ErrorBanner;
 use crate::format::fill;
-use crate::route::{route_href, Route};
-use crate::router::{use_location, use_navigator};
+use crate::route::{route_href, use_location, use_navigator, Route};
 use crate::ui::{use_ui, Ui};
 use crate::view::engagement::{Figure, Missing, PostCounts};
 use crate::view::figures::PostFigures;

@@ -1,16 +1,19 @@
-//! The console's routes (one page per operation), their names (`names`), and the links between
-//! pages (`link`): a link carries the query the target page reads (`?channel=`, `?post=`, `?q=`),
-//! defined here once for every page that links. Channel info's path and query key are also where
-//! the gateway's preloads expect them (`chanscope_api::opening`; a browser test holds the two
-//! together).
+//! Routing, in one module: the console's routes (`Route`, yew-router's `Routable` enum: one page
+//! per operation, per analysis, and the watchlist), their names (`names`), the router and the
+//! address as pages read and change it (`router`), and the links between pages (`link`): a link
+//! carries the query the target page reads (`?channel=`, `?post=`, `?q=`), defined here once for
+//! every page that links. Channel info's path and query key are also where the gateway's preloads
+//! expect them (`chanscope_api::opening`; a browser test holds the two together).
 
 use serde::{Deserialize, Serialize};
 use yew_router::Routable;
 
 mod link;
 mod names;
+mod router;
 
 pub use link::RouteLink;
+pub use router::{use_location, use_navigator, Location, Navigator, Router};
 
 /// One page per operation (the path names the operation as `api/src/ops` does), one per analysis
 /// across many requests, and the watchlist. `app::switch` renders the page of each.

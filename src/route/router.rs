@@ -16,7 +16,7 @@ use yew_router::history::{AnyHistory, BrowserHistory, History, MemoryHistory};
 use yew_router::query::Raw;
 use yew_router::AnyRoute;
 
-use crate::route::Route;
+use super::Route;
 
 /// An address: its path (`/post-search`) and its query without the `?`.
 #[derive(Clone, Debug, PartialEq, Eq)]
