@@ -203,11 +203,11 @@ pub fn start() {
 
 /// Removes `shell` and runs `mount` in the same task (so no frame shows both or neither), once
 /// the page's loader says the shell has been painted: `static/boot.js` leaves a promise as
-/// [`SHELL_PAINTED`] that settles when the browser has recorded the shell's largest paint (or
-/// after 300 ms where it cannot tell). Where the module arrives within a frame of the page, the
-/// shell would otherwise be replaced before it is ever seen, and the first paint of the page's
-/// content would wait for the module instead of coming with the HTML. After any real download the
-/// promise has long settled. Without a loader's promise, the shell is replaced at once.
+/// [`SHELL_PAINTED`] that settles when the browser has recorded the shell's largest paint (or at
+/// once where it cannot tell), and fetches the module only then, so the promise has settled by
+/// the time this runs. It is awaited all the same: a shell replaced before it is seen would make
+/// the first paint of the page's content wait for the module instead of coming with the HTML.
+/// Without a loader's promise, the shell is replaced at once.
 pub fn replace_when_painted(shell: Element, mount: impl FnOnce() + 'static) {
     let replace = move || {
         shell.remove();

@@ -4,16 +4,18 @@
 const tag = document.querySelector("script[data-chanscope-boot]");
 
 // Settles once the browser has recorded the largest paint of the page's shell (its prerendered
-// form, or "Loading…"), or after 300 ms where it cannot tell: the console replaces the shell only
-// then (`app::replace_when_painted`), so that the shell is seen, and counted, as the page's first
-// paint of its content even where the module arrives at once.
+// form, or "Loading…"). Only then is the console's module fetched, and only then does the console
+// replace the shell (`app::replace_when_painted`): the shell's paint waits for nothing but the
+// HTML and the stylesheet, and the module and its wasm do not share the connection with them
+// before it. Where the browser cannot tell (no such entries, a page opened in the background), it
+// settles at once; a paint not seen within a second settles it too.
 globalThis.chanscopeShellPainted = new Promise((painted) => {
   const shell = document.getElementById("boot-shell");
-  setTimeout(painted, 300);
+  setTimeout(painted, 1000);
   const observable = globalThis.PerformanceObserver?.supportedEntryTypes?.includes(
     "largest-contentful-paint",
   );
-  if (!shell || !observable) {
+  if (!shell || !observable || document.visibilityState === "hidden") {
     painted();
     return;
   }
@@ -25,5 +27,6 @@ globalThis.chanscopeShellPainted = new Promise((painted) => {
   }).observe({ type: "largest-contentful-paint", buffered: true });
 });
 
+await globalThis.chanscopeShellPainted;
 const { default: init } = await import(tag.dataset.js);
 await init({ module_or_path: tag.dataset.wasm });
