@@ -5,63 +5,18 @@
 
 import { hourlyMonth } from "./pages.mjs";
 import { figure, median, newContext, round } from "./common.mjs";
+import { clickToPainted } from "./painted.mjs";
 
 const RUNS = 15;
 const LIMIT_MS = 60_000;
-const POST_SEARCH_LIMIT = 50;
+const SUBMIT = "form button[type=submit]";
 
-// Runs in the page before the click. t0: the click on the submit button, seen in the capture
-// phase before any handler of the page; t1: the second animation frame after `expect` holds,
-// i.e. once the frame with the expected DOM has been painted.
-function instrument(expect) {
-  const state = { t0: null, t1: null };
-  window.__clickToPainted = state;
-  const points = (el) =>
-    el.tagName.toLowerCase() === "polyline"
-      ? (el.getAttribute("points") || "").trim().split(/\s+/).length
-      : ((el.getAttribute("d") || "").match(/[ML]/g) || []).length;
-  const present = () => {
-    const found = [...document.querySelectorAll(expect.selector)];
-    return expect.points
-      ? found.some((el) => points(el) >= expect.points)
-      : found.length >= expect.count;
-  };
-  document.addEventListener(
-    "click",
-    (event) => {
-      if (state.t0 === null && event.target.closest("button[type=submit]")) {
-        state.t0 = performance.now();
-      }
-    },
-    true,
-  );
-  const observer = new MutationObserver(() => {
-    if (state.t0 === null || !present()) return;
-    observer.disconnect();
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() => {
-        state.t1 = performance.now();
-      }),
-    );
-  });
-  observer.observe(document.documentElement, {
-    subtree: true,
-    childList: true,
-    attributes: true,
-    characterData: true,
-  });
-}
-
-// One timed run: `prepare` loads the page and fills its form; then the click.
+// One timed run: `prepare` loads the page and fills its form; then the click on its submit.
 async function timeOnce(page, prepare, expect) {
   await prepare(page);
-  await page.evaluate(instrument, expect);
-  await page.click("form button[type=submit]");
-  await page.waitForFunction(() => window.__clickToPainted.t1 !== null, null, {
-    timeout: LIMIT_MS,
-  });
-  return page.evaluate(() => window.__clickToPainted.t1 - window.__clickToPainted.t0);
+  return clickToPainted(page, SUBMIT, expect);
 }
+const POST_SEARCH_LIMIT = 50;
 
 // The two subjects of each comparison. The console's forms are filled as a person would; its
 // first run's /api request is what the plain page is given to fetch, so both get one answer.

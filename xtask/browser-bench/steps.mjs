@@ -1,9 +1,10 @@
-// A step between two pages through the navigation: from the click on the navigation's link to the
-// second animation frame after the next page's form is present, in one running console. The walk
-// goes round post search, compare, the watchlist and channel info; its first round warms up (each
-// page's first render) and is not counted.
+// A step between two pages through the navigation, click to painted (painted.mjs): from the click
+// on the navigation's link to the frame that shows the next page's form, in one running console.
+// The walk goes round post search, compare, the watchlist and channel info; its first round warms
+// up (each page's first render) and is not counted.
 
 import { figure, median, newContext, round } from "./common.mjs";
+import { clickToPainted } from "./painted.mjs";
 
 const ROUNDS = 6;
 const LIMIT_MS = 60_000;
@@ -15,37 +16,6 @@ const WALK = [
   { path: "/channel-info", ready: "#ci-channel" },
 ];
 
-// Runs in the page before the click. t0: the click on a navigation link, seen in the capture
-// phase before the router's handler; t1: the second animation frame after `ready` holds.
-function instrument(ready) {
-  const state = { t0: null, t1: null };
-  window.__step = state;
-  document.addEventListener(
-    "click",
-    (event) => {
-      if (state.t0 === null && event.target.closest(".tools-nav a")) {
-        state.t0 = performance.now();
-      }
-    },
-    true,
-  );
-  const observer = new MutationObserver(() => {
-    if (state.t0 === null || !document.querySelector(ready)) return;
-    observer.disconnect();
-    requestAnimationFrame(() =>
-      requestAnimationFrame(() => {
-        state.t1 = performance.now();
-      }),
-    );
-  });
-  observer.observe(document.documentElement, {
-    subtree: true,
-    childList: true,
-    attributes: true,
-    characterData: true,
-  });
-}
-
 export async function steps(browser, origin) {
   const context = await newContext(browser);
   const counted = [];
@@ -56,10 +26,8 @@ export async function steps(browser, origin) {
     const document = await page.evaluate(() => performance.timeOrigin);
     for (let step = 1; step <= ROUNDS * WALK.length; step++) {
       const next = WALK[step % WALK.length];
-      await page.evaluate(instrument, `[data-app-ready] ${next.ready}`);
-      await page.click(`.tools-nav a[href='${next.path}']`);
-      await page.waitForFunction(() => window.__step.t1 !== null, null, { timeout: LIMIT_MS });
-      const ms = await page.evaluate(() => window.__step.t1 - window.__step.t0);
+      const expect = { selector: `[data-app-ready] ${next.ready}`, count: 1 };
+      const ms = await clickToPainted(page, `.tools-nav a[href='${next.path}']`, expect);
       if (step > WALK.length) counted.push(ms);
     }
     if ((await page.evaluate(() => performance.timeOrigin)) !== document) {
@@ -68,6 +36,7 @@ export async function steps(browser, origin) {
   } finally {
     await context.close();
   }
+  console.log(`      step ms: ${counted.map((t) => t.toFixed(1)).join(" ")}`);
   figure("step.median_ms", round(median(counted), 1));
   figure("step.max_ms", round(Math.max(...counted), 1));
 }
