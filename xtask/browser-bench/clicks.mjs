@@ -10,13 +10,13 @@ import { clickToPainted } from "./painted.mjs";
 const RUNS = 15;
 const LIMIT_MS = 60_000;
 const SUBMIT = "form button[type=submit]";
+const POST_SEARCH_LIMIT = 50;
 
 // One timed run: `prepare` loads the page and fills its form; then the click on its submit.
 async function timeOnce(page, prepare, expect) {
   await prepare(page);
   return clickToPainted(page, SUBMIT, expect);
 }
-const POST_SEARCH_LIMIT = 50;
 
 // The two subjects of each comparison. The console's forms are filled as a person would; its
 // first run's /api request is what the plain page is given to fetch, so both get one answer.
