@@ -18,8 +18,8 @@ use crate::Result;
 /// Ceilings on what a visitor's browser downloads to run the console, and a host page to run the
 /// widgets: wasm and JavaScript, brotli-compressed as a server sends them, in KiB. They stop
 /// regressions and are not goals (issue #28): the console's is its size when its pages became one
-/// bundle again plus 5%; the widgets' is 205 KiB, about 3% above their size then.
-const CONSOLE_BROTLI_KIB: f64 = 370.0;
+/// bundle again (382.1 KiB) plus 5%; the widgets' is 205 KiB.
+const CONSOLE_BROTLI_KIB: f64 = 401.0;
 const WIDGETS_BROTLI_KIB: f64 = 205.0;
 
 /// The sandbox's targets (issue #3), at the default dataset size on this 2-core machine.
