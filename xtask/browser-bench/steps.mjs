@@ -10,7 +10,7 @@ const ROUNDS = 6;
 const LIMIT_MS = 60_000;
 // Each page of the walk and what shows that it has been rendered.
 const WALK = [
-  { path: "/post-search", ready: "#ps-limit" },
+  { path: "/post-search", ready: "#ps-q" },
   { path: "/compare-channels", ready: "#cc-channel-0" },
   { path: "/watchlist", ready: ".watchlist-page" },
   { path: "/channel-info", ready: "#ci-channel" },
