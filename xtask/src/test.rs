@@ -139,13 +139,7 @@ fn warn_if_disk_is_short(root: &Path) {
 /// dependencies names no `sandbox` (only its tests run one).
 fn gateway_without_sandbox(root: &Path) -> Result {
     let _t = step("cargo tree -p gateway -e normal: no sandbox");
-    let tree = proc::output(
-        native_cargo(root).args(["tree", "-p", "gateway", "-e", "normal", "--prefix", "none"]),
-    )
-    .ok_or("cargo tree -p gateway failed")?;
-    if !tree.lines().any(|l| l.starts_with("gateway ")) {
-        return Err(format!("cargo tree -p gateway printed no gateway:\n{tree}"));
-    }
+    let tree = normal_dependencies(root, "gateway")?;
     match tree.lines().find(|l| l.starts_with("sandbox ")) {
         Some(line) => Err(format!(
             "the gateway depends on the sandbox ({line}); make it a dev-dependency"
@@ -159,15 +153,7 @@ fn gateway_without_sandbox(root: &Path) -> Result {
 fn servers_without_console(root: &Path) -> Result {
     let _t = step("cargo tree -e normal: no console in the servers");
     for package in SERVER_PACKAGES {
-        let tree = proc::output(
-            native_cargo(root).args(["tree", "-p", package, "-e", "normal", "--prefix", "none"]),
-        )
-        .ok_or_else(|| format!("cargo tree -p {package} failed"))?;
-        if !tree.lines().any(|l| l.starts_with(&format!("{package} "))) {
-            return Err(format!(
-                "cargo tree -p {package} printed no {package}:\n{tree}"
-            ));
-        }
+        let tree = normal_dependencies(root, package)?;
         if let Some(line) = tree
             .lines()
             .find(|l| l.starts_with("chanscope ") || l.starts_with("yew "))
@@ -178,6 +164,23 @@ fn servers_without_console(root: &Path) -> Result {
         }
     }
     Ok(())
+}
+
+/// `package`'s normal dependencies as `cargo tree` prints them, a crate a line without prefix;
+/// an error unless the tree names `package` itself, so that a check never passes on no output.
+fn normal_dependencies(root: &Path, package: &str) -> Result<String> {
+    let tree = proc::output(
+        native_cargo(root).args(["tree", "-p", package, "-e", "normal", "--prefix", "none"]),
+    )
+    .ok_or_else(|| format!("cargo tree -p {package} failed"))?;
+    if tree.lines().any(|l| l.starts_with(&format!("{package} "))) {
+        Ok(tree)
+    } else {
+        Err(format!(
+            "cargo tree -p {package} printed no {package}:
+{tree}"
+        ))
+    }
 }
 
 /// The API layer's package (`api/`), which the console and every server crate depend on.
