@@ -44,7 +44,7 @@ pub fn normalize(text: &str) -> String {
 
 /// At most 2,000 characters of `text`, for failure messages.
 /// Runs `check` every [`POLL`] until it answers `true` or [`WAIT`] has passed; whether it did.
-async fn until<F, Fut>(mut check: F) -> Res<bool>
+pub async fn until<F, Fut>(mut check: F) -> Res<bool>
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = Res<bool>>,

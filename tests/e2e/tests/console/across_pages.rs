@@ -3,6 +3,7 @@
 use std::sync::Arc;
 
 use chanscope_api::format::compact;
+use chanscope_e2e::browser::until;
 use chanscope_e2e::{ensure, query_param, text, Harness, Res, Session, SECRET_TOKEN};
 use serde_json::Value;
 
@@ -302,13 +303,11 @@ pub(super) async fn one_console_across_pages(h: Arc<Harness>) -> Res<()> {
     ensure(h.site.log.answered_since(mark).is_empty(), || {
         "the check ended before the step to post search; the scenario proves nothing".into()
     })?;
-    let deadline = std::time::Instant::now() + chanscope_e2e::browser::WAIT;
-    while h.site.log.answered_since(mark).is_empty() {
-        ensure(std::time::Instant::now() < deadline, || {
-            format!("the check's request {check} was never answered")
-        })?;
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
+    let log = &h.site.log;
+    let answered = until(|| async move { Ok(!log.answered_since(mark).is_empty()) }).await?;
+    ensure(answered, || {
+        format!("the check's request {check} was never answered")
+    })?;
     drop(slow);
     // Back on the watchlist, the check has ended and nothing was asked again.
     step_to(&h, "/watchlist", "li.watch .watch-name", &document).await?;
