@@ -208,6 +208,10 @@ pub fn start() {
 /// the time this runs. It is awaited all the same: a shell replaced before it is seen would make
 /// the first paint of the page's content wait for the module instead of coming with the HTML.
 /// Without a loader's promise, the shell is replaced at once.
+///
+/// The first render runs in a task of its own, after the one that instantiated the module: on a
+/// phone each is a long task of its own, and one task holding both kept the page from answering
+/// input for their sum (Lighthouse's total blocking time).
 pub fn replace_when_painted(shell: Element, mount: impl FnOnce() + 'static) {
     let replace = move || {
         shell.remove();
@@ -219,6 +223,7 @@ pub fn replace_when_painted(shell: Element, mount: impl FnOnce() + 'static) {
     match painted {
         Some(painted) => wasm_bindgen_futures::spawn_local(async move {
             let _ = wasm_bindgen_futures::JsFuture::from(painted).await;
+            crate::api::browser::sleep(std::time::Duration::ZERO).await;
             replace();
         }),
         None => replace(),

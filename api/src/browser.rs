@@ -151,20 +151,26 @@ impl Transport for BrowserTransport {
     }
 
     fn sleep(&self, duration: Duration) -> impl Future<Output = ()> {
-        let millis = i32::try_from(duration.as_millis()).unwrap_or(i32::MAX);
-        let promise = js_sys::Promise::new(&mut |resolve, _reject| {
-            // Without a window there is no timer: go on at once rather than hang.
-            let scheduled = web_sys::window().and_then(|window| {
-                window
-                    .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, millis)
-                    .ok()
-            });
-            if scheduled.is_none() {
-                let _ = resolve.call0(&wasm_bindgen::JsValue::UNDEFINED);
-            }
+        sleep(duration)
+    }
+}
+
+/// Settles after `duration` on the window's timer: always in a later task of the event loop,
+/// even for a zero duration, so the browser can paint and handle input in between.
+pub fn sleep(duration: Duration) -> impl Future<Output = ()> {
+    let millis = i32::try_from(duration.as_millis()).unwrap_or(i32::MAX);
+    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
+        // Without a window there is no timer: go on at once rather than hang.
+        let scheduled = web_sys::window().and_then(|window| {
+            window
+                .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, millis)
+                .ok()
         });
-        async move {
-            let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+        if scheduled.is_none() {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::UNDEFINED);
         }
+    });
+    async move {
+        let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
     }
 }

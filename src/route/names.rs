@@ -53,8 +53,8 @@ impl Route {
                 "Число участников канала во времени: по часам, дням, неделям, месяцам",
             ),
             Route::ChannelInfo => ui.t(
-                "Everything known about one channel or chat",
-                "Всё об одном канале или чате",
+                "Everything known about one channel or chat: its card, its subscribers and their change over 1, 7 and 30 days, and a 30-day chart",
+                "Всё об одном канале или чате: карточка, подписчики и их изменение за 1, 7 и 30 дней, график за 30 дней",
             ),
             Route::MultiPostStats => ui.t(
                 "Views, shares, comments and reactions of many posts",
@@ -85,8 +85,8 @@ impl Route {
                 "Поиск постов до конца (до 1050 постов): лучшие посты, когда публикуют, какие каналы",
             ),
             Route::Watchlist => ui.t(
-                "Saved searches and channels, checked for what is new since the last look",
-                "Сохранённые поиски и каналы: что нового с прошлой проверки",
+                "Saved searches and channels, checked for what is new since the last look. Press Watch on a post search, keyword mentions or a channel to add one here.",
+                "Сохранённые поиски и каналы: что нового с прошлой проверки. Чтобы добавить, нажмите «Наблюдать» в поиске постов, упоминаниях или на канале.",
             ),
             Route::Home | Route::NotFound => "",
         }

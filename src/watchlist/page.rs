@@ -59,56 +59,55 @@ pub fn watchlist_page() -> Html {
     };
     let running = list.job.as_ref().is_some_and(|j| j.progress().running());
     html! {
-        // Its first render reads IndexedDB: no static shell of it (xtask/src/prerender.rs).
-        <section class="page watchlist-page" data-prerender="no">
+        <section class="page watchlist-page">
             { page_header(&ui, Route::Watchlist) }
-            if let Some(error) = &list.error {
-                <div class="cs-banner cs-banner-error" role="alert">
-                    <div class="cs-banner-body"><p class="cs-banner-what">{ error.message(ui.locale) }</p></div>
+            // What IndexedDB holds: left out of the page's static shell (xtask/src/prerender.rs),
+            // which would show another browser's watchlist, an empty one.
+            <div class="watchlist-body" data-prerender="no">
+                if let Some(error) = &list.error {
+                    <div class="cs-banner cs-banner-error" role="alert">
+                        <div class="cs-banner-body"><p class="cs-banner-what">{ error.message(ui.locale) }</p></div>
+                    </div>
+                }
+                <div class="actions watchlist-actions">
+                    <button type="button" class="watch-check" onclick={check}
+                        disabled={list.watches.is_empty() || running}>
+                        { if list.watches.is_empty() { ui.t("Check all now", "Проверить все").to_owned() } else { fill(ui.t("Check all {n} now", "Проверить все ({n})"), &[("n", list.watches.len().to_string())]) } }
+                    </button>
+                    <button type="button" class="secondary watch-export" onclick={on_export}
+                        disabled={list.watches.is_empty()}>{ ui.t("Export", "Экспорт") }</button>
+                    <label class="secondary file-button">
+                        { ui.t("Import…", "Импорт…") }
+                        <input type="file" accept="application/json,.json" class="watch-import" onchange={on_import} />
+                    </label>
                 </div>
-            }
-            <div class="actions watchlist-actions">
-                <button type="button" class="watch-check" onclick={check}
-                    disabled={list.watches.is_empty() || running}>
-                    { if list.watches.is_empty() { ui.t("Check all now", "Проверить все").to_owned() } else { fill(ui.t("Check all {n} now", "Проверить все ({n})"), &[("n", list.watches.len().to_string())]) } }
-                </button>
-                <button type="button" class="secondary watch-export" onclick={on_export}
-                    disabled={list.watches.is_empty()}>{ ui.t("Export", "Экспорт") }</button>
-                <label class="secondary file-button">
-                    { ui.t("Import…", "Импорт…") }
-                    <input type="file" accept="application/json,.json" class="watch-import" onchange={on_import} />
-                </label>
+                if let Some(text) = &*notice {
+                    <p class="watch-notice" role="status">{ text.clone() }</p>
+                }
+                if let Some(text) = &*import_error {
+                    <p class="field-error" role="alert">{ text.clone() }</p>
+                }
+                if let Some(job) = &list.job {
+                    <JobPanel<WatchAnswer> job={job.clone()} what={ui.t("one per watch", "по одному на наблюдение")} />
+                }
+                if list.unreadable > 0 {
+                    <p class="cs-unreadable" role="note">{ fill(ui.t(
+                        "{n} saved watches could not be read and are left out.",
+                        "Не удалось прочитать сохранённых наблюдений: {n}; они пропущены."),
+                        &[("n", list.unreadable.to_string())]) }</p>
+                }
+                if !list.loaded {
+                    <p class="muted">{ ui.t("Reading the watchlist…", "Читаем список…") }</p>
+                } else if list.watches.is_empty() {
+                    <EmptyState title={ui.t("Nothing is watched yet.", "Пока ничего не отслеживается.")} />
+                } else {
+                    <ul class="watches">
+                        { for sorted(&list.watches).into_iter().map(|watch| html! {
+                            <WatchItem watch={watch.clone()} />
+                        }) }
+                    </ul>
+                }
             </div>
-            if let Some(text) = &*notice {
-                <p class="watch-notice" role="status">{ text.clone() }</p>
-            }
-            if let Some(text) = &*import_error {
-                <p class="field-error" role="alert">{ text.clone() }</p>
-            }
-            if let Some(job) = &list.job {
-                <JobPanel<WatchAnswer> job={job.clone()} what={ui.t("one per watch", "по одному на наблюдение")} />
-            }
-            if list.unreadable > 0 {
-                <p class="cs-unreadable" role="note">{ fill(ui.t(
-                    "{n} saved watches could not be read and are left out.",
-                    "Не удалось прочитать сохранённых наблюдений: {n}; они пропущены."),
-                    &[("n", list.unreadable.to_string())]) }</p>
-            }
-            if !list.loaded {
-                <p class="muted">{ ui.t("Reading the watchlist…", "Читаем список…") }</p>
-            } else if list.watches.is_empty() {
-                <EmptyState title={ui.t("Nothing is watched yet.", "Пока ничего не отслеживается.")}
-                    hint={ui.t(
-                        "Open a post search, keyword mentions or a channel and press Watch: it comes here, and each check shows what is new since the one before.",
-                        "Откройте поиск постов, упоминания или канал и нажмите «Наблюдать»: они появятся здесь, а каждая проверка покажет новое с прошлой.",
-                    )} />
-            } else {
-                <ul class="watches">
-                    { for sorted(&list.watches).into_iter().map(|watch| html! {
-                        <WatchItem watch={watch.clone()} />
-                    }) }
-                </ul>
-            }
             <p class="hint">{ ui.t(
                 "Kept in this browser (IndexedDB) and sent nowhere but to the API when checked. Checks in Settings: by themselves when the console opens, at most once per interval.",
                 "Хранится в этом браузере (IndexedDB) и никуда не отправляется, кроме запросов к API при проверке. В настройках: проверять при открытии консоли, не чаще заданного интервала.",

@@ -6,9 +6,10 @@
 //! (`app::start`), so a visitor reads the page a module download earlier.
 //!
 //! The shell is `inert`: nothing in it can be focused or typed into, so no input is lost when the
-//! console takes over. A page whose first render depends on what the browser keeps (the
-//! watchlist, from IndexedDB) marks itself `data-prerender="no"` and keeps the generic shell: a
-//! static copy would show the wrong contents.
+//! console takes over. A part of a page that shows what the browser keeps (the watchlist's
+//! watches, from IndexedDB) is marked `data-prerender="no"` and left out of the shell: a static
+//! copy of it would show the wrong contents. The rest of that page (its header and lead) is
+//! painted with the HTML as on every other page.
 
 use std::fs;
 use std::path::Path;
@@ -25,15 +26,14 @@ const READY: &str = "data-app-ready=\"true\"";
 const SHELL_ROOT: &str = "id=\"boot-shell\" inert=\"\"";
 /// The generic shell `index.html` carries, replaced in each route's copy.
 const GENERIC_SHELL: &str = "<div class=\"app boot-shell\" id=\"boot-shell\">";
-/// A page that must not be painted from a static copy.
+/// A part of a page that must not be painted from a static copy.
 const NO_PRERENDER: &str = "data-prerender=\"no\"";
 
-/// One route's outcome: its path, its page's size and whether the page has its own shell (or
-/// opts out, keeping the generic one).
+/// One route's outcome: its path, its page's size and how many parts were left out of it.
 pub struct Row {
     pub path: String,
     pub bytes: usize,
-    pub shell: bool,
+    pub left_out: usize,
 }
 
 /// Writes a shell for `/` and every page the navigation links to; returns a row per route.
@@ -76,7 +76,7 @@ pub fn run(setup: &Setup, dist: &Path) -> Result<Vec<Row>> {
         rows.push(Row {
             path,
             bytes: page.len(),
-            shell: !dom.contains(NO_PRERENDER),
+            left_out: dom.matches(NO_PRERENDER).count(),
         });
     }
     Ok(rows)
@@ -87,10 +87,10 @@ pub fn table(rows: &[Row]) -> String {
     let mut out = format!("    {:<24} {:<36} {:>8}\n", "address", "page", "raw B");
     for row in rows {
         let file = format!("{ROUTES_DIR}/{}", file_name(&row.path));
-        let file = if row.shell {
-            file
-        } else {
-            format!("{file} (generic shell)")
+        let file = match row.left_out {
+            0 => file,
+            1 => format!("{file} (1 part left out)"),
+            n => format!("{file} ({n} parts left out)"),
         };
         out.push_str(&format!(
             "    {:<24} {file:<36} {:>8}\n",
@@ -137,21 +137,17 @@ fn nav_paths(dom: &str) -> Result<Vec<String>> {
 }
 
 /// The page of a route the console rendered as `dom`: `index` with its generic shell replaced by
-/// the console's markup (kept where the page opts out), and its title the page's.
+/// the console's markup, less the parts marked [`NO_PRERENDER`], and its title the page's.
 fn route_page(index: &str, dom: &str) -> Result<String> {
-    let markup = app_markup(dom)?;
-    let mut page = if dom.contains(NO_PRERENDER) {
-        index.to_owned()
-    } else {
-        let start = index
-            .find(GENERIC_SHELL)
-            .ok_or("index.html has no generic shell to replace")?;
-        let end = start
-            + index[start..]
-                .find("<noscript>")
-                .ok_or("index.html has no <noscript> after its shell")?;
-        format!("{}{markup}\n    {}", &index[..start], &index[end..])
-    };
+    let markup = without_kept_parts(&app_markup(dom)?)?;
+    let start = index
+        .find(GENERIC_SHELL)
+        .ok_or("index.html has no generic shell to replace")?;
+    let end = start
+        + index[start..]
+            .find("<noscript>")
+            .ok_or("index.html has no <noscript> after its shell")?;
+    let mut page = format!("{}{markup}\n    {}", &index[..start], &index[end..]);
     if let (Some(ours), Some(theirs)) = (title(&page), title(dom)) {
         page = page.replacen(&ours, &theirs, 1);
     }
@@ -196,6 +192,51 @@ fn app_markup(dom: &str) -> Result<String> {
         return Err("the console's markup holds a script".to_owned());
     }
     Ok(markup.replacen(READY, SHELL_ROOT, 1))
+}
+
+/// `markup` without the elements marked [`NO_PRERENDER`], each removed whole. The markup is the
+/// browser's own serialisation of the DOM, so every element but a void one has its end tag, and
+/// an element's end is where the end tags of its name have caught up with its start tags.
+fn without_kept_parts(markup: &str) -> Result<String> {
+    let mut out = markup.to_owned();
+    while let Some(marker) = out.find(NO_PRERENDER) {
+        let start = out[..marker]
+            .rfind('<')
+            .ok_or("a part to leave out has no start tag")?;
+        let name: String = out[start + 1..]
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect();
+        let (open, close) = (format!("<{name}"), format!("</{name}>"));
+        let mut depth = 0usize;
+        let mut at = start;
+        let end = loop {
+            let next_open = out[at..].find(&open).map(|i| at + i);
+            let next_close = out[at..]
+                .find(&close)
+                .map(|i| at + i)
+                .ok_or_else(|| format!("a part to leave out (<{name}>) is not closed"))?;
+            match next_open {
+                // A start tag of the same name, not a longer one (`<div` in `<divider`).
+                Some(o) if o < next_close => {
+                    let after = out[o + open.len()..].chars().next();
+                    if matches!(after, Some(' ' | '>' | '/')) {
+                        depth += 1;
+                    }
+                    at = o + open.len();
+                }
+                _ => {
+                    depth -= 1;
+                    at = next_close + close.len();
+                    if depth == 0 {
+                        break at;
+                    }
+                }
+            }
+        };
+        out.replace_range(start..end, "");
+    }
+    Ok(out)
 }
 
 /// The `<title>…</title>` element of `html`.
@@ -253,11 +294,25 @@ mod tests {
     }
 
     #[test]
-    fn a_page_that_opts_out_keeps_the_generic_shell_under_its_own_title() {
-        let page = route_page(&index(), &dom("<section data-prerender=\"no\"></section>")).unwrap();
+    fn a_part_that_opts_out_is_left_out_whole_and_the_rest_is_kept() {
+        let main = "<section><h1>Watchlist</h1><p class=\"lead\">Saved</p>\
+            <div class=\"body\" data-prerender=\"no\"><div><p>Nothing yet</p></div>\
+            <divider></divider><br><div>x</div></div><p class=\"hint\">Kept here</p></section>";
+        let page = route_page(&index(), &dom(main)).unwrap();
+        assert!(page.contains(
+            "<main id=\"main\"><section><h1>Watchlist</h1><p class=\"lead\">Saved</p>\
+             <p class=\"hint\">Kept here</p></section></main>"
+        ));
+        assert!(!page.contains("Nothing yet") && !page.contains("data-prerender"));
+        assert!(page.contains("<title>Post search · Chanscope</title>"));
+
+        let two =
+            "<ul data-prerender=\"no\"><li>a</li></ul><p>b</p><ul data-prerender=\"no\"></ul>";
+        assert_eq!(without_kept_parts(two).unwrap(), "<p>b</p>");
+        let open = "<div data-prerender=\"no\"><div></div>";
         assert_eq!(
-            page,
-            index().replace("<title>Chanscope", "<title>Post search · Chanscope")
+            without_kept_parts(open).unwrap_err(),
+            "a part to leave out (<div>) is not closed"
         );
     }
 

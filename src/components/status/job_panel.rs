@@ -76,18 +76,27 @@ pub fn job_panel<R: 'static>(props: &JobPanelProps<R>) -> Html {
     if job.awaits_confirmation() {
         let cost = fill(
             ui.t(
-                "This analysis makes {n} {requests} to the API ({what}). Each one counts against your plan's quota.",
-                "Этот анализ сделает {n} {requests} к API ({what}). Каждый расходует квоту тарифа.",
+                "This analysis makes {n} {requests} to the API.",
+                "Этот анализ сделает {n} {requests} к API.",
             ),
             &[
                 ("n", n(progress.remaining())),
                 ("requests", requests(progress.remaining()).to_owned()),
-                ("what", props.what.to_string()),
             ],
         );
+        let which = fill(
+            ui.t(
+                "Requests: {what}. Each one counts against your plan's quota.",
+                "Запросы: {what}. Каждый расходует квоту тарифа.",
+            ),
+            &[("what", props.what.to_string())],
+        );
+        // The cost on a line of its own, what the requests are below it: the figure is what a
+        // person weighs before pressing Run.
         return html! {
             <div class="job job-confirm" role="group" aria-label={ui.t("Confirm the requests", "Подтвердите запросы")}>
                 <p class="job-cost">{ cost }</p>
+                <p class="hint">{ which }</p>
                 <p class="hint">{ ui.t(
                     "Analyses above a number of requests ask first; change the number in Settings.",
                     "Анализы больше заданного числа запросов сначала спрашивают; число меняется в настройках.",
