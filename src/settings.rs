@@ -165,12 +165,21 @@ pub struct SettingsContext {
 #[derive(Properties, PartialEq)]
 pub struct SettingsProviderProps {
     pub children: Children,
+    /// The stored settings, when already read (see `app::start`); read on the first render
+    /// otherwise.
+    #[prop_or_default]
+    pub stored: Option<Rc<Settings>>,
 }
 
 /// Provides [`SettingsContext`], [`Ui`] and [`ApiConfig`] to everything below it.
 #[function_component(SettingsProvider)]
 pub fn settings_provider(props: &SettingsProviderProps) -> Html {
-    let settings = use_state(|| Rc::new(Settings::load()));
+    let settings = use_state(|| {
+        props
+            .stored
+            .clone()
+            .unwrap_or_else(|| Rc::new(Settings::load()))
+    });
     let update = {
         let settings = settings.clone();
         Callback::from(move |next: Settings| {

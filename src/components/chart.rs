@@ -52,14 +52,12 @@ fn exact(ui: &Ui, y: f64) -> String {
 /// window's, or the layout's around it); `None` until it has been laid out, or while `shown` is
 /// false (the element is not rendered then).
 ///
-/// The chart's frame (the box of a fixed height that it draws nothing in until then) is read
-/// once as soon as it is in the document, in the same task: the browser lays the page out for
-/// that read, which it would do before the next paint anyway, and the chart is drawn before that
-/// paint, once. Left to the `ResizeObserver`'s first report, the drawing came a frame later:
-/// a whole page painted without its chart, then laid out and painted again (about 25 ms of the
-/// 130 from a click on "Show dynamics" to its chart of 744 hours, in Chromium). The observer
-/// follows every later change of the width. Where there is no `ResizeObserver`, the chart is
-/// drawn at [`DEFAULT_WIDTH`] and scales with its box.
+/// Read when a `ResizeObserver` reports the box: after the browser has laid the page out and
+/// before it paints, so the first frame shows the chart at its width, drawn once, and reading the
+/// width forces no layout of its own. (Drawn at an assumed width and measured right after,
+/// through `clientWidth`, a chart was drawn twice, and the browser laid out the whole new page
+/// then and there: 10 ms of channel info's start in Chromium.) Where there is no
+/// `ResizeObserver`, the chart is drawn at [`DEFAULT_WIDTH`] and scales with its box.
 #[hook]
 fn use_width(node: NodeRef, shown: bool) -> Option<f64> {
     let width = use_state_eq(|| None);
@@ -67,12 +65,6 @@ fn use_width(node: NodeRef, shown: bool) -> Option<f64> {
         let width = width.clone();
         use_effect_with(shown, move |&shown| {
             let element = node.cast::<web_sys::Element>().filter(|_| shown);
-            if let Some(element) = &element {
-                let measured = f64::from(element.client_width());
-                if measured > 0.0 {
-                    width.set(Some(measured));
-                }
-            }
             let observed = element.and_then(|element| observe_width(element, width));
             move || {
                 if let Some((observer, _measure)) = observed {

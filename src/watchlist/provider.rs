@@ -227,6 +227,9 @@ pub fn watchlist_provider<P: WatchedPages>(props: &WatchlistProviderProps) -> Ht
         let start_run = start_run.clone();
         use_effect_with((), move |_| {
             wasm_bindgen_futures::spawn_local(async move {
+                // Opened in a task after the first render's, which it would lengthen: opening
+                // and reading the store took 7-9 ms of the main thread in Chromium's profiler.
+                crate::api::browser::sleep(std::time::Duration::ZERO).await;
                 let opened = match WatchStore::open().await {
                     Ok(opened) => opened,
                     Err(e) => {

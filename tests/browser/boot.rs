@@ -1,13 +1,15 @@
 //! Browser test of how the console takes over from the shell a page paints with its HTML
 //! (`app::replace_when_painted`, what `app::start` does with `#boot-shell`): the shell stays until
 //! the loader's promise says it has been painted, then goes in the same task as the console is
-//! mounted; without such a promise it goes at once.
+//! mounted, a task or two later, with the stored settings read; without such a promise it goes at
+//! once, and the console reads the settings itself.
 #![cfg(target_arch = "wasm32")]
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use chanscope::app::{replace_when_painted, App, SHELL_PAINTED};
+use chanscope::app::{replace_when_painted, App, AppProps, SHELL_PAINTED};
+use chanscope::settings::Settings;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
@@ -47,13 +49,20 @@ fn shell_and_root() -> (web_sys::Element, web_sys::Element) {
     (shell, root)
 }
 
-/// The console's mount, noting how many shells were on the page when it ran.
-fn mount(root: &web_sys::Element, shells_at_mount: &Rc<Cell<Option<u32>>>) -> impl FnOnce() {
+/// The console's mount, noting how many shells were on the page when it ran and whether it was
+/// given the stored settings.
+fn mount(
+    root: &web_sys::Element,
+    shells_at_mount: &Rc<Cell<Option<u32>>>,
+    given_settings: &Rc<Cell<Option<bool>>>,
+) -> impl FnOnce(Option<Rc<Settings>>) {
     let root = root.clone();
     let shells_at_mount = Rc::clone(shells_at_mount);
-    move || {
+    let given_settings = Rc::clone(given_settings);
+    move |settings: Option<Rc<Settings>>| {
         shells_at_mount.set(Some(count("#boot-shell")));
-        yew::Renderer::<App>::with_root(root).render();
+        given_settings.set(Some(settings.is_some()));
+        yew::Renderer::<App>::with_root_and_props(root, AppProps { settings }).render();
     }
 }
 
@@ -67,7 +76,8 @@ async fn the_shell_stays_until_the_loader_says_it_was_painted() {
 
     let (shell, root) = shell_and_root();
     let shells_at_mount = Rc::new(Cell::new(None));
-    replace_when_painted(shell, mount(&root, &shells_at_mount));
+    let given_settings = Rc::new(Cell::new(None));
+    replace_when_painted(shell, mount(&root, &shells_at_mount, &given_settings));
     for _ in 0..5 {
         animation_frame().await;
     }
@@ -80,9 +90,18 @@ async fn the_shell_stays_until_the_loader_says_it_was_painted() {
 
     let settle = settle.borrow_mut().take().unwrap();
     settle.call0(&JsValue::NULL).unwrap();
-    animation_frame().await;
+    // Mounted in a later task than the one that settled the promise (the settings are read in a
+    // task between), within a few frames.
+    assert_eq!(shells_at_mount.get(), None);
+    for _ in 0..10 {
+        if shells_at_mount.get().is_some() {
+            break;
+        }
+        animation_frame().await;
+    }
     // Removed just before the console was mounted, in one task.
     assert_eq!(shells_at_mount.get(), Some(0));
+    assert_eq!(given_settings.get(), Some(true));
     animation_frame().await;
     assert_eq!(count("#boot-shell"), 0);
     assert_eq!(count("main#main"), 1);
@@ -95,7 +114,9 @@ async fn the_shell_stays_until_the_loader_says_it_was_painted() {
     root.remove();
     let (shell, root) = shell_and_root();
     let shells_at_mount = Rc::new(Cell::new(None));
-    replace_when_painted(shell, mount(&root, &shells_at_mount));
+    let given_settings = Rc::new(Cell::new(None));
+    replace_when_painted(shell, mount(&root, &shells_at_mount, &given_settings));
     assert_eq!(shells_at_mount.get(), Some(0));
+    assert_eq!(given_settings.get(), Some(false));
     assert_eq!(count("#boot-shell"), 0);
 }
