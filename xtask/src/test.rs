@@ -177,8 +177,7 @@ fn normal_dependencies(root: &Path, package: &str) -> Result<String> {
         Ok(tree)
     } else {
         Err(format!(
-            "cargo tree -p {package} printed no {package}:
-{tree}"
+            "cargo tree -p {package} printed no {package}:\n{tree}"
         ))
     }
 }

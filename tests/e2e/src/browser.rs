@@ -42,7 +42,6 @@ pub fn normalize(text: &str) -> String {
         .join(" ")
 }
 
-/// At most 2,000 characters of `text`, for failure messages.
 /// Runs `check` every [`POLL`] until it answers `true` or [`WAIT`] has passed; whether it did.
 pub async fn until<F, Fut>(mut check: F) -> Res<bool>
 where
@@ -61,6 +60,7 @@ where
     }
 }
 
+/// At most 2,000 characters of `text`, for failure messages.
 pub fn clip(text: &str) -> String {
     let mut out: String = text.chars().take(2000).collect();
     if out.len() < text.len() {
