@@ -7,14 +7,14 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 use yew::prelude::*;
-use yew_router::prelude::{use_route, Routable, Switch};
+use yew_router::prelude::{Routable, Switch};
 
 use crate::pages::{
     ChannelInfoPage, ChannelSearchPage, CompareChannelsPage, KeywordMentionsPage, KeywordTrendPage,
     MultiPostStatsPage, MultiStoryStatsPage, PostSearchPage, PostStatsPage, SearchAnalysisPage,
     SubscriberDynamicsPage, WatchlistProvider,
 };
-use crate::route::{Route, RouteLink, Router, ANALYSES, TOOLS};
+use crate::route::{use_route, Route, RouteLink, Router, ANALYSES, TOOLS};
 use crate::settings::{Settings, SettingsPanel, SettingsProvider};
 use crate::ui::use_ui;
 use crate::watchlist::{use_watchlist, WatchlistPage};
@@ -90,7 +90,7 @@ fn not_found() -> Html {
 #[function_component(Shell)]
 fn shell() -> Html {
     let ui = use_ui();
-    let route = use_route::<Route>().unwrap_or(Route::NotFound);
+    let route = use_route();
     let news = use_watchlist().map_or(0, |list| list.news());
     let settings_open = use_state(|| false);
     let menu_open = use_state(|| false);

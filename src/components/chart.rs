@@ -48,19 +48,25 @@ fn exact(ui: &Ui, y: f64) -> String {
     }
 }
 
+thread_local! {
+    /// The width the last chart was measured at: where the next chart is likely to be drawn.
+    static LAST_WIDTH: std::cell::Cell<Option<f64>> = const { std::cell::Cell::new(None) };
+}
+
 /// The width of the element behind `node`, in CSS pixels, following every change of it (the
-/// window's, or the layout's around it); `None` until it has been laid out, or while `shown` is
-/// false (the element is not rendered then).
+/// window's, or the layout's around it).
 ///
-/// Read when a `ResizeObserver` reports the box: after the browser has laid the page out and
-/// before it paints, so the first frame shows the chart at its width, drawn once, and reading the
-/// width forces no layout of its own. (Drawn at an assumed width and measured right after,
-/// through `clientWidth`, a chart was drawn twice, and the browser laid out the whole new page
-/// then and there: 10 ms of channel info's start in Chromium.) Where there is no
-/// `ResizeObserver`, the chart is drawn at [`DEFAULT_WIDTH`] and scales with its box.
+/// A chart is drawn with the answer it shows, at the width the last chart was measured at (at
+/// [`DEFAULT_WIDTH`] before any), and a `ResizeObserver` then reports its box: after the browser
+/// has laid the page out and before it paints. When the box differs, the chart is drawn again
+/// then, so the first frame shows it at its width, and reading the width forces no layout of its
+/// own. (Drawn only once measured, a chart came a frame after the rest of its answer: 30 ms of a
+/// click on subscriber dynamics. Measured through `clientWidth` while drawing, the browser laid
+/// out the whole new page then and there: 10 ms of channel info's start in Chromium.) Where
+/// there is no `ResizeObserver`, the chart keeps its first width and scales with its box.
 #[hook]
-fn use_width(node: NodeRef, shown: bool) -> Option<f64> {
-    let width = use_state_eq(|| None);
+fn use_width(node: NodeRef, shown: bool) -> f64 {
+    let width = use_state_eq(|| LAST_WIDTH.get().unwrap_or(DEFAULT_WIDTH));
     {
         let width = width.clone();
         use_effect_with(shown, move |&shown| {
@@ -77,25 +83,22 @@ fn use_width(node: NodeRef, shown: bool) -> Option<f64> {
 }
 
 /// Sets `width` to `element`'s each time a `ResizeObserver` reports it; the observer and its
-/// callback, which live as long as it observes. Without an observer, `width` is the default.
+/// callback, which live as long as it observes.
 fn observe_width(
     element: web_sys::Element,
-    width: UseStateHandle<Option<f64>>,
+    width: UseStateHandle<f64>,
 ) -> Option<(web_sys::ResizeObserver, Closure<dyn FnMut()>)> {
     let measure = {
         let element = element.clone();
-        let width = width.clone();
         Closure::<dyn FnMut()>::new(move || {
             let measured = f64::from(element.client_width());
             if measured > 0.0 {
-                width.set(Some(measured));
+                LAST_WIDTH.set(Some(measured));
+                width.set(measured);
             }
         })
     };
-    let Ok(observer) = web_sys::ResizeObserver::new(measure.as_ref().unchecked_ref()) else {
-        width.set(Some(DEFAULT_WIDTH));
-        return None;
-    };
+    let observer = web_sys::ResizeObserver::new(measure.as_ref().unchecked_ref()).ok()?;
     observer.observe(&element);
     Some((observer, measure))
 }
@@ -119,7 +122,7 @@ pub fn line_chart(props: &LineChartProps) -> Html {
     let svg = use_node_ref();
     let series = &props.series;
     let slots = slots(series);
-    let measured = use_width(frame.clone(), !slots.is_empty());
+    let width = use_width(frame.clone(), !slots.is_empty());
     let height = props.height.max(MARGIN_TOP + MARGIN_BOTTOM + 40.0);
     let highlight = use_state(|| None::<usize>);
 
@@ -142,17 +145,6 @@ pub fn line_chart(props: &LineChartProps) -> Html {
             </ul>
         }
     });
-    // Until its box has been laid out the chart takes its height and draws nothing: its first
-    // drawing is at its width, before the first paint.
-    let Some(width) = measured else {
-        return html! {
-            <figure class="cs-chart">
-                <figcaption class="cs-chart-title">{ props.y_title.clone() }</figcaption>
-                <div class="cs-chart-frame" ref={frame} style={format!("height: {height:.0}px")}></div>
-                { for legend }
-            </figure>
-        };
-    };
     let width = width.max(MARGIN_LEFT + MARGIN_RIGHT + 40.0);
     let highlighted = highlight.filter(|i| *i < slots.len());
 

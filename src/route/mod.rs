@@ -13,7 +13,7 @@ mod names;
 mod router;
 
 pub use link::RouteLink;
-pub use router::{use_location, use_navigator, Location, Navigator, Router};
+pub use router::{use_location, use_navigator, use_route, Location, Navigator, Router};
 
 /// One page per operation (the path names the operation as `api/src/ops` does), one per analysis
 /// across many requests, and the watchlist. `app::switch` renders the page of each.

@@ -108,18 +108,46 @@ pub fn router(props: &RouterProps) -> Html {
     });
     html! {
         <yew_router::Router history={(*history).clone()}>
-            { props.children.clone() }
+            <LocationProvider>{ props.children.clone() }</LocationProvider>
         </yew_router::Router>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct LocationProviderProps {
+    children: Html,
+}
+
+/// The address (and the page) as contexts that change only when they do. yew-router's own context
+/// changes on every report of its history, and it reports once more right after mounting: read
+/// through it, every page and the navigation were drawn twice when the console started (a fifth
+/// of the start's main-thread time on a throttled phone). A context provider tells its readers
+/// only of a value that differs.
+#[function_component(LocationProvider)]
+fn location_provider(props: &LocationProviderProps) -> Html {
+    let at = yew_router::hooks::use_location().map_or_else(Location::of_window, |at| Location {
+        path: at.path().into(),
+        query: at.query_str().trim_start_matches('?').into(),
+    });
+    let route = at.route();
+    html! {
+        <ContextProvider<Route> context={route}>
+            <ContextProvider<Location> context={at}>{ props.children.clone() }</ContextProvider<Location>>
+        </ContextProvider<Route>>
     }
 }
 
 /// The current address (outside a [`Router`]: the browser's, unchanging).
 #[hook]
 pub fn use_location() -> Location {
-    yew_router::hooks::use_location().map_or_else(Location::of_window, |at| Location {
-        path: at.path().into(),
-        query: at.query_str().trim_start_matches('?').into(),
-    })
+    use_context::<Location>().unwrap_or_else(Location::of_window)
+}
+
+/// The current page: unlike [`use_location`], it does not change with the page's query (the
+/// navigation and the title need nothing else).
+#[hook]
+pub fn use_route() -> Route {
+    use_context::<Route>().unwrap_or_else(|| Location::of_window().route())
 }
 
 /// What changes the address; `None` outside a [`Router`].

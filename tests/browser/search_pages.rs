@@ -76,6 +76,20 @@ fn text(root: &Element, selector: &str) -> String {
     find(root, selector).text_content().unwrap_or_default()
 }
 
+/// How many elements match `selector` once a list drawn in slices (`components::slices`) has
+/// reached `expected` of them, or after two seconds of waiting for it.
+async fn count_drawn(root: &Element, selector: &str, expected: u32) -> u32 {
+    for _ in 0..100 {
+        if count(root, selector) >= expected {
+            break;
+        }
+        BrowserTransport::new()
+            .sleep(std::time::Duration::from_millis(20))
+            .await;
+    }
+    count(root, selector)
+}
+
 fn count(root: &Element, selector: &str) -> u32 {
     root.query_selector_all(selector).unwrap().length()
 }
@@ -128,7 +142,7 @@ async fn post_search_stops_paging_at_the_offset_maximum() {
         html! { <PostSearchPage /> },
     )
     .await;
-    assert_eq!(count(&root, ".post-item"), 20);
+    assert_eq!(count_drawn(&root, ".post-item", 20).await, 20);
     assert_eq!(text(&root, ".summary"), "Showing 981–1,000 of 5,000");
     // Offset 1000 is the API's maximum and still reachable.
     assert!(!find(&root, ".pager-next").has_attribute("disabled"));
@@ -394,7 +408,7 @@ async fn post_search_shows_the_readable_posts_and_says_how_many_were_not() {
         html! { <PostSearchPage /> },
     )
     .await;
-    assert_eq!(count(&root, ".post-item"), 49);
+    assert_eq!(count_drawn(&root, ".post-item", 49).await, 49);
     assert_eq!(
         text(&root, ".cs-unreadable"),
         "1 of 50 posts could not be read."

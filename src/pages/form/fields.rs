@@ -5,6 +5,7 @@ use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
 use crate::api::{catalog, PeerType};
+use crate::components::use_next_task;
 use crate::format::fill;
 use crate::ui::{use_ui, Ui};
 
@@ -211,13 +212,22 @@ pub struct AdvancedProps {
 }
 
 /// The folded section for the less common parameters.
+///
+/// Folded, its fields are drawn a task after the rest of the form: on post search they are 120
+/// of the page's 195 elements (the lists of countries, languages and categories among them), out
+/// of sight, and drawing them with the rest made the page's start its longest task.
 #[function_component(Advanced)]
 pub fn advanced(props: &AdvancedProps) -> Html {
     let ui = use_ui();
+    let later = use_next_task();
     html! {
         <details class="advanced" open={props.open}>
             <summary>{ ui.t("More options", "Дополнительные параметры") }</summary>
-            <div class="advanced-body">{ props.children.clone() }</div>
+            <div class="advanced-body">
+                if props.open || later {
+                    { props.children.clone() }
+                }
+            </div>
         </details>
     }
 }

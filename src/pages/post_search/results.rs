@@ -11,13 +11,17 @@ use crate::components::figure::{
     er_definition, err_definition, figure_html, figures_export, rate_html,
 };
 use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
-use crate::components::ExportButtons;
+use crate::components::{use_slices, ExportButtons};
 use crate::format::fill;
 use crate::ui::{use_ui, Ui};
 use crate::view::counts::count_i64;
 use crate::view::figures::PageTotals;
 use crate::view::pager::pages;
 use crate::view::post_file::posts_table;
+
+/// Posts drawn with the answer (a first screen at most widths), and in each task after it.
+const POSTS_FIRST: usize = 4;
+const POSTS_STEP: usize = 8;
 
 #[derive(Properties, PartialEq)]
 pub(super) struct PostResultsProps {
@@ -31,6 +35,7 @@ pub(super) struct PostResultsProps {
 pub(super) fn post_results(props: &PostResultsProps) -> Html {
     let ui = use_ui();
     let data = &props.response;
+    let drawn = use_slices(data, data.items.len(), POSTS_FIRST, POSTS_STEP);
     let pages = pages(
         props.offset,
         props.limit,
@@ -104,7 +109,7 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
             </div>
             { page_totals(&ui, data, format!("{name}-figures")) }
             <ol class="post-list" start={first.to_string()}>
-                { for data.items.iter().enumerate().map(|(index, post)| html! {
+                { for data.items.iter().take(drawn).enumerate().map(|(index, post)| html! {
                     <PostItem key={post.id} response={data.clone()} {index} />
                 }) }
             </ol>
