@@ -128,9 +128,9 @@ pub fn to_json(table: &Table) -> String {
             if i > 0 {
                 out.push_str(", ");
             }
-            out.push_str(&Json::from(header.as_str()).to_string());
+            out.push_str(&json_text(&Json::from(header.as_str())));
             out.push_str(": ");
-            out.push_str(&json_value(row.get(i).unwrap_or(&Cell::Empty)).to_string());
+            out.push_str(&json_text(&json_value(row.get(i).unwrap_or(&Cell::Empty))));
         }
         out.push('}');
         if r + 1 < table.rows.len() {
@@ -140,6 +140,13 @@ pub fn to_json(table: &Table) -> String {
     }
     out.push(']');
     out
+}
+
+/// `value` as compact JSON. Not `Value`'s `Display`, which also compiles in the pretty-printer
+/// for `{:#}`.
+fn json_text(value: &Json) -> String {
+    // Writing a `Value` to a string cannot fail.
+    serde_json::to_string(value).unwrap_or_default()
 }
 
 fn json_value(cell: &Cell) -> Json {

@@ -4,7 +4,6 @@
 use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::Deserialize;
 use serde_json::value::RawValue;
-use serde_json::Value;
 
 use super::error::{ApiError, Error};
 use super::model::strictly;
@@ -98,11 +97,8 @@ fn classify(answer: &HttpResponse) -> Result<&str, Error> {
         Some("error") => {
             let message = match envelope.error.map(|raw| raw.get()) {
                 None | Some("null") => String::new(),
-                Some(raw) => match serde_json::from_str::<Value>(raw) {
-                    Ok(Value::String(text)) => text,
-                    Ok(other) => other.to_string(),
-                    Err(_) => String::new(),
-                },
+                // A string stands for its text; anything else, as the JSON it was sent as.
+                Some(raw) => serde_json::from_str::<String>(raw).unwrap_or_else(|_| raw.to_owned()),
             };
             Err(Error::Api(ApiError::from_message(&message)))
         }

@@ -2,7 +2,8 @@
 //! API's parameters by their documented names and resolving to plain JavaScript objects. Calls go
 //! through the same validation, cache and in-flight sharing as the widgets.
 
-use std::rc::Rc;
+use std::future::Future;
+use std::pin::Pin;
 
 use chrono::{DateTime, Utc};
 use js_sys::{Array, Object, Promise, Reflect};
@@ -179,29 +180,26 @@ impl Client {
             ..ClientConfig::default()
         };
         let token = self.token.clone();
-        wasm_bindgen_futures::future_to_promise(async move {
-            let response = send(config, token, request).await.map_err(js_error)?;
-            let serializer = serde_wasm_bindgen::Serializer::json_compatible();
-            response
-                .serialize(&serializer)
-                .map_err(|e| js_error(Error::Decode(e.to_string())))
-        })
+        // Boxed, the promise's plumbing is compiled once rather than once per operation.
+        let answer: Pin<Box<dyn Future<Output = Result<JsValue, JsValue>>>> =
+            Box::pin(async move {
+                let api = cached_client(config, token).await.map_err(js_error)?;
+                let response = api.send(&request).await.map_err(js_error)?;
+                let serializer = serde_wasm_bindgen::Serializer::json_compatible();
+                response
+                    .serialize(&serializer)
+                    .map_err(|e| js_error(Error::Decode(e.to_string())))
+            });
+        wasm_bindgen_futures::future_to_promise(answer)
     }
 }
 
-async fn send<O>(
-    config: ClientConfig,
-    token: TokenSource,
-    request: O,
-) -> Result<Rc<O::Response>, Error>
-where
-    O: Operation + Clone + 'static,
-    O::Response: 'static,
-{
+/// The client for one call: with the page's token, under a signal of its own that nothing
+/// aborts (a promise cannot be cancelled).
+async fn cached_client(config: ClientConfig, token: TokenSource) -> Result<CachedClient, Error> {
     let controller = AbortController::new()
         .map_err(|_| Error::Network("the browser cannot run requests".into()))?;
-    let api = CachedClient::new(config, controller.signal()).with_token(token.resolve().await?);
-    api.send(&request).await
+    Ok(CachedClient::new(config, controller.signal()).with_token(token.resolve().await?))
 }
 
 fn peer_type(

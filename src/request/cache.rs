@@ -29,17 +29,27 @@ pub(super) fn now_ms() -> f64 {
 }
 
 pub(super) fn cached<R: 'static>(key: &str) -> Option<Rc<R>> {
-    CACHE.with(|cache| {
-        let cache = cache.borrow();
-        let entry = cache.get(key)?;
-        if now_ms() - entry.stored_at > CACHE_TTL_MS {
-            return None;
-        }
-        entry.value.clone().downcast::<R>().ok()
-    })
+    fresh(key)?.downcast().ok()
 }
 
 pub(super) fn store<R: 'static>(key: String, value: Rc<R>) {
+    keep(key, value);
+}
+
+// `cached` and `store` are the typed faces of these two, kept out of line: inlined into them,
+// the cache's code was copied into every operation's request path.
+
+#[inline(never)]
+fn fresh(key: &str) -> Option<Rc<dyn Any>> {
+    CACHE.with(|cache| {
+        let cache = cache.borrow();
+        let entry = cache.get(key)?;
+        (now_ms() - entry.stored_at <= CACHE_TTL_MS).then(|| entry.value.clone())
+    })
+}
+
+#[inline(never)]
+fn keep(key: String, value: Rc<dyn Any>) {
     CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
         let now = now_ms();
@@ -57,7 +67,7 @@ pub(super) fn store<R: 'static>(key: String, value: Rc<R>) {
             key,
             Entry {
                 stored_at: now,
-                value: value as Rc<dyn Any>,
+                value,
             },
         );
     });

@@ -6,7 +6,7 @@ use std::rc::Rc;
 use web_sys::AbortSignal;
 
 use super::cache::{cached, fingerprint};
-use super::flight::{in_flight, Flight, Waiter};
+use super::flight::{in_flight, Flight};
 use crate::api::browser::BrowserTransport;
 use crate::api::{Client, ClientConfig, Error, Operation, Token};
 
@@ -35,13 +35,8 @@ impl CachedClient {
     where
         O: Operation + Clone + 'static,
     {
-        let token = self
-            .config
-            .token
-            .as_ref()
-            .map_or(0, |t| fingerprint(t.expose()));
         let client = Client::new(BrowserTransport::new(), self.config.clone());
-        let key = format!("{token:016x} {}", client.public_url(request));
+        let key = self.cache_key(&client.public_url(request));
         if let Some(hit) = cached::<O::Response>(&key) {
             return Ok(hit);
         }
@@ -49,10 +44,24 @@ impl CachedClient {
             Some(flight) => flight,
             None => {
                 request.validate()?;
-                Flight::start(key, self.config.clone(), request.clone())
+                let (config, request) = (self.config.clone(), request.clone());
+                Flight::start(key, move |transport| {
+                    Box::pin(async move { Client::new(transport, config).send(&request).await })
+                })
             }
         };
-        Waiter::new(flight, self.signal.clone()).await
+        flight.wait(self.signal.clone()).await
+    }
+
+    /// The key of the answer to `url` in the cache and among the requests in flight: the URL and
+    /// which token asks (the token itself is not kept).
+    fn cache_key(&self, url: &str) -> String {
+        let token = self
+            .config
+            .token
+            .as_ref()
+            .map_or(0, |t| fingerprint(t.expose()));
+        format!("{token:016x} {url}")
     }
 
     pub fn config(&self) -> &ClientConfig {

@@ -14,3 +14,12 @@ pub use cache::{clear_cache, CACHE_TTL_MS};
 pub use client::CachedClient;
 pub use job::{use_job, Job, Phase, Plan, Progress, Unit};
 pub use task::{use_task, ApiConfig, Task, TaskState};
+
+use std::future::Future;
+use std::pin::Pin;
+
+/// Runs `job` on the page's event loop. Taking the job boxed, the spawning code is compiled once
+/// rather than once for each job's type.
+fn spawn(job: Pin<Box<dyn Future<Output = ()>>>) {
+    wasm_bindgen_futures::spawn_local(job);
+}

@@ -5,10 +5,11 @@ use std::cell::{Cell, RefCell};
 use std::future::Future;
 use std::rc::Rc;
 
-use web_sys::AbortController;
+use web_sys::{AbortController, AbortSignal};
 use yew::prelude::*;
 
 use super::client::CachedClient;
+use super::spawn;
 use crate::api::{ClientConfig, Error};
 
 /// The state of a component's job.
@@ -60,8 +61,7 @@ impl<T> TaskState<T> {
 /// One job at a time for a component, whose jobs return `T`; see [`use_task`].
 pub struct Task<T: 'static> {
     state: UseStateHandle<TaskState<T>>,
-    generation: Rc<Cell<u64>>,
-    controller: Rc<RefCell<Option<AbortController>>>,
+    runs: Runs,
     config: ClientConfig,
 }
 
@@ -69,8 +69,7 @@ impl<T: 'static> Clone for Task<T> {
     fn clone(&self) -> Self {
         Task {
             state: self.state.clone(),
-            generation: self.generation.clone(),
-            controller: self.controller.clone(),
+            runs: self.runs.clone(),
             config: self.config.clone(),
         }
     }
@@ -94,21 +93,30 @@ impl<T: 'static> Task<T> {
         F: FnOnce(CachedClient) -> Fut,
         Fut: Future<Output = Result<T, Error>> + 'static,
     {
-        let Some((client, generation)) = self.begin() else {
+        let Some((signal, generation)) = self.runs.next() else {
+            self.state.set(TaskState {
+                data: self.state.data.clone(),
+                error: Some(Rc::new(Error::Network(
+                    "the browser cannot run requests".into(),
+                ))),
+                loading: false,
+            });
             return;
         };
-        let job = job(client);
+        self.state.set(TaskState {
+            data: self.state.data.clone(),
+            error: None,
+            loading: true,
+        });
+        let job = job(CachedClient::new(self.config.clone(), signal));
         let state = self.state.clone();
-        let current = self.generation.clone();
+        let runs = self.runs.clone();
         let data = self.state.data.clone();
-        let slot = self.controller.clone();
-        wasm_bindgen_futures::spawn_local(async move {
+        spawn(Box::pin(async move {
             let outcome = job.await;
-            if current.get() != generation {
+            if !runs.finish(generation) {
                 return;
             }
-            // Done: nothing is left to abort.
-            slot.take();
             state.set(match outcome {
                 Ok(value) => TaskState {
                     data: Some(Rc::new(value)),
@@ -121,49 +129,16 @@ impl<T: 'static> Task<T> {
                     loading: false,
                 },
             });
-        });
-    }
-
-    /// Aborts the running job and marks a new one as loading: its client and its generation, or
-    /// `None` (with the error shown) when the browser cannot abort requests.
-    fn begin(&self) -> Option<(CachedClient, u64)> {
-        let Ok(controller) = AbortController::new() else {
-            self.state.set(TaskState {
-                data: self.state.data.clone(),
-                error: Some(Rc::new(Error::Network(
-                    "the browser cannot run requests".into(),
-                ))),
-                loading: false,
-            });
-            return None;
-        };
-        if let Some(previous) = self.controller.replace(Some(controller.clone())) {
-            previous.abort();
-        }
-        let generation = self.generation.get() + 1;
-        self.generation.set(generation);
-        self.state.set(TaskState {
-            data: self.state.data.clone(),
-            error: None,
-            loading: true,
-        });
-        Some((
-            CachedClient::new(self.config.clone(), controller.signal()),
-            generation,
-        ))
+        }));
     }
 
     /// Stops the running job; the previous result stays, with [`Error::Aborted`] as the error so
     /// the page can say that it was cancelled and offer to run it again.
     pub fn cancel(&self) {
-        let running = self.controller.take();
-        self.generation.set(self.generation.get() + 1);
-        if let Some(controller) = &running {
-            controller.abort();
-        }
+        let was_running = self.runs.stop();
         self.state.set(TaskState {
             data: self.state.data.clone(),
-            error: running.map(|_| Rc::new(Error::Aborted)),
+            error: was_running.then(|| Rc::new(Error::Aborted)),
             loading: false,
         });
     }
@@ -171,11 +146,53 @@ impl<T: 'static> Task<T> {
     /// Stops the running job and forgets the result and any error (e.g. when the address no
     /// longer holds a query).
     pub fn reset(&self) {
-        if let Some(controller) = self.controller.take() {
+        self.runs.stop();
+        self.state.set(TaskState::default());
+    }
+}
+
+/// Which of a slot's jobs is the newest, and how to abort the one running: the bookkeeping of a
+/// [`Task`] whatever its jobs return, kept apart from the typed state so that it is compiled once
+/// rather than once per result type.
+#[derive(Clone, Default)]
+struct Runs {
+    generation: Rc<Cell<u64>>,
+    controller: Rc<RefCell<Option<AbortController>>>,
+}
+
+impl Runs {
+    /// Aborts the running job and numbers a new one: its cancel signal and generation, or `None`
+    /// (nothing changed) when the browser cannot abort requests.
+    fn next(&self) -> Option<(AbortSignal, u64)> {
+        let controller = AbortController::new().ok()?;
+        let signal = controller.signal();
+        if let Some(previous) = self.controller.replace(Some(controller)) {
+            previous.abort();
+        }
+        let generation = self.generation.get() + 1;
+        self.generation.set(generation);
+        Some((signal, generation))
+    }
+
+    /// Aborts the running job, if any, and makes sure no earlier job's outcome is kept: whether
+    /// one was running.
+    fn stop(&self) -> bool {
+        let running = self.controller.take();
+        self.generation.set(self.generation.get() + 1);
+        if let Some(controller) = &running {
             controller.abort();
         }
-        self.generation.set(self.generation.get() + 1);
-        self.state.set(TaskState::default());
+        running.is_some()
+    }
+
+    /// Whether the job numbered `generation` is still the newest; if so it is done, and nothing
+    /// is left to abort.
+    fn finish(&self, generation: u64) -> bool {
+        let newest = self.generation.get() == generation;
+        if newest {
+            self.controller.take();
+        }
+        newest
     }
 }
 
@@ -189,24 +206,18 @@ pub struct ApiConfig(pub ClientConfig);
 pub fn use_task<T: 'static>() -> Task<T> {
     let config = use_context::<ApiConfig>().map(|c| c.0).unwrap_or_default();
     let state = use_state(TaskState::<T>::default);
-    let generation = use_memo((), |_| Cell::new(0u64));
-    let controller = use_memo((), |_| RefCell::new(None::<AbortController>));
+    let runs = (*use_memo((), |_| Runs::default())).clone();
     {
-        let generation = generation.clone();
-        let controller = controller.clone();
+        let runs = runs.clone();
         use_effect_with((), move |_| {
             move || {
-                generation.set(generation.get() + 1);
-                if let Some(controller) = controller.take() {
-                    controller.abort();
-                }
+                runs.stop();
             }
         });
     }
     Task {
         state,
-        generation,
-        controller,
+        runs,
         config,
     }
 }
