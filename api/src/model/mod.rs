@@ -18,7 +18,6 @@ pub use channel::{
 };
 pub use mentions::{KeywordMentionsResponse, MentionsByChannel};
 pub use post::{ForwardedFrom, Media, Post, PostSearchResponse};
-pub(crate) use records::strictly;
 pub use records::Records;
 pub use stats::{
     Forward, MultiPostStatsResponse, MultiStoryStatsResponse, PostMention, PostStatRecord,

@@ -1,13 +1,6 @@
 //! Lists of records read one record at a time: a record that cannot be read is left out and
 //! counted, so one malformed field does not lose the other 49 posts of an answer.
-//!
-//! Reading is one pass in the common case. [`envelope::decode`](crate::envelope::decode)
-//! first reads an answer with every list strict (each element straight into its type, as a `Vec`
-//! would); only when that fails is the answer read again with lists tolerant, each element taken
-//! as a slice of raw JSON and then read into its type on its own. Tolerant is the default, so any
-//! other reader (tests, exports read back) leaves unreadable records out too.
 
-use std::cell::Cell;
 use std::fmt;
 use std::marker::PhantomData;
 use std::ops::Deref;
@@ -126,25 +119,6 @@ impl<T: Serialize> Serialize for Records<T> {
     }
 }
 
-thread_local! {
-    /// Whether lists are being read strictly (the first, one-pass reading of an answer).
-    static STRICT: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Runs `read` with every list read strictly: the first unreadable record fails the whole
-/// reading, which then costs no more than reading a `Vec`.
-pub(crate) fn strictly<R>(read: impl FnOnce() -> R) -> R {
-    /// Restores the mode even if `read` unwinds.
-    struct Restore(bool);
-    impl Drop for Restore {
-        fn drop(&mut self) {
-            STRICT.with(|strict| strict.set(self.0));
-        }
-    }
-    let _restore = Restore(STRICT.with(|strict| strict.replace(true)));
-    read()
-}
-
 impl<'de, T: DeserializeOwned> Deserialize<'de> for Records<T> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserializer.deserialize_seq(RecordsVisitor(PhantomData))
@@ -163,12 +137,6 @@ impl<'de, T: DeserializeOwned> Visitor<'de> for RecordsVisitor<T> {
     fn visit_seq<S: SeqAccess<'de>>(self, mut seq: S) -> Result<Records<T>, S::Error> {
         // The hint comes from the input; capped so a lying one cannot reserve much.
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(256));
-        if STRICT.with(Cell::get) {
-            while let Some(item) = seq.next_element::<T>()? {
-                items.push(item);
-            }
-            return Ok(Records::new(items));
-        }
         let mut unreadable = 0usize;
         // serde_json cannot go on after an error inside an element, so each element is first
         // taken whole (which checks it is JSON) and read into `T` on its own.
