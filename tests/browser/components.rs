@@ -13,7 +13,6 @@ use chanscope::components::channel_card::{initials, CardVariant, ChannelCard, Ch
 use chanscope::components::rich_text::{SafeHtml, SafeHtmlProps};
 use chanscope::components::status::{ErrorBanner, ErrorBannerProps, Loading, LoadingProps};
 use chanscope::components::tiles::{StatTiles, StatTilesProps, Tile};
-use chanscope::components::use_slices;
 use chanscope::ui::Ui;
 use wasm_bindgen_test::*;
 use web_sys::Element;
@@ -455,51 +454,4 @@ async fn an_authors_endless_title_keeps_the_card_its_normal_height() {
     assert!(title.get_bounding_client_rect().width() <= 360.0);
     short.remove();
     long.remove();
-}
-
-// ---- lists drawn in slices ----
-
-#[derive(Properties, PartialEq)]
-struct SlicedProps {
-    items: Rc<Vec<u32>>,
-}
-
-#[function_component(Sliced)]
-fn sliced(props: &SlicedProps) -> Html {
-    let drawn = use_slices(&props.items, props.items.len(), 3, 4);
-    html! {
-        <ol>{ for props.items.iter().take(drawn).map(|i| html! { <li key={*i}>{ *i }</li> }) }</ol>
-    }
-}
-
-/// What yew scheduled runs in microtasks: awaiting one more lets it render, but no timer fire.
-async fn microtasks() {
-    let resolved = js_sys::Promise::resolve(&wasm_bindgen::JsValue::NULL);
-    let _ = wasm_bindgen_futures::JsFuture::from(resolved).await;
-}
-
-#[wasm_bindgen_test]
-async fn a_list_is_drawn_a_slice_per_task_and_a_new_list_starts_again() {
-    let root = dom::fresh_root();
-    let mut handle = yew::Renderer::<Sliced>::with_root_and_props(
-        root.clone(),
-        SlicedProps {
-            items: Rc::new((1..=10).collect()),
-        },
-    )
-    .render();
-    microtasks().await;
-    assert_eq!(texts(&root, "li"), ["1", "2", "3"]);
-    mount::settle().await;
-    assert_eq!(texts(&root, "li").len(), 10);
-
-    handle.update(SlicedProps {
-        items: Rc::new((21..=32).collect()),
-    });
-    microtasks().await;
-    assert_eq!(texts(&root, "li"), ["21", "22", "23"]);
-    mount::settle().await;
-    assert_eq!(texts(&root, "li").len(), 12);
-    assert_eq!(texts(&root, "li").last().map(String::as_str), Some("32"));
-    root.remove();
 }

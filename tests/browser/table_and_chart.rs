@@ -1,5 +1,6 @@
-//! Browser tests of the data table and the line chart: each is mounted into a fresh element, the
-//! DOM it produces is read back, and header clicks and keys change what it shows. The chart's
+//! Browser tests of the data table, the line chart and lists drawn in slices: each is mounted into
+//! a fresh element, the DOM it produces is read back, and header clicks and keys change what it
+//! shows. The chart's
 //! geometry on its own is tested natively (`tests/view_chart.rs`).
 #![cfg(target_arch = "wasm32")]
 
@@ -9,6 +10,7 @@ use chanscope::components::chart::{LineChart, LineChartProps};
 use chanscope::components::table::{
     export_table, sorted_rows, Column, DataTable, DataTableProps, TableCell,
 };
+use chanscope::components::use_slices;
 use chanscope::export::to_csv;
 use chanscope::ui::Ui;
 use chanscope::view::chart::{Point, Series};
@@ -357,4 +359,51 @@ async fn chart_without_points_shows_an_empty_state_and_one_point_a_dot() {
     assert_eq!(texts(&root, ".cs-chart-xtick"), ["Only"]);
     assert_eq!(texts(&root, ".cs-chart-ytick"), ["35", "40", "45", "50"]);
     assert!(root.query_selector(".cs-chart-legend").unwrap().is_none());
+}
+
+// ---- lists drawn in slices ----
+
+#[derive(Properties, PartialEq)]
+struct SlicedProps {
+    items: Rc<Vec<u32>>,
+}
+
+#[function_component(Sliced)]
+fn sliced(props: &SlicedProps) -> Html {
+    let drawn = use_slices(&props.items, props.items.len(), 3, 4);
+    html! {
+        <ol>{ for props.items.iter().take(drawn).map(|i| html! { <li key={*i}>{ *i }</li> }) }</ol>
+    }
+}
+
+/// What yew scheduled runs in microtasks: awaiting one more lets it render, but no timer fire.
+async fn microtasks() {
+    let resolved = js_sys::Promise::resolve(&wasm_bindgen::JsValue::NULL);
+    let _ = wasm_bindgen_futures::JsFuture::from(resolved).await;
+}
+
+#[wasm_bindgen_test]
+async fn a_list_is_drawn_a_slice_per_task_and_a_new_list_starts_again() {
+    let root = fresh_root();
+    let mut handle = yew::Renderer::<Sliced>::with_root_and_props(
+        root.clone(),
+        SlicedProps {
+            items: Rc::new((1..=10).collect()),
+        },
+    )
+    .render();
+    microtasks().await;
+    assert_eq!(texts(&root, "li"), ["1", "2", "3"]);
+    settle().await;
+    assert_eq!(texts(&root, "li").len(), 10);
+
+    handle.update(SlicedProps {
+        items: Rc::new((21..=32).collect()),
+    });
+    microtasks().await;
+    assert_eq!(texts(&root, "li"), ["21", "22", "23"]);
+    settle().await;
+    assert_eq!(texts(&root, "li").len(), 12);
+    assert_eq!(texts(&root, "li").last().map(String::as_str), Some("32"));
+    root.remove();
 }
