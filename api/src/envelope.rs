@@ -25,9 +25,10 @@ struct Envelope<'a> {
 ///
 /// The envelope is read first (`classify`, compiled once for every operation), then its
 /// `response` straight into the operation's types: only that second step is compiled once per
-/// response type. (A plain success read in one pass, `response` typed within the envelope, was
-/// decoded faster, but cost the widgets 1.6 KB of their brotli-compressed wasm: a copy of the
-/// envelope's reading for every type.)
+/// response type. (A plain success read in one pass, `response` typed within the envelope and
+/// its lists strict, decoded 50 posts in 0.27 ms rather than 0.50 ms in Chromium, but cost the
+/// widgets 1.6 KB of their brotli-compressed wasm: a copy of the envelope's reading for every
+/// type.)
 pub fn decode<R: DeserializeOwned>(answer: &HttpResponse) -> Result<R, Error> {
     payload(classify(answer)?)
 }
