@@ -1,10 +1,9 @@
 //! Long lists drawn a slice at a time: the first screenful in the task that has the answer, the
 //! rest a slice per task after it.
 //!
-//! Building a page of results is the longest thing the console does on the main thread, and on a
-//! first visit it includes compiling, on first use, the code that draws an item. Twenty posts
-//! drawn in one task made a task of 200–480 ms in Lighthouse's model of a mid-range phone, so a
-//! tap or a scroll in that time waited for all of it. In slices the browser paints and handles
+//! Building a page of results is the longest thing the console does on the main thread: twenty
+//! posts drawn in one task made a task of 200–480 ms in Lighthouse's model of a mid-range phone,
+//! so a tap or a scroll in that time waited for all of it. In slices the browser paints and handles
 //! input between them, and what is shown first is what the reader sees first.
 //!
 //! Not for tables: a table's columns are as wide as their widest cells, so rows drawn later
@@ -17,6 +16,22 @@ use std::time::Duration;
 use yew::prelude::*;
 
 use crate::api::browser::sleep;
+
+/// Runs `then` in a later task of the event loop; the returned function, called before that,
+/// cancels it (an effect's cleanup: a component gone or drawn again).
+fn in_next_task(then: impl FnOnce() + 'static) -> impl FnOnce() + 'static {
+    let cancelled = Rc::new(Cell::new(false));
+    {
+        let cancelled = cancelled.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            sleep(Duration::ZERO).await;
+            if !cancelled.get() {
+                then();
+            }
+        });
+    }
+    move || cancelled.set(true)
+}
 
 /// How many of `list`'s `len` items to draw now: `first` when `list` is new, then `step` more in
 /// each following task until all are drawn. A new list (another `Rc`, even with equal contents)
@@ -37,17 +52,13 @@ pub fn use_slices<T: 'static>(list: &Rc<T>, len: usize, first: usize, step: usiz
         use_effect_with(
             (Rc::as_ptr(&list) as *const () as usize, now, len),
             move |_| {
-                let dropped = Rc::new(Cell::new(false));
-                if now < len {
-                    let dropped = dropped.clone();
-                    wasm_bindgen_futures::spawn_local(async move {
-                        sleep(Duration::ZERO).await;
-                        if !dropped.get() {
-                            drawn.set((list, now + step));
-                        }
-                    });
+                let cancel =
+                    (now < len).then(|| in_next_task(move || drawn.set((list, now + step))));
+                move || {
+                    if let Some(cancel) = cancel {
+                        cancel();
+                    }
                 }
-                move || dropped.set(true)
             },
         );
     }
@@ -61,19 +72,7 @@ pub fn use_next_task() -> bool {
     let ready = use_state_eq(|| false);
     {
         let ready = ready.clone();
-        use_effect_with((), move |()| {
-            let dropped = Rc::new(Cell::new(false));
-            {
-                let dropped = dropped.clone();
-                wasm_bindgen_futures::spawn_local(async move {
-                    sleep(Duration::ZERO).await;
-                    if !dropped.get() {
-                        ready.set(true);
-                    }
-                });
-            }
-            move || dropped.set(true)
-        });
+        use_effect_with((), move |()| in_next_task(move || ready.set(true)));
     }
     *ready
 }

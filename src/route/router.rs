@@ -120,9 +120,9 @@ struct LocationProviderProps {
 
 /// The address (and the page) as contexts that change only when they do. yew-router's own context
 /// changes on every report of its history, and it reports once more right after mounting: read
-/// through it, every page and the navigation were drawn twice when the console started (a fifth
-/// of the start's main-thread time on a throttled phone). A context provider tells its readers
-/// only of a value that differs.
+/// through it, every page and the navigation were drawn twice when the console started (in a
+/// profile of post search's start in Chromium, a 24 ms draw right after the 74 ms first one). A
+/// context provider tells its readers only of a value that differs.
 #[function_component(LocationProvider)]
 fn location_provider(props: &LocationProviderProps) -> Html {
     let at = yew_router::hooks::use_location().map_or_else(Location::of_window, |at| Location {
