@@ -87,11 +87,29 @@ fn not_found() -> Html {
     }
 }
 
+#[derive(Properties, PartialEq)]
+struct NewsCountProps {
+    title: AttrValue,
+}
+
+/// How much the watchlist's last checks found new, when anything. The only part of the header
+/// that reads the watchlist: its changes (the store read at start, each answer of a check) draw
+/// this count again, not the header and its navigation.
+#[function_component(NewsCount)]
+fn news_count(props: &NewsCountProps) -> Html {
+    let news = use_watchlist().map_or(0, |list| list.news());
+    if news == 0 {
+        return Html::default();
+    }
+    html! {
+        <span class="nav-count" title={props.title.clone()}>{ news.to_string() }</span>
+    }
+}
+
 #[function_component(Shell)]
 fn shell() -> Html {
     let ui = use_ui();
     let route = use_route();
-    let news = use_watchlist().map_or(0, |list| list.news());
     let settings_open = use_state(|| false);
     let menu_open = use_state(|| false);
     {
@@ -129,11 +147,7 @@ fn shell() -> Html {
                 <button type="button" class="menu-toggle secondary" aria-expanded={menu_open.to_string()}
                     aria-controls="tools-nav" onclick={toggle_menu}>
                     { ui.t("Tools", "Инструменты") }
-                    if news > 0 {
-                        <span class="nav-count" title={ui.t("New in the watchlist", "Новое в списке наблюдения")}>
-                            { news.to_string() }
-                        </span>
-                    }
+                    <NewsCount title={ui.t("New in the watchlist", "Новое в списке наблюдения")} />
                 </button>
                 <nav id="tools-nav" class={classes!("tools-nav", menu_open.then_some("open"))}
                     aria-label={ui.t("Tools", "Инструменты")} onclick={close_menu}>
@@ -147,10 +161,8 @@ fn shell() -> Html {
                                         <span aria-current={current} title={tool.title(&ui)}>
                                             { tool.nav_title(&ui) }
                                         </span>
-                                        if tool == Route::Watchlist && news > 0 {
-                                            <span class="nav-count" title={ui.t("New since the last check", "Новое с прошлой проверки")}>
-                                                { news.to_string() }
-                                            </span>
+                                        if tool == Route::Watchlist {
+                                            <NewsCount title={ui.t("New since the last check", "Новое с прошлой проверки")} />
                                         }
                                     </RouteLink>
                                 </li>

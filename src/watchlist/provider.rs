@@ -242,9 +242,15 @@ pub fn watchlist_provider<P: WatchedPages>(props: &WatchlistProviderProps) -> Ht
                 *store.borrow_mut() = Some(opened);
                 match read {
                     Ok(records) => {
-                        unreadable.set(records.unreadable());
+                        // An empty store leaves the list as it started: every reader of the
+                        // watchlist is drawn again for what changes, and here only `loaded` does.
+                        if records.unreadable() > 0 {
+                            unreadable.set(records.unreadable());
+                        }
                         let list: Vec<Watch> = records.iter().cloned().collect();
-                        watches.set(Rc::new(list.clone()));
+                        if !list.is_empty() {
+                            watches.set(Rc::new(list.clone()));
+                        }
                         if !list.is_empty() && auto.is_some_and(auto_check_due) {
                             remember_auto_check();
                             start_run(list, true);
