@@ -31,6 +31,23 @@ impl PartialEq for DynamicsViewProps {
     }
 }
 
+/// One channel's readings in time order, and how many of its records could not be read.
+struct ChannelReadings {
+    name: String,
+    readings: Vec<Reading>,
+    unreadable: usize,
+}
+
+/// An answer compared by address: the readings are worked out once per answer, not again when
+/// the view switches between counts and change.
+struct SameAnswer(Rc<Dynamics>);
+
+impl PartialEq for SameAnswer {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
 #[function_component(DynamicsView)]
 pub(super) fn dynamics_view(props: &DynamicsViewProps) -> Html {
     let ui = use_ui();
@@ -38,16 +55,22 @@ pub(super) fn dynamics_view(props: &DynamicsViewProps) -> Html {
     // small channel's curve stays readable next to a big one.
     let relative = use_state_eq(|| false);
     let group = props.data.group;
-    let channels: Vec<(&str, Vec<Reading>, usize)> = props
-        .data
-        .channels
-        .iter()
-        .map(|c| {
-            let (read, unreadable) = readings(group, &c.records);
-            (c.name.as_str(), read, unreadable)
-        })
-        .collect();
-    if channels.iter().all(|(_, read, _)| read.is_empty()) {
+    let channels = use_memo(SameAnswer(props.data.clone()), |answer| {
+        answer
+            .0
+            .channels
+            .iter()
+            .map(|c| {
+                let (readings, unreadable) = readings(group, &c.records);
+                ChannelReadings {
+                    name: c.name.clone(),
+                    readings,
+                    unreadable,
+                }
+            })
+            .collect::<Vec<_>>()
+    });
+    if channels.iter().all(|c| c.readings.is_empty()) {
         return html! {
             <EmptyState title={ui.t("No subscriber records for this period.",
                     "За этот период записей о подписчиках нет.")}
@@ -55,13 +78,13 @@ pub(super) fn dynamics_view(props: &DynamicsViewProps) -> Html {
                     "Попробуйте период длиннее или другую группировку; глубину данных может ограничивать и тариф.")} />
         };
     }
-    let unreadable: usize = channels.iter().map(|(_, _, n)| n).sum();
+    let unreadable: usize = channels.iter().map(|c| c.unreadable).sum();
 
     let series = chart_series(
         ui.locale,
         channels
             .iter()
-            .map(|(name, read, _)| (*name, read.as_slice())),
+            .map(|c| (c.name.as_str(), c.readings.as_slice())),
         *relative,
     );
     let on_view = {
@@ -78,44 +101,9 @@ pub(super) fn dynamics_view(props: &DynamicsViewProps) -> Html {
     };
     let axis_format = period_axis(group, ui.locale);
 
-    let mut table: BTreeMap<NaiveDateTime, (Period, Vec<Option<i64>>)> = BTreeMap::new();
-    for (column, (_, read, _)) in channels.iter().enumerate() {
-        for r in read {
-            let row = table
-                .entry(r.period.start())
-                .or_insert_with(|| (r.period, vec![None; channels.len()]));
-            if let Some(cell) = row.1.get_mut(column) {
-                *cell = Some(r.count);
-            }
-        }
-    }
-    let mut columns = vec![Column::text("period", ui.t("Period", "Период"))];
-    columns.extend(
-        channels
-            .iter()
-            .enumerate()
-            .map(|(i, (name, _, _))| Column::numeric(format!("channel-{i}"), (*name).to_owned())),
-    );
-    // Newest first, as the API lists them.
-    let rows: Vec<Row> = table
-        .values()
-        .rev()
-        .map(|(period, counts)| {
-            let mut row = vec![TableCell::new(
-                html! { { period.label(ui.locale) } },
-                SortKey::Number(x_of(period)),
-                Cell::Text(period.to_api_string()),
-            )];
-            row.extend(counts.iter().map(|count| match count {
-                Some(n) => TableCell::count(&ui, *n),
-                None => TableCell::missing(),
-            }));
-            row
-        })
-        .collect();
-
-    let summary_rows = channels.iter().map(|(name, read, _)| {
-        let Some(s) = summarize(read) else {
+    let summary_rows = channels.iter().map(|channel| {
+        let name = &channel.name;
+        let Some(s) = summarize(&channel.readings) else {
             return html! {
                 <tr data-channel={name.to_string()}>
                     <th scope="row">{ name.to_string() }</th>
@@ -190,11 +178,66 @@ pub(super) fn dynamics_view(props: &DynamicsViewProps) -> Html {
                     </table>
                 </div>
             </div>
-            <div class="stats-table dynamics-table">
-                <DataTable columns={Rc::new(columns)} rows={Rc::new(rows)}
-                    export_name="subscriber-dynamics"
-                    caption={ui.t("Subscribers by period", "Подписчики по периодам")} />
-            </div>
+            <PeriodTable channels={channels.clone()} />
         </>
+    }
+}
+
+#[derive(Properties)]
+struct PeriodTableProps {
+    channels: Rc<Vec<ChannelReadings>>,
+}
+
+impl PartialEq for PeriodTableProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.channels, &other.channels)
+    }
+}
+
+/// Every period, newest first as the API lists them, with a column per channel.
+#[function_component(PeriodTable)]
+fn period_table(props: &PeriodTableProps) -> Html {
+    let ui = use_ui();
+    let channels = &props.channels;
+    let mut table: BTreeMap<NaiveDateTime, (Period, Vec<Option<i64>>)> = BTreeMap::new();
+    for (column, channel) in channels.iter().enumerate() {
+        for r in &channel.readings {
+            let row = table
+                .entry(r.period.start())
+                .or_insert_with(|| (r.period, vec![None; channels.len()]));
+            if let Some(cell) = row.1.get_mut(column) {
+                *cell = Some(r.count);
+            }
+        }
+    }
+    let mut columns = vec![Column::text("period", ui.t("Period", "Период"))];
+    columns.extend(
+        channels
+            .iter()
+            .enumerate()
+            .map(|(i, c)| Column::numeric(format!("channel-{i}"), c.name.clone())),
+    );
+    let rows: Vec<Row> = table
+        .values()
+        .rev()
+        .map(|(period, counts)| {
+            let mut row = vec![TableCell::new(
+                html! { { period.label(ui.locale) } },
+                SortKey::Number(x_of(period)),
+                Cell::Text(period.to_api_string()),
+            )];
+            row.extend(counts.iter().map(|count| match count {
+                Some(n) => TableCell::count(&ui, *n),
+                None => TableCell::missing(),
+            }));
+            row
+        })
+        .collect();
+    html! {
+        <div class="stats-table dynamics-table">
+            <DataTable columns={Rc::new(columns)} rows={Rc::new(rows)}
+                export_name="subscriber-dynamics"
+                caption={ui.t("Subscribers by period", "Подписчики по периодам")} />
+        </div>
     }
 }
