@@ -284,8 +284,8 @@ async fn a_hundred_and_twenty_post_ids_go_in_three_calls_with_totals() {
     assert!(asked[2].ends_with(&format!("postsIds={}", batch(101, 120))));
 
     assert_eq!(text(&root, ".batch-summary"), "IDs: 120; requests sent: 3");
-    // The first 100 rows are drawn; the rest on request. Totals cover all 119.
-    assert_eq!(texts(&root, ".stats-table tbody tr").len(), 100);
+    // The first 50 rows are drawn; the rest on request. Totals cover all 119.
+    assert_eq!(texts(&root, ".stats-table tbody tr").len(), 50);
     let more = find(&root, ".cs-table-more").await;
     assert_eq!(more.text_content().unwrap_or_default(), "Show all 119 rows");
     more.unchecked_ref::<HtmlElement>().click();
