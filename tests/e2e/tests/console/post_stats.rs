@@ -178,14 +178,17 @@ pub(super) async fn multi_post_stats_batches_over_50_ids(h: Arc<Harness>) -> Res
     let tail = records.last().ok_or("the second batch found nothing")?;
     let first = replayed_records(&h, &sent[0]).await?;
     let head = first.first().ok_or("the first batch found nothing")?;
-    let needles = [
-        int(&tail["postId"]).to_string(),
-        exact(&tail["viewsCount"]),
-        int(&head["postId"]).to_string(),
-        exact(&head["viewsCount"]),
-    ];
-    let needles: Vec<&str> = needles.iter().map(String::as_str).collect();
-    h.browser.wait_text(&needles).await?;
+    let (head_id, head_views) = (int(&head["postId"]).to_string(), exact(&head["viewsCount"]));
+    let (tail_id, tail_views) = (int(&tail["postId"]).to_string(), exact(&tail["viewsCount"]));
+    h.browser.wait_text(&[&head_id, &head_views]).await?;
+    // The table draws its first 50 rows; the second batch's are drawn on request.
+    h.browser
+        .wait_text_in(".cs-table-more", &["Show all"])
+        .await?;
+    h.browser.click(".cs-table-more").await?;
+    h.browser
+        .wait_text(&[&head_id, &head_views, &tail_id, &tail_views])
+        .await?;
     h.browser.screenshot("multi-post-stats-60").await?;
     Ok(())
 }
