@@ -172,11 +172,23 @@ pub(super) async fn multi_post_stats_batches_over_50_ids(h: Arc<Harness>) -> Res
     ensure(sorted == expected, || {
         format!("the IDs asked for differ from the {BATCH_IDS} typed: {asked:?}")
     })?;
-    // Both batches' answers are on the page: the last ID typed comes from the second.
-    let last = sent.last().ok_or("no request")?;
-    let records = replayed_records(&h, last).await?;
+    // Both batches' answers are on the page. The batches run at once, so the sandbox may see the
+    // second first: the first batch is the one carrying the first ID typed.
+    let first_typed = h.picks.post_ids[0];
+    let carries_first = |uri: &String| {
+        query_param(uri, "postsIds").is_some_and(|list| {
+            list.split(',')
+                .any(|id| id.trim().parse() == Ok(first_typed))
+        })
+    };
+    let first_batch = sent.iter().find(|uri| carries_first(uri));
+    let second_batch = sent.iter().find(|uri| !carries_first(uri));
+    let (first_batch, second_batch) = first_batch
+        .zip(second_batch)
+        .ok_or_else(|| format!("no request without ID {first_typed}: {sent:?}"))?;
+    let records = replayed_records(&h, second_batch).await?;
     let tail = records.last().ok_or("the second batch found nothing")?;
-    let first = replayed_records(&h, &sent[0]).await?;
+    let first = replayed_records(&h, first_batch).await?;
     let head = first.first().ok_or("the first batch found nothing")?;
     let (head_id, head_views) = (int(&head["postId"]).to_string(), exact(&head["viewsCount"]));
     let (tail_id, tail_views) = (int(&tail["postId"]).to_string(), exact(&tail["viewsCount"]));
