@@ -9,6 +9,7 @@ use web_sys::Element;
 use yew::prelude::*;
 use yew_router::prelude::{Routable, Switch};
 
+use crate::components::slices::use_task_count;
 use crate::pages::{
     ChannelInfoPage, ChannelSearchPage, CompareChannelsPage, KeywordMentionsPage, KeywordTrendPage,
     MultiPostStatsPage, MultiStoryStatsPage, PostSearchPage, PostStatsPage, SearchAnalysisPage,
@@ -106,8 +107,14 @@ fn news_count(props: &NewsCountProps) -> Html {
     }
 }
 
+#[derive(Properties, PartialEq)]
+struct ShellProps {
+    /// How far the start has come.
+    stage: Stage,
+}
+
 #[function_component(Shell)]
-fn shell() -> Html {
+fn shell(props: &ShellProps) -> Html {
     let ui = use_ui();
     let route = use_route();
     let settings_open = use_state(|| false);
@@ -120,6 +127,16 @@ fn shell() -> Html {
         use_effect_with(title, |title| {
             if let Some(document) = web_sys::window().and_then(|w| w.document()) {
                 document.set_title(title);
+            }
+        });
+    }
+    let stage = props.stage;
+    let app = use_node_ref();
+    {
+        let app = app.clone();
+        use_effect_with(stage == Stage::Page, move |&page_drawn| {
+            if page_drawn {
+                show_console(&app);
             }
         });
     }
@@ -140,46 +157,50 @@ fn shell() -> Html {
         Callback::from(move |_: MouseEvent| open.set(false))
     };
     html! {
-        <div class="app" data-app-ready="true">
+        <div class="app" ref={app}>
             <a class="skip-link" href="#main">{ ui.t("Skip to content", "К содержимому") }</a>
-            <header class="app-header">
-                <RouteLink href={Route::Home.to_path()} classes="brand">{ "Chanscope" }</RouteLink>
-                <button type="button" class="menu-toggle secondary" aria-expanded={menu_open.to_string()}
-                    aria-controls="tools-nav" onclick={toggle_menu}>
-                    { ui.t("Tools", "Инструменты") }
-                    <NewsCount title={ui.t("New in the watchlist", "Новое в списке наблюдения")} />
-                </button>
-                <nav id="tools-nav" class={classes!("tools-nav", menu_open.then_some("open"))}
-                    aria-label={ui.t("Tools", "Инструменты")} onclick={close_menu}>
-                    <ul>
-                        { for TOOLS.iter().chain(&ANALYSES).map(|&tool| {
-                            let current = (tool == route).then_some("page");
-                            let first_analysis = tool == ANALYSES[0];
-                            html! {
-                                <li class={classes!(first_analysis.then_some("nav-group"))}>
-                                    <RouteLink href={tool.to_path()} classes={classes!(current.map(|_| "active"))}>
-                                        <span aria-current={current} title={tool.title(&ui)}>
-                                            { tool.nav_title(&ui) }
-                                        </span>
-                                        if tool == Route::Watchlist {
-                                            <NewsCount title={ui.t("New since the last check", "Новое с прошлой проверки")} />
-                                        }
-                                    </RouteLink>
-                                </li>
-                            }
-                        }) }
-                    </ul>
-                </nav>
-                <button type="button" class="settings-toggle secondary"
-                    aria-expanded={settings_open.to_string()} onclick={toggle_settings}>
-                    { ui.t("Settings", "Настройки") }
-                </button>
-            </header>
+            if stage >= Stage::Header {
+                <header class="app-header">
+                    <RouteLink href={Route::Home.to_path()} classes="brand">{ "Chanscope" }</RouteLink>
+                    <button type="button" class="menu-toggle secondary" aria-expanded={menu_open.to_string()}
+                        aria-controls="tools-nav" onclick={toggle_menu}>
+                        { ui.t("Tools", "Инструменты") }
+                        <NewsCount title={ui.t("New in the watchlist", "Новое в списке наблюдения")} />
+                    </button>
+                    <nav id="tools-nav" class={classes!("tools-nav", menu_open.then_some("open"))}
+                        aria-label={ui.t("Tools", "Инструменты")} onclick={close_menu}>
+                        <ul>
+                            { for TOOLS.iter().chain(&ANALYSES).map(|&tool| {
+                                let current = (tool == route).then_some("page");
+                                let first_analysis = tool == ANALYSES[0];
+                                html! {
+                                    <li class={classes!(first_analysis.then_some("nav-group"))}>
+                                        <RouteLink href={tool.to_path()} classes={classes!(current.map(|_| "active"))}>
+                                            <span aria-current={current} title={tool.title(&ui)}>
+                                                { tool.nav_title(&ui) }
+                                            </span>
+                                            if tool == Route::Watchlist {
+                                                <NewsCount title={ui.t("New since the last check", "Новое с прошлой проверки")} />
+                                            }
+                                        </RouteLink>
+                                    </li>
+                                }
+                            }) }
+                        </ul>
+                    </nav>
+                    <button type="button" class="settings-toggle secondary"
+                        aria-expanded={settings_open.to_string()} onclick={toggle_settings}>
+                        { ui.t("Settings", "Настройки") }
+                    </button>
+                </header>
+            }
             if *settings_open {
                 <SettingsPanel on_close={close_settings} />
             }
             <main id="main" class="app-main" tabindex="-1">
-                <Switch<Route> render={switch} />
+                if stage == Stage::Page {
+                    <Switch<Route> render={switch} />
+                }
             </main>
         </div>
     }
@@ -195,46 +216,106 @@ pub struct AppProps {
 /// The console: every page, with the header, navigation and settings they share.
 #[function_component(App)]
 pub fn app(props: &AppProps) -> Html {
+    let stage = Stage::ALL[usize::from(use_task_count(Stage::Page as u8))];
     html! {
         <Router>
-            <SettingsProvider stored={props.settings.clone()}>
-                <WatchlistProvider>
-                    <Shell />
-                </WatchlistProvider>
-            </SettingsProvider>
+            if stage >= Stage::Settings {
+                <SettingsProvider stored={props.settings.clone()}>
+                    if stage >= Stage::Watchlist {
+                        <WatchlistProvider>
+                            <Shell {stage} />
+                        </WatchlistProvider>
+                    }
+                </SettingsProvider>
+            }
         </Router>
     }
 }
 
-/// Mounts the console on the page's `<body>`, in place of the shell the page paints while the
-/// module loads (`index.html`'s "Loading…", or the page's own prerendered shell), once that shell
-/// has been painted (see [`replace_when_painted`]).
+/// The parts of the console in the order they are first drawn, each in a task of its own; the
+/// console shows, in place of the page's shell, once the page is drawn.
+///
+/// A part drawn for the first time also has its code compiled: the browser compiles the module's
+/// functions on their first call, about 1,700 of them on a page's start. Drawn in one task, the
+/// start was the longest task of a page's load: 130-190 ms under a fourfold CPU slowdown (how
+/// Lighthouse models a phone, where every millisecond of a task past 50 counts as blocking time). The router, with yew's own machinery, is
+/// still about 300 of those functions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Stage {
+    Router,
+    Settings,
+    Watchlist,
+    Header,
+    Page,
+}
+
+impl Stage {
+    const ALL: [Stage; 5] = [
+        Stage::Router,
+        Stage::Settings,
+        Stage::Watchlist,
+        Stage::Header,
+        Stage::Page,
+    ];
+}
+
+/// The id of the element the console is mounted in, the last of the page's `<body>`.
+pub const ROOT_ID: &str = "console";
+
+/// Mounts the console in an element of its own at the end of the page's `<body>`, once the shell
+/// the page paints while the module loads (`index.html`'s "Loading…", or the page's own
+/// prerendered shell) has been painted (see [`mount_when_painted`]). The element is hidden until
+/// the console's page is drawn (see [`Stage`] and [`show_console`]).
 pub fn start() {
-    let shell = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.get_element_by_id("boot-shell"));
-    let mount = move |settings| {
-        yew::Renderer::<App>::with_props(AppProps { settings }).render();
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
     };
-    match shell {
-        Some(shell) => replace_when_painted(shell, mount),
-        None => mount(None),
+    let (Ok(root), Some(body)) = (document.create_element("div"), document.body()) else {
+        return;
+    };
+    root.set_id(ROOT_ID);
+    let _ = root.set_attribute("hidden", "");
+    if body.append_child(&root).is_err() {
+        return;
+    }
+    mount_when_painted(move |settings| {
+        yew::Renderer::<App>::with_root_and_props(root, AppProps { settings }).render();
+    });
+}
+
+/// Shows the console (`app`, its root element) in place of the page's shell, in one task: the
+/// element it is mounted in loses `hidden`, the shell goes, and the root is marked ready (what the
+/// prerenderer and the tests wait for). Done here, not drawn: yew runs an effect in a later task
+/// than the draw it follows when drawing took longer than its 16 ms slice, so a drawn `hidden`
+/// would have let a frame show both the shell and the console.
+fn show_console(app: &NodeRef) {
+    let Some(app) = app.cast::<Element>() else {
+        return;
+    };
+    if let Some(root) = app.parent_element() {
+        let _ = root.remove_attribute("hidden");
+    }
+    let _ = app.set_attribute("data-app-ready", "true");
+    if let Some(shell) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("boot-shell"))
+    {
+        shell.remove();
     }
 }
 
-/// Removes `shell` and runs `mount` in the same task (so no frame shows both or neither), once
-/// the page's loader says the shell has been painted: `static/boot.js` leaves a promise as
-/// [`SHELL_PAINTED`] that settles when the browser has recorded the shell's largest paint (or at
-/// once where it cannot tell), and fetches the module only then, so the promise has settled by
-/// the time this runs. It is awaited all the same: a shell replaced before it is seen would make
-/// the first paint of the page's content wait for the module instead of coming with the HTML.
-/// Without a loader's promise, the shell is replaced at once.
+/// Runs `mount` once the page's loader says the shell has been painted: `static/boot.js` leaves a
+/// promise as [`SHELL_PAINTED`] that settles when the browser has recorded the shell's largest
+/// paint (or at once where it cannot tell), and fetches the module only then, so the promise has
+/// settled by the time this runs. It is awaited all the same: a shell replaced before it is seen
+/// would make the first paint of the page's content wait for the module instead of coming with
+/// the HTML. Without a loader's promise, `mount` runs at once and reads the settings itself.
 ///
-/// Instantiating the module, reading the stored settings and the first render each run in a
-/// task of their own. The browser answers input between them, and a phone's main thread is not
-/// held for their sum (Lighthouse's total blocking time): the first access to the browser's
-/// storage alone took 7-12 ms of the main thread in Chromium on these machines.
-pub fn replace_when_painted(shell: Element, mount: impl FnOnce(Option<Rc<Settings>>) + 'static) {
+/// Instantiating the module, reading the stored settings and the mount each run in a task of
+/// their own. The browser answers input between them, and a phone's main thread is not held for
+/// their sum (Lighthouse's total blocking time): the first access to the browser's storage alone
+/// took 7-12 ms of the main thread in Chromium on these machines.
+pub fn mount_when_painted(mount: impl FnOnce(Option<Rc<Settings>>) + 'static) {
     let painted = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str(SHELL_PAINTED))
         .ok()
         .and_then(|value| value.dyn_into::<js_sys::Promise>().ok());
@@ -245,15 +326,11 @@ pub fn replace_when_painted(shell: Element, mount: impl FnOnce(Option<Rc<Setting
             next_task().await;
             let settings = Rc::new(Settings::load());
             next_task().await;
-            shell.remove();
             mount(Some(settings));
         }),
-        None => {
-            shell.remove();
-            mount(None);
-        }
+        None => mount(None),
     }
 }
 
-/// The global the loader leaves its promise under (see [`replace_when_painted`]).
+/// The global the loader leaves its promise under (see [`mount_when_painted`]).
 pub const SHELL_PAINTED: &str = "chanscopeShellPainted";

@@ -21,7 +21,7 @@ pub use export_buttons::ExportButtons;
 pub use link_preview::link_preview;
 pub use page_header::page_header;
 pub use rich_text::{render_nodes, RichText, SafeHtml};
-pub use slices::{use_next_task, use_slices};
+pub use slices::{use_next_task, use_slices, Later};
 pub use stats_table::{stats_summary, stats_table, StatsTableText};
 pub use status::{EmptyState, ErrorBanner, Loading};
 pub use table::{Column, DataTable, Row, TableCell};

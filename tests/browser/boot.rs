@@ -1,14 +1,14 @@
-//! Browser test of how the console takes over from the shell a page paints with its HTML
-//! (`app::replace_when_painted`, what `app::start` does with `#boot-shell`): the shell stays until
-//! the loader's promise says it has been painted, then goes in the same task as the console is
-//! mounted, a task or two later, with the stored settings read; without such a promise it goes at
-//! once, and the console reads the settings itself.
+//! Browser test of how the console takes over from the shell a page paints with its HTML (what
+//! `app::start` does with `#boot-shell`): the console is mounted only once the loader's promise
+//! says the shell has been painted, a task or two later, with the stored settings read; it draws
+//! its parts a task each, hidden, and shows in the task that removes the shell, so no frame shows
+//! both or neither. Without such a promise it is mounted at once and reads the settings itself.
 #![cfg(target_arch = "wasm32")]
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use chanscope::app::{replace_when_painted, App, AppProps, SHELL_PAINTED};
+use chanscope::app::{mount_when_painted, App, AppProps, ROOT_ID, SHELL_PAINTED};
 use chanscope::settings::Settings;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -35,18 +35,20 @@ fn count(selector: &str) -> u32 {
     document().query_selector_all(selector).unwrap().length()
 }
 
-/// A shell as the page paints it, and a root to mount the console in (mounting on `<body>` would
-/// remove the test runner's own page).
-fn shell_and_root() -> (web_sys::Element, web_sys::Element) {
+/// A shell as the page paints it, and a hidden root to mount the console in, as `app::start`
+/// makes them.
+fn shell_and_root() -> web_sys::Element {
     let body = document().body().unwrap();
     let shell = document().create_element("div").unwrap();
     shell.set_id("boot-shell");
     shell.set_attribute("inert", "").unwrap();
-    shell.set_inner_html("<main id=\"main\"><h1>Post search</h1></main>");
+    shell.set_inner_html("<main><h1>Post search</h1></main>");
     body.append_child(&shell).unwrap();
     let root = document().create_element("div").unwrap();
+    root.set_id(ROOT_ID);
+    root.set_attribute("hidden", "").unwrap();
     body.append_child(&root).unwrap();
-    (shell, root)
+    root
 }
 
 /// The console's mount, noting how many shells were on the page when it ran and whether it was
@@ -66,32 +68,58 @@ fn mount(
     }
 }
 
+/// Whether the console shows: the element it is mounted in is not hidden, and holds the console
+/// marked ready with its page.
+fn console_shows() -> bool {
+    count(&format!(
+        "#{ROOT_ID}:not([hidden]) > .app[data-app-ready] main#main > *"
+    )) == 1
+}
+
+/// Frame by frame until the shell is gone: before every frame, exactly one of the shell and the
+/// console shows. Returns the frames it took.
+async fn shell_gives_way_to_console() -> u32 {
+    for frame in 0..20 {
+        let shell = count("#boot-shell") == 1;
+        assert_ne!(
+            shell,
+            console_shows(),
+            "frame {frame}: the shell and the console both show, or neither"
+        );
+        if !shell {
+            return frame;
+        }
+        animation_frame().await;
+    }
+    panic!("the shell was still there after 20 frames");
+}
+
 #[wasm_bindgen_test]
-async fn the_shell_stays_until_the_loader_says_it_was_painted() {
+async fn the_shell_stays_until_the_loader_says_it_was_painted_and_the_page_is_drawn() {
     // The loader's promise, settled by the test.
     let settle: Rc<RefCell<Option<js_sys::Function>>> = Rc::default();
     let painted = js_sys::Promise::new(&mut |resolve, _| *settle.borrow_mut() = Some(resolve));
     let global = js_sys::global();
     js_sys::Reflect::set(&global, &JsValue::from_str(SHELL_PAINTED), &painted).unwrap();
 
-    let (shell, root) = shell_and_root();
+    let root = shell_and_root();
     let shells_at_mount = Rc::new(Cell::new(None));
     let given_settings = Rc::new(Cell::new(None));
-    replace_when_painted(shell, mount(&root, &shells_at_mount, &given_settings));
+    mount_when_painted(mount(&root, &shells_at_mount, &given_settings));
     for _ in 0..5 {
         animation_frame().await;
     }
+    assert_eq!(count("#boot-shell"), 1, "removed before it was painted");
     assert_eq!(
-        count("#boot-shell"),
-        1,
-        "replaced before the shell was painted"
+        shells_at_mount.get(),
+        None,
+        "mounted before the shell was painted"
     );
-    assert_eq!(shells_at_mount.get(), None);
 
     let settle = settle.borrow_mut().take().unwrap();
     settle.call0(&JsValue::NULL).unwrap();
     // Mounted in a later task than the one that settled the promise (the settings are read in a
-    // task between), within a few frames.
+    // task between), within a few frames, with the shell still there.
     assert_eq!(shells_at_mount.get(), None);
     for _ in 0..10 {
         if shells_at_mount.get().is_some() {
@@ -99,24 +127,28 @@ async fn the_shell_stays_until_the_loader_says_it_was_painted() {
         }
         animation_frame().await;
     }
-    // Removed just before the console was mounted, in one task.
-    assert_eq!(shells_at_mount.get(), Some(0));
+    assert_eq!(shells_at_mount.get(), Some(1));
     assert_eq!(given_settings.get(), Some(true));
-    animation_frame().await;
-    assert_eq!(count("#boot-shell"), 0);
-    assert_eq!(count("main#main"), 1);
+    // The console's parts are drawn a task each, hidden; then the shell goes.
+    shell_gives_way_to_console().await;
     let tools = root.query_selector_all("li.tool h2").unwrap().length();
     assert_eq!(tools, 12, "the overview's eight tools and four analyses");
+    assert_eq!(count("header.app-header"), 1);
 
-    // Without a loader's promise the shell goes at once.
+    // Without a loader's promise the console is mounted at once, and reads the settings itself.
     let global: js_sys::Object = global.unchecked_into();
     js_sys::Reflect::delete_property(&global, &JsValue::from_str(SHELL_PAINTED)).unwrap();
     root.remove();
-    let (shell, root) = shell_and_root();
+    let root = shell_and_root();
     let shells_at_mount = Rc::new(Cell::new(None));
     let given_settings = Rc::new(Cell::new(None));
-    replace_when_painted(shell, mount(&root, &shells_at_mount, &given_settings));
-    assert_eq!(shells_at_mount.get(), Some(0));
+    mount_when_painted(mount(&root, &shells_at_mount, &given_settings));
+    assert_eq!(shells_at_mount.get(), Some(1));
     assert_eq!(given_settings.get(), Some(false));
-    assert_eq!(count("#boot-shell"), 0);
+    let frames = shell_gives_way_to_console().await;
+    assert!(
+        frames >= 1,
+        "the console showed in the task it was mounted in"
+    );
+    assert_eq!(root.query_selector_all("li.tool h2").unwrap().length(), 12);
 }

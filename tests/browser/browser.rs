@@ -32,7 +32,13 @@ async fn the_shell_lists_the_tools_and_analyses() {
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
     yew::Renderer::<App>::with_root(root.clone()).render();
-    next_frame().await;
+    // The console draws its parts a task each, and marks itself ready once its page is drawn.
+    for _ in 0..100 {
+        if root.query_selector("[data-app-ready]").unwrap().is_some() {
+            break;
+        }
+        next_frame().await;
+    }
 
     let ui = Ui::default();
     let cards = root.query_selector_all("li.tool h2").unwrap();

@@ -24,6 +24,8 @@ pub const ROUTES_DIR: &str = "routes";
 const READY: &str = "data-app-ready=\"true\"";
 /// In its place in a shell: the root is found and removed by `app::start`, inert until then.
 const SHELL_ROOT: &str = "id=\"boot-shell\" inert=\"\"";
+/// The element the console is mounted in (`app::ROOT_ID`), shown once the console is ready.
+const MOUNT_POINT: &str = "<div id=\"console\">";
 /// The generic shell `index.html` carries, replaced in each route's copy.
 const GENERIC_SHELL: &str = "<div class=\"app boot-shell\" id=\"boot-shell\">";
 /// A part of a page that must not be painted from a static copy.
@@ -165,7 +167,8 @@ pub fn boot_attribute<'a>(html: &'a str, name: &str) -> Option<&'a str> {
     tag.split(&format!(" {name}=\"")).nth(1)?.split('"').next()
 }
 
-/// The console's root element in `dom` (the body's one `<div>`), made a shell.
+/// The console's root element in `dom` (the one `<div>` in the body's one `<div>`, the element
+/// `app::start` mounts the console in), made a shell.
 fn app_markup(dom: &str) -> Result<String> {
     if dom.matches(READY).count() != 1 {
         return Err(format!(
@@ -179,6 +182,10 @@ fn app_markup(dom: &str) -> Result<String> {
             .find("<div")
             .ok_or("the body holds no <div>")?;
     let markup = dom[start..end].trim_end();
+    let markup = markup
+        .strip_prefix(MOUNT_POINT)
+        .and_then(|inner| inner.strip_suffix("</div>"))
+        .ok_or_else(|| format!("the body's first element is not {MOUNT_POINT}:\n{markup}"))?;
     let root_tag = &markup[..markup.find('>').unwrap_or_default()];
     if !root_tag.contains(READY) || !root_tag.contains("class=\"app\"") {
         return Err(format!(
@@ -268,10 +275,10 @@ mod tests {
     fn dom(main: &str) -> String {
         format!(
             "<html><head><title>Post search · Chanscope</title></head><body>\n\
-             <div data-app-ready=\"true\" class=\"app\">\
+             <div id=\"console\"><div class=\"app\" data-app-ready=\"true\">\
              <nav id=\"tools-nav\"><ul>\
              <li><a href=\"/post-search\">Posts</a></li><li><a href=\"/watchlist\">W</a></li>\
-             </ul></nav><main id=\"main\">{main}</main></div>\n</body></html>"
+             </ul></nav><main id=\"main\">{main}</main></div></div>\n</body></html>"
         )
     }
 
@@ -283,7 +290,7 @@ mod tests {
             page,
             format!(
                 "<html><head>{head}</head>\n  <body>\n    \
-                 <div id=\"boot-shell\" inert=\"\" class=\"app\">\
+                 <div class=\"app\" id=\"boot-shell\" inert=\"\">\
                  <nav id=\"tools-nav\"><ul>\
                  <li><a href=\"/post-search\">Posts</a></li><li><a href=\"/watchlist\">W</a></li>\
                  </ul></nav><main id=\"main\"><h1>Post search</h1></main></div>\n    \
@@ -339,11 +346,14 @@ mod tests {
             route_page(&index(), "<html><body><noscript></noscript></body></html>").unwrap_err();
         assert!(err.contains("expected the console's root"), "{err}");
         let nested = dom("").replace(
-            "<div data-app-ready=\"true\" class=\"app\"",
-            "<div class=\"portal\"></div><div data-app-ready=\"true\" class=\"app\"",
+            "<div class=\"app\" data-app-ready=\"true\"",
+            "<div class=\"portal\"></div><div class=\"app\" data-app-ready=\"true\"",
         );
         let err = route_page(&index(), &nested).unwrap_err();
         assert!(err.contains("not the console's root"), "{err}");
+        let unmounted = dom("").replace("<div id=\"console\">", "<div>");
+        let err = route_page(&index(), &unmounted).unwrap_err();
+        assert!(err.contains("is not <div id=\"console\">"), "{err}");
         let err = route_page("<html><body></body></html>", &dom("")).unwrap_err();
         assert_eq!(err, "index.html has no generic shell to replace");
     }

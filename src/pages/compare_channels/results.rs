@@ -9,7 +9,7 @@ use super::params::{Answer, Layout};
 use crate::api::model::Channel;
 use crate::api::PeriodGroup;
 use crate::components::chart::period_axis;
-use crate::components::{Column, DataTable, ErrorBanner, LineChart, Row, TableCell};
+use crate::components::{Column, DataTable, ErrorBanner, Later, LineChart, Row, TableCell};
 use crate::export::Cell;
 use crate::format::{fill, format_percent};
 use crate::pages::form::ViewSwitch;
@@ -130,13 +130,15 @@ pub(super) fn comparison(props: &ComparisonProps) -> Html {
                 </div>
             }) }
             { table(&ui, &channels) }
-            <ViewSwitch label={ui.t("Chart", "График")}
-                labels={vec![ui.t("Subscribers", "Подписчики"), ui.t("Change, %", "Изменение, %")]}
-                chosen={usize::from(*relative)} onchange={on_view} />
-            <div class="compare-chart">
-                <LineChart series={Rc::new(series)} {y_title}
-                    x_format={period_axis(PeriodGroup::Day, ui.locale)} />
-            </div>
+            <Later>
+                <ViewSwitch label={ui.t("Chart", "График")}
+                    labels={vec![ui.t("Subscribers", "Подписчики"), ui.t("Change, %", "Изменение, %")]}
+                    chosen={usize::from(*relative)} onchange={on_view} />
+                <div class="compare-chart">
+                    <LineChart series={Rc::new(series)} {y_title}
+                        x_format={period_axis(PeriodGroup::Day, ui.locale)} />
+                </div>
+            </Later>
         </>
     }
 }

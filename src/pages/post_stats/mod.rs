@@ -20,7 +20,7 @@ use crate::api::ops::{ChannelInfo, PostStats};
 use crate::api::{Error, PeriodGroup, ViewGrowthGroup};
 use crate::components::page_header;
 use crate::components::tiles::post_tiles;
-use crate::components::StatTiles;
+use crate::components::{Later, StatTiles};
 use crate::pages::form::{use_page_form, AddressQuery, PageParams, Problems};
 use crate::pages::form::{Field, Select};
 use crate::request::CachedClient;
@@ -182,9 +182,13 @@ fn post_stats_view(props: &PostStatsViewProps) -> Html {
         <>
             <div class="post-stats-tiles"><StatTiles {tiles} /></div>
             { props.children.clone() }
-            <GrowthView group={props.group} points={Rc::new(r.views.clone())} />
-            <ForwardsView forwards={Rc::new(r.forwards.clone())} channels={known.clone()} />
-            <MentionsView mentions={Rc::new(r.mentions.clone())} channels={known} />
+            <Later>
+                <GrowthView group={props.group} points={Rc::new(r.views.clone())} />
+            </Later>
+            <Later tasks=2>
+                <ForwardsView forwards={Rc::new(r.forwards.clone())} channels={known.clone()} />
+                <MentionsView mentions={Rc::new(r.mentions.clone())} channels={known} />
+            </Later>
         </>
     }
 }
