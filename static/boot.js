@@ -5,7 +5,7 @@ const tag = document.querySelector("script[data-chanscope-boot]");
 
 // Settles once the browser has recorded the largest paint of the page's shell (its prerendered
 // form, or "Loading…"). Only then is the console's module fetched, and only then does the console
-// replace the shell (`app::mount_when_painted`): the shell's paint waits for nothing but the
+// replace the shell (`app::replace_when_painted`): the shell's paint waits for nothing but the
 // HTML and the stylesheet, and the module and its wasm do not share the connection with them
 // before it. Where the browser cannot tell (no such entries, a page opened in the background), it
 // settles at once; a paint not seen within a second settles it too.
@@ -29,10 +29,4 @@ globalThis.chanscopeShellPainted = new Promise((painted) => {
 
 await globalThis.chanscopeShellPainted;
 const { default: init } = await import(tag.dataset.js);
-// The wasm's bytes, whole, rather than its address: given a stream, the browser decodes the module
-// on the main thread as the bytes arrive, in one task of 7-14 ms on these machines when they came
-// at once (27-54 ms in Lighthouse's model of a phone); given the bytes, it decodes them on a
-// thread of its own. Functions are compiled on their first call either way, so there is little
-// to gain from compiling during the download. The fetch is the one the page preloads.
-const response = await fetch(tag.dataset.wasm);
-await init({ module_or_path: await response.arrayBuffer() });
+await init({ module_or_path: tag.dataset.wasm });
