@@ -9,7 +9,7 @@ use web_sys::Element;
 use yew::prelude::*;
 use yew_router::prelude::{Routable, Switch};
 
-use crate::components::slices::use_task_count;
+use crate::components::later::use_task_count;
 use crate::pages::{
     ChannelInfoPage, ChannelSearchPage, CompareChannelsPage, KeywordMentionsPage, KeywordTrendPage,
     MultiPostStatsPage, MultiStoryStatsPage, PostSearchPage, PostStatsPage, SearchAnalysisPage,

@@ -244,16 +244,17 @@ pub fn watchlist_provider<P: WatchedPages>(props: &WatchlistProviderProps) -> Ht
                     Ok(records) => {
                         // An empty store leaves the list as it started: every reader of the
                         // watchlist is drawn again for what changes, and here only `loaded` does.
-                        if records.unreadable() > 0 {
-                            unreadable.set(records.unreadable());
+                        let skipped = records.unreadable();
+                        if skipped > 0 {
+                            unreadable.set(skipped);
                         }
                         let list: Vec<Watch> = records.iter().cloned().collect();
                         if !list.is_empty() {
                             watches.set(Rc::new(list.clone()));
-                        }
-                        if !list.is_empty() && auto.is_some_and(auto_check_due) {
-                            remember_auto_check();
-                            start_run(list, true);
+                            if auto.is_some_and(auto_check_due) {
+                                remember_auto_check();
+                                start_run(list, true);
+                            }
                         }
                     }
                     Err(e) => error.set(Some(Rc::new(e))),

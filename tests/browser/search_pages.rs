@@ -76,7 +76,7 @@ fn text(root: &Element, selector: &str) -> String {
     find(root, selector).text_content().unwrap_or_default()
 }
 
-/// How many elements match `selector` once a list drawn in slices (`components::slices`) has
+/// How many elements match `selector` once a page drawn over several tasks (`components::later`) has
 /// reached `expected` of them, or after two seconds of waiting for it.
 async fn count_drawn(root: &Element, selector: &str, expected: u32) -> u32 {
     for _ in 0..100 {

@@ -1,4 +1,4 @@
-//! Browser tests of the data table, the line chart and lists drawn in slices: each is mounted into
+//! Browser tests of the data table, the line chart and parts drawn later: each is mounted into
 //! a fresh element, the DOM it produces is read back, and header clicks and keys change what it
 //! shows. The chart's
 //! geometry on its own is tested natively (`tests/view_chart.rs`).
@@ -10,7 +10,7 @@ use chanscope::components::chart::{LineChart, LineChartProps};
 use chanscope::components::table::{
     export_table, sorted_rows, Column, DataTable, DataTableProps, TableCell,
 };
-use chanscope::components::use_slices;
+use chanscope::components::Later;
 use chanscope::export::to_csv;
 use chanscope::ui::Ui;
 use chanscope::view::chart::{Point, Series};
@@ -361,18 +361,27 @@ async fn chart_without_points_shows_an_empty_state_and_one_point_a_dot() {
     assert!(root.query_selector(".cs-chart-legend").unwrap().is_none());
 }
 
-// ---- lists drawn in slices ----
+// ---- parts drawn later ----
 
 #[derive(Properties, PartialEq)]
-struct SlicedProps {
-    items: Rc<Vec<u32>>,
+struct LayeredProps {
+    /// What every part shows.
+    label: AttrValue,
 }
 
-#[function_component(Sliced)]
-fn sliced(props: &SlicedProps) -> Html {
-    let drawn = use_slices(&props.items, props.items.len(), 3, 4);
+/// A part drawn at once, one a task later and one two tasks later.
+#[function_component(Layered)]
+fn layered(props: &LayeredProps) -> Html {
     html! {
-        <ol>{ for props.items.iter().take(drawn).map(|i| html! { <li key={*i}>{ *i }</li> }) }</ol>
+        <ol>
+            <li class="now">{ props.label.clone() }</li>
+            <Later>
+                <li class="next">{ props.label.clone() }</li>
+            </Later>
+            <Later tasks=2>
+                <li class="after">{ props.label.clone() }</li>
+            </Later>
+        </ol>
     }
 }
 
@@ -382,28 +391,31 @@ async fn microtasks() {
     let _ = wasm_bindgen_futures::JsFuture::from(resolved).await;
 }
 
+/// Runs the next timer task, and the microtasks yew renders in after it.
+async fn next_task() {
+    chanscope::api::browser::sleep(std::time::Duration::ZERO).await;
+    microtasks().await;
+}
+
 #[wasm_bindgen_test]
-async fn a_list_is_drawn_a_slice_per_task_and_a_new_list_starts_again() {
+async fn later_parts_are_drawn_a_task_each_then_with_the_rest() {
     let root = fresh_root();
-    let mut handle = yew::Renderer::<Sliced>::with_root_and_props(
+    let mut handle = yew::Renderer::<Layered>::with_root_and_props(
         root.clone(),
-        SlicedProps {
-            items: Rc::new((1..=10).collect()),
-        },
+        LayeredProps { label: "a".into() },
     )
     .render();
     microtasks().await;
-    assert_eq!(texts(&root, "li"), ["1", "2", "3"]);
-    settle().await;
-    assert_eq!(texts(&root, "li").len(), 10);
+    assert_eq!(texts(&root, "li"), ["a"]);
+    next_task().await;
+    assert_eq!(texts(&root, "li"), ["a", "a"]);
+    assert_eq!(texts(&root, "li.next"), ["a"]);
+    next_task().await;
+    assert_eq!(texts(&root, "li"), ["a", "a", "a"]);
 
-    handle.update(SlicedProps {
-        items: Rc::new((21..=32).collect()),
-    });
+    // Once drawn, every part is drawn again with the rest, in the same task.
+    handle.update(LayeredProps { label: "b".into() });
     microtasks().await;
-    assert_eq!(texts(&root, "li"), ["21", "22", "23"]);
-    settle().await;
-    assert_eq!(texts(&root, "li").len(), 12);
-    assert_eq!(texts(&root, "li").last().map(String::as_str), Some("32"));
+    assert_eq!(texts(&root, "li"), ["b", "b", "b"]);
     root.remove();
 }

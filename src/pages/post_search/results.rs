@@ -11,19 +11,13 @@ use crate::components::figure::{
     er_definition, err_definition, figure_html, figures_export, rate_html,
 };
 use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
-use crate::components::{use_slices, ExportButtons};
+use crate::components::ExportButtons;
 use crate::format::fill;
 use crate::ui::{use_ui, Ui};
 use crate::view::counts::count_i64;
 use crate::view::figures::PageTotals;
 use crate::view::pager::pages;
 use crate::view::post_file::posts_table;
-
-/// Posts drawn with the answer (a first screen at most widths), and in each task after it. Four
-/// a task instead of eight made the click to 50 painted posts slower at full speed (medians of
-/// 10: 322–355 ms against 253–271), for no blocking time that Lighthouse's runs could tell apart.
-const POSTS_FIRST: usize = 4;
-const POSTS_STEP: usize = 8;
 
 #[derive(Properties, PartialEq)]
 pub(super) struct PostResultsProps {
@@ -37,7 +31,6 @@ pub(super) struct PostResultsProps {
 pub(super) fn post_results(props: &PostResultsProps) -> Html {
     let ui = use_ui();
     let data = &props.response;
-    let drawn = use_slices(data, data.items.len(), POSTS_FIRST, POSTS_STEP);
     let pages = pages(
         props.offset,
         props.limit,
@@ -111,7 +104,7 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
             </div>
             { page_totals(&ui, data, format!("{name}-figures")) }
             <ol class="post-list" start={first.to_string()}>
-                { for data.items.iter().take(drawn).enumerate().map(|(index, post)| html! {
+                { for data.items.iter().enumerate().map(|(index, post)| html! {
                     <PostItem key={post.id} response={data.clone()} {index} />
                 }) }
             </ol>

@@ -55,13 +55,12 @@ pub(super) fn dynamics_view(props: &DynamicsViewProps) -> Html {
     // small channel's curve stays readable next to a big one.
     let relative = use_state_eq(|| false);
     let group = props.data.group;
-    let channels = use_memo(SameAnswer(props.data.clone()), |answer| {
+    let channels = use_memo(SameAnswer(props.data.clone()), |SameAnswer(answer)| {
         answer
-            .0
             .channels
             .iter()
             .map(|c| {
-                let (readings, unreadable) = readings(group, &c.records);
+                let (readings, unreadable) = readings(answer.group, &c.records);
                 ChannelReadings {
                     name: c.name.clone(),
                     readings,

@@ -1,13 +1,17 @@
-//! Long lists drawn a slice at a time: the first screenful in the task that has the answer, the
-//! rest a slice per task after it.
+//! Parts of a page drawn a task or a few after the part above them ([`Later`],
+//! [`use_task_count`]).
 //!
-//! Building a page of results is the longest thing the console does on the main thread: twenty
-//! posts drawn in one task made a task of 200–480 ms in Lighthouse's model of a mid-range phone,
-//! so a tap or a scroll in that time waited for all of it. In slices the browser paints and handles
-//! input between them, and what is shown first is what the reader sees first.
+//! Drawing a part for the first time is the longest thing the console does on the main thread,
+//! as it also compiles the part's code: the browser compiles the module's functions on their first
+//! call. A page's start and the first answer of post statistics were each one task of 90–190 ms
+//! under a fourfold CPU slowdown, where Lighthouse counts every millisecond of a task past 50 as
+//! blocking. Drawn a part per task, the browser paints and handles input between them, and what is
+//! on top is drawn first.
 //!
-//! Not for tables: a table's columns are as wide as their widest cells, so rows drawn later
-//! moved the rows drawn first (a layout shift of 0.06–0.12 on keyword mentions).
+//! Not for the rows of a table: a table's columns are as wide as their widest cells, so rows
+//! drawn later moved the rows drawn first (a layout shift of 0.06–0.12 on keyword mentions). Nor
+//! for post search's list any more: drawn 4, then 8 a task, the click to 50 painted posts took
+//! 1.3–1.6 times as long as all at once (medians of 8–10, 191–271 ms against 132–162).
 
 use std::cell::Cell;
 use std::rc::Rc;
@@ -31,38 +35,6 @@ fn in_next_task(then: impl FnOnce() + 'static) -> impl FnOnce() + 'static {
         });
     }
     move || cancelled.set(true)
-}
-
-/// How many of `list`'s `len` items to draw now: `first` when `list` is new, then `step` more in
-/// each following task until all are drawn. A new list (another `Rc`, even with equal contents)
-/// starts again from `first`; the same list keeps what it has drawn.
-#[hook]
-pub fn use_slices<T: 'static>(list: &Rc<T>, len: usize, first: usize, step: usize) -> usize {
-    let drawn = use_state(|| (list.clone(), first));
-    let now = if Rc::ptr_eq(&drawn.0, list) {
-        drawn.1
-    } else {
-        first
-    };
-    let now = now.min(len);
-    {
-        let drawn = drawn.clone();
-        let list = list.clone();
-        let step = step.max(1);
-        use_effect_with(
-            (Rc::as_ptr(&list) as *const () as usize, now, len),
-            move |_| {
-                let cancel =
-                    (now < len).then(|| in_next_task(move || drawn.set((list, now + step))));
-                move || {
-                    if let Some(cancel) = cancel {
-                        cancel();
-                    }
-                }
-            },
-        );
-    }
-    now
 }
 
 /// False when a component is first drawn, true from the next task on: for a part that is out of
