@@ -11,7 +11,8 @@
 //! Not for the rows of a table: a table's columns are as wide as their widest cells, so rows
 //! drawn later moved the rows drawn first (a layout shift of 0.06–0.12 on keyword mentions). Nor
 //! for post search's list any more: drawn 4, then 8 a task, the click to 50 painted posts took
-//! 1.3–1.6 times as long as all at once (medians of 8–10, 191–271 ms against 132–162).
+//! 1.4–1.9 times as long as all at once in the same rounds (medians of 8–10 clicks: 176–271 ms
+//! against 124–163 ms).
 
 use std::cell::Cell;
 use std::rc::Rc;
