@@ -238,8 +238,8 @@ pub fn app(props: &AppProps) -> Html {
 /// A part drawn for the first time also has its code compiled: the browser compiles the module's
 /// functions on their first call, about 1,700 of them on a page's start. Drawn in one task, the
 /// start was the longest task of a page's load: 130-190 ms under a fourfold CPU slowdown (how
-/// Lighthouse models a phone, where every millisecond of a task past 50 counts as blocking time). The router, with yew's own machinery, is
-/// still about 300 of those functions.
+/// Lighthouse models a phone, where every millisecond of a task past 50 counts as blocking
+/// time). The router, with yew's own machinery, is still about 300 of those functions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Stage {
     Router,

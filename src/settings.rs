@@ -165,8 +165,8 @@ pub struct SettingsContext {
 #[derive(Properties, PartialEq)]
 pub struct SettingsProviderProps {
     pub children: Children,
-    /// The stored settings, when already read (see `app::start`); read on the first render
-    /// otherwise.
+    /// The stored settings, when already read (see `app::mount_when_painted`); read on the first
+    /// render otherwise.
     #[prop_or_default]
     pub stored: Option<Rc<Settings>>,
 }

@@ -76,10 +76,7 @@ pub struct LaterProps {
 
 /// Its children, drawn `tasks` tasks of the event loop after it first is, and at once on every
 /// draw after that: for the lower parts of a page's first results, so that what is on top is
-/// built, and the browser free to paint and answer input, before them. Drawing a part of a page
-/// the first time also compiles the code that draws it (the browser compiles the module's
-/// functions on their first call), which made the first answer of post statistics one task of
-/// 92–118 ms under a fourfold CPU slowdown.
+/// built, and the browser free to paint and answer input, before them (see the module's comment).
 #[function_component(Later)]
 pub fn later(props: &LaterProps) -> Html {
     if use_task_count(props.tasks) < props.tasks {

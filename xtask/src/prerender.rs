@@ -2,8 +2,8 @@
 //! headless Chromium on every route of its navigation, and what it rendered there with an empty
 //! form (header, navigation, the page's title, lead, form and hints) is written into a copy of
 //! `index.html` as `dist/routes/<page>.html`, in place of the generic "Loading…" shell. The
-//! gateway sends that copy for the page's address; the console replaces it when it starts
-//! (`app::start`), so a visitor reads the page a module download earlier.
+//! gateway sends that copy for the page's address; the console replaces it once its page is
+//! drawn (`app::show_console`), so a visitor reads the page a module download earlier.
 //!
 //! The shell is `inert`: nothing in it can be focused or typed into, so no input is lost when the
 //! console takes over. A part of a page that shows what the browser keeps (the watchlist's
@@ -22,7 +22,8 @@ use crate::Result;
 pub const ROUTES_DIR: &str = "routes";
 /// The attribute of the console's root (`app::Shell`) once it runs.
 const READY: &str = "data-app-ready=\"true\"";
-/// In its place in a shell: the root is found and removed by `app::start`, inert until then.
+/// In its place in a shell: the root is found and removed by `app::show_console`, inert until
+/// then.
 const SHELL_ROOT: &str = "id=\"boot-shell\" inert=\"\"";
 /// The element the console is mounted in (`app::ROOT_ID`), shown once the console is ready.
 const MOUNT_POINT: &str = "<div id=\"console\">";
