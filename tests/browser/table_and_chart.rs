@@ -24,7 +24,7 @@ mod dom;
 mod mount;
 
 use dom::{click, dispatch, find, fresh_root};
-use mount::{mount, settle, texts};
+use mount::{mount, settle, settle_until, texts};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -254,7 +254,15 @@ async fn chart_is_drawn_at_the_width_of_its_box_and_follows_it() {
         },
     )
     .render();
-    settle().await;
+    // Drawn first at a guessed width, then at its box's once the `ResizeObserver` reports it.
+    settle_until(|| {
+        root.query_selector(".cs-chart-frame svg")
+            .unwrap()
+            .is_some_and(|_| {
+                drawn_width(&root) == find(&root, ".cs-chart-frame").client_width().to_string()
+            })
+    })
+    .await;
     let frame = find(&root, ".cs-chart-frame");
     let wide = frame.client_width();
     assert!(wide > 0);
@@ -267,7 +275,7 @@ async fn chart_is_drawn_at_the_width_of_its_box_and_follows_it() {
     // Its box narrows without the window changing (as a widget's column can): it is drawn again
     // at the new width.
     root.set_attribute("style", "width: 320px").unwrap();
-    settle().await;
+    settle_until(|| drawn_width(&root) != wide.to_string()).await;
     let narrow = frame.client_width();
     assert_eq!(narrow, wide - 100);
     assert_eq!(drawn_width(&root), narrow.to_string());

@@ -12,6 +12,19 @@ pub async fn settle() {
     yew::platform::time::sleep(Duration::from_millis(30)).await;
 }
 
+/// Waits until `ready` holds, checking each 10 ms for up to three seconds, for what a browser does
+/// on its own time after a render (a `ResizeObserver`'s report, say). The caller asserts the
+/// condition afterwards, so a condition that never holds still fails the test.
+#[allow(dead_code)] // Not every test binary that includes this module waits for a condition.
+pub async fn settle_until(mut ready: impl FnMut() -> bool) {
+    for _ in 0..300 {
+        if ready() {
+            return;
+        }
+        yew::platform::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
 /// `C` rendered with `props` into a fresh element, once it has rendered.
 pub async fn mount<C>(props: C::Properties) -> Element
 where
