@@ -52,8 +52,20 @@ fn answering(response: &str) -> String {
     )
 }
 
+/// Lets the page render what the last event scheduled, and waits (up to three seconds) for the
+/// answers it asked for: until no loading state shows.
 async fn settle() {
-    for _ in 0..5 {
+    let loading = || {
+        let document = web_sys::window().unwrap().document().unwrap();
+        document
+            .query_selector("[aria-busy='true']")
+            .unwrap()
+            .is_some()
+    };
+    for round in 0..100 {
+        if round >= 5 && !loading() {
+            return;
+        }
         BrowserTransport::new()
             .sleep(std::time::Duration::from_millis(30))
             .await;

@@ -210,9 +210,11 @@ async fn subscriber_dynamics_overlays_channels_and_sums_up_their_change() {
     let relative: HtmlElement = buttons.item(1).unwrap().dyn_into().unwrap();
     assert_eq!(relative.text_content().as_deref(), Some("Change, %"));
     relative.click();
-    BrowserTransport::new()
-        .sleep(Duration::from_millis(50))
-        .await;
+    find(
+        &root,
+        ".view-switch button:nth-child(2)[aria-pressed='true']",
+    )
+    .await;
     assert_eq!(
         text(&root, ".dynamics-chart .cs-chart-title"),
         "Change since the first period, %"
@@ -355,15 +357,19 @@ async fn post_stats_show_counters_growth_reposts_and_no_mentions() {
     find(&root, ".growth-mode button:last-child[aria-pressed='true']").await;
     assert!(text(&root, ".growth-chart .cs-chart-title").contains("in all"));
 
-    let link = root
-        .query_selector(".forwards-list tbody a[href]")
-        .unwrap()
-        .unwrap();
+    // Reposts and mentions are drawn a couple of tasks after the rest (`components::Later`).
+    let link = find(&root, ".forwards-list tbody a[href]").await;
     assert_eq!(
         link.get_attribute("href").as_deref(),
         Some("https://t.me/beta/9")
     );
-    assert_eq!(text(&root, ".mentions-list .cs-empty-title"), "No mentions");
+    assert_eq!(
+        find(&root, ".mentions-list .cs-empty-title")
+            .await
+            .text_content()
+            .as_deref(),
+        Some("No mentions")
+    );
     // The reposting channel by name, from its information, linking to its page.
     let named = find(
         &root,
