@@ -77,9 +77,11 @@ fn console_shows() -> bool {
 }
 
 /// Frame by frame until the shell is gone: before every frame, exactly one of the shell and the
-/// console shows. Returns the frames it took.
+/// console shows. Returns the frames it took. (The console's five parts took 9-10 frames of a
+/// debug build here, and 15-19 with four busy loops beside the browser: up to 120 frames, two
+/// seconds, leaves room for a busy machine.)
 async fn shell_gives_way_to_console() -> u32 {
-    for frame in 0..20 {
+    for frame in 0..120 {
         let shell = count("#boot-shell") == 1;
         assert_ne!(
             shell,
@@ -91,7 +93,7 @@ async fn shell_gives_way_to_console() -> u32 {
         }
         animation_frame().await;
     }
-    panic!("the shell was still there after 20 frames");
+    panic!("the shell was still there after 120 frames");
 }
 
 #[wasm_bindgen_test]
