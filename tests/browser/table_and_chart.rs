@@ -23,7 +23,7 @@ use yew::prelude::*;
 mod dom;
 mod mount;
 
-use dom::{click, dispatch, find, fresh_root};
+use dom::{attributes, click, dispatch, find, fresh_root};
 use mount::{mount, settle, settle_until, texts};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -409,20 +409,6 @@ async fn microtasks() {
     let _ = wasm_bindgen_futures::JsFuture::from(resolved).await;
 }
 
-/// The classes of the list's items, in order.
-fn classes(root: &Element) -> Vec<String> {
-    let items = root.query_selector_all("li").unwrap();
-    (0..items.length())
-        .map(|i| {
-            items
-                .item(i)
-                .unwrap()
-                .unchecked_into::<Element>()
-                .class_name()
-        })
-        .collect()
-}
-
 /// Runs the next timer task, and the microtasks yew renders in after it.
 async fn next_task() {
     chanscope::api::browser::sleep(std::time::Duration::ZERO).await;
@@ -443,10 +429,10 @@ async fn later_parts_are_drawn_a_task_each_then_with_the_rest() {
     // its own: the test's timer is always queued before the timer a part sets for the next one,
     // so it sees each state. (How many tasks pass before the first part varies: on a busy machine
     // yew's scheduler may run a draw's effects a task later.)
-    let mut seen = vec![classes(&root)];
+    let mut seen = vec![attributes(&root, "li", "class")];
     for _ in 0..100 {
         next_task().await;
-        let now = classes(&root);
+        let now = attributes(&root, "li", "class");
         if seen.last() != Some(&now) {
             seen.push(now);
         }
