@@ -15,8 +15,10 @@ use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 mod dom;
+mod mount;
 
 use dom::{attributes, dispatch, find, fresh_root};
+use mount::settle_until;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -52,24 +54,20 @@ fn answering(response: &str) -> String {
     )
 }
 
-/// Lets the page render what the last event scheduled, and waits (up to three seconds) for the
-/// answers it asked for: until no loading state shows.
+/// Lets the page render what the last event scheduled (150 ms), and waits, up to three seconds
+/// more, for the answers it asked for: until no loading state shows.
 async fn settle() {
-    let loading = || {
+    BrowserTransport::new()
+        .sleep(std::time::Duration::from_millis(150))
+        .await;
+    settle_until(|| {
         let document = web_sys::window().unwrap().document().unwrap();
         document
             .query_selector("[aria-busy='true']")
             .unwrap()
-            .is_some()
-    };
-    for round in 0..100 {
-        if round >= 5 && !loading() {
-            return;
-        }
-        BrowserTransport::new()
-            .sleep(std::time::Duration::from_millis(30))
-            .await;
-    }
+            .is_none()
+    })
+    .await;
 }
 
 async fn mount(path: &str, base_url: &str, page: Html) -> Element {
@@ -89,16 +87,9 @@ fn text(root: &Element, selector: &str) -> String {
 }
 
 /// How many elements match `selector` once a page drawn over several tasks (`components::later`) has
-/// reached `expected` of them, or after two seconds of waiting for it.
+/// reached `expected` of them, or after three seconds of waiting for it.
 async fn count_drawn(root: &Element, selector: &str, expected: u32) -> u32 {
-    for _ in 0..100 {
-        if count(root, selector) >= expected {
-            break;
-        }
-        BrowserTransport::new()
-            .sleep(std::time::Duration::from_millis(20))
-            .await;
-    }
+    settle_until(|| count(root, selector) >= expected).await;
     count(root, selector)
 }
 

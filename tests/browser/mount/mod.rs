@@ -1,4 +1,5 @@
 //! Mounting a component in the browser tests and reading its text back.
+#![allow(dead_code)] // Each test binary that includes this module uses some of it.
 
 use std::time::Duration;
 
@@ -15,7 +16,6 @@ pub async fn settle() {
 /// Waits until `ready` holds, checking each 10 ms for up to three seconds, for what a browser does
 /// on its own time after a render (a `ResizeObserver`'s report, say). The caller asserts the
 /// condition afterwards, so a condition that never holds still fails the test.
-#[allow(dead_code)] // Not every test binary that includes this module waits for a condition.
 pub async fn settle_until(mut ready: impl FnMut() -> bool) {
     for _ in 0..300 {
         if ready() {
