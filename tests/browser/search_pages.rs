@@ -15,10 +15,8 @@ use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 mod dom;
-mod mount;
 
-use dom::{attributes, dispatch, find, fresh_root};
-use mount::settle_until;
+use dom::{attributes, dispatch, find, fresh_root, settle_until};
 
 wasm_bindgen_test_configure!(run_in_browser);
 

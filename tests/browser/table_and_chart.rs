@@ -23,8 +23,8 @@ use yew::prelude::*;
 mod dom;
 mod mount;
 
-use dom::{attributes, click, dispatch, find, fresh_root};
-use mount::{mount, settle, settle_until, texts};
+use dom::{attributes, click, dispatch, find, fresh_root, settle_until};
+use mount::{mount, settle, texts};
 
 wasm_bindgen_test_configure!(run_in_browser);
 

@@ -2,6 +2,8 @@
 // Each browser test binary uses its own part of these.
 #![allow(dead_code)]
 
+use std::time::Duration;
+
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Element, HtmlElement};
 
@@ -11,6 +13,18 @@ pub fn fresh_root() -> Element {
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
     root
+}
+
+/// Waits until `ready` holds, checking each 10 ms for up to three seconds, for what a browser does
+/// on its own time after a render (a `ResizeObserver`'s report, say). The caller asserts the
+/// condition afterwards, so a condition that never holds still fails the test.
+pub async fn settle_until(mut ready: impl FnMut() -> bool) {
+    for _ in 0..300 {
+        if ready() {
+            return;
+        }
+        yew::platform::time::sleep(Duration::from_millis(10)).await;
+    }
 }
 
 /// The first element under `root` that matches `selector`; there must be one.

@@ -15,7 +15,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use web_sys::Element;
 
-use crate::dom::{find, fresh_root};
+use crate::dom::{find, fresh_root, settle_until};
 
 // ---- the fetch stub ----
 
@@ -149,13 +149,8 @@ pub async fn sleep_ms(ms: u64) {
 
 /// Waits (up to three seconds) until `done` holds.
 pub async fn until(what: &str, done: impl Fn() -> bool) {
-    for _ in 0..150 {
-        if done() {
-            return;
-        }
-        sleep_ms(20).await;
-    }
-    panic!("still waiting for {what}");
+    settle_until(&done).await;
+    assert!(done(), "still waiting for {what}");
 }
 
 /// The first element matching `selector` under `root`, once it is there.

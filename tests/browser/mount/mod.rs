@@ -1,5 +1,4 @@
 //! Mounting a component in the browser tests and reading its text back.
-#![allow(dead_code)] // Each test binary that includes this module uses some of it.
 
 use std::time::Duration;
 
@@ -11,18 +10,6 @@ use crate::dom::fresh_root;
 /// Lets yew render what the last event or mount scheduled.
 pub async fn settle() {
     yew::platform::time::sleep(Duration::from_millis(30)).await;
-}
-
-/// Waits until `ready` holds, checking each 10 ms for up to three seconds, for what a browser does
-/// on its own time after a render (a `ResizeObserver`'s report, say). The caller asserts the
-/// condition afterwards, so a condition that never holds still fails the test.
-pub async fn settle_until(mut ready: impl FnMut() -> bool) {
-    for _ in 0..300 {
-        if ready() {
-            return;
-        }
-        yew::platform::time::sleep(Duration::from_millis(10)).await;
-    }
 }
 
 /// `C` rendered with `props` into a fresh element, once it has rendered.
