@@ -4,10 +4,12 @@
 //! pager of a search, engagement (ER, ERR, reach, CPM) and the named figures a page exports, and
 //! how channels, groupings and changes are named; and the analyses: posting by weekday and hour,
 //! the whole result of a post search, keyword trends and channels compared, and the progress of a
-//! job of many requests. Pure functions over the
+//! job of many requests; for a channel's page, its reach profile, its health check and the
+//! change after each mention of it. Pure functions over the
 //! API's records that compile for every target, so plain `cargo test` checks them; the components
 //! in `src/components/` draw what they return.
 
+pub mod after_mention;
 pub mod albums;
 pub mod chart;
 pub mod compare;
@@ -16,6 +18,7 @@ pub mod dynamics;
 pub mod engagement;
 pub mod figures;
 pub mod growth;
+pub mod health;
 pub mod heatmap;
 pub mod job;
 pub mod labels;
@@ -24,8 +27,10 @@ pub mod mentions;
 pub mod multi_stats;
 pub mod pager;
 pub mod post_file;
+pub mod profile;
 pub mod reach;
 pub mod restrictions;
+pub mod robust;
 pub mod search_analysis;
 pub mod sort;
 pub mod trend;
