@@ -10,6 +10,9 @@ use crate::rng::{unit_of, Rng};
 /// sandbox that follows the clock keeps answering for that long; after it the count stays put.
 pub const AHEAD_DAYS: i64 = 60;
 
+/// Hourly noise of generated channels, as a share of the count.
+pub(super) const GENERATED_JITTER: f64 = 0.002;
+
 /// A post's counters at one instant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Counters {
@@ -40,10 +43,10 @@ impl Dataset {
         };
         let from = f64::from(c.history[day]);
         let to = f64::from(c.history[day + 1]);
-        let base = from + (to - from) * frac;
+        let base = from + (to - from) * frac + c.jump.map_or(0.0, |j| j.extra(t));
         // A little hourly noise so hourly charts do not look ruled.
         let hour = (t / HOUR) as u64;
-        let jitter = (unit_of(c.id, hour) - 0.5) * 0.002 * base;
+        let jitter = (unit_of(c.id, hour) - 0.5) * c.jitter * base;
         Some((base + jitter).round().max(0.0) as u64)
     }
 
