@@ -86,7 +86,7 @@ fn the_profile_of_three_posts_a_missing_number_and_an_album() {
     // 3 publications from 03-01 10:00 to 03-05 10:00: 4 days.
     assert_eq!(profile.posts_per_day, Ok(0.75));
     // b of the three.
-    assert_eq!(profile.repost_share, Ok(100.0 / 3.0));
+    assert_eq!(profile.repost_share, Ok(1.0 / 3.0 * 100.0));
 
     let named = profile.named();
     let value = |name: &str| named.iter().find(|n| n.name == name).unwrap().value.clone();
