@@ -33,5 +33,6 @@ pub mod restrictions;
 pub mod robust;
 pub mod search_analysis;
 pub mod sort;
+pub mod sources;
 pub mod trend;
 pub mod unreadable;
