@@ -9,6 +9,7 @@
 
 mod across_pages;
 mod analyses;
+mod channel_report;
 mod channels;
 mod post_stats;
 mod search;
@@ -29,6 +30,11 @@ use across_pages::{
 use analyses::{
     compare_three_channels, keyword_trend_over_four_weeks, search_analysis_of_1050_posts,
     watchlist_news_after_the_clock_moves,
+};
+use channel_report::{
+    mentions_show_the_change_after_each, planted_jump_is_found_on_its_day,
+    post_search_names_every_repost_source, reach_profile_equals_the_replayed_post_stats,
+    smooth_channel_has_no_subscriber_finding,
 };
 use channels::{
     channel_info_shows_card, channel_info_unknown_channel,
@@ -53,6 +59,10 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     subscriber_dynamics_refuses_bad_channel_id,
     channel_info_shows_card,
     channel_info_unknown_channel,
+    reach_profile_equals_the_replayed_post_stats,
+    planted_jump_is_found_on_its_day,
+    smooth_channel_has_no_subscriber_finding,
+    mentions_show_the_change_after_each,
     multi_post_stats_shows_posts,
     multi_post_stats_batches_over_50_ids,
     multi_story_stats_shows_stories,
@@ -61,6 +71,7 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     post_stats_unknown_post,
     post_search_shows_posts,
     post_search_refuses_limit_over_50,
+    post_search_names_every_repost_source,
     deep_link_shows_results_without_submit,
     back_and_forward_restore_views,
     token_never_in_address_bar,
