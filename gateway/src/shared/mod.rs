@@ -12,6 +12,7 @@ mod link;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use axum::http::StatusCode;
 use bytes::Bytes;
 use redis::Script;
 
@@ -146,6 +147,39 @@ impl Redis {
                     .await
             })
             .await;
+    }
+
+    /// Keeps a failed call's answer (an error envelope) for `keep`, for the instances waiting on
+    /// the same call.
+    pub async fn keep_failure(&self, call: &str, status: StatusCode, body: &Bytes, keep: Duration) {
+        let mut value = Vec::with_capacity(2 + body.len());
+        value.extend_from_slice(&status.as_u16().to_be_bytes());
+        value.extend_from_slice(body);
+        let key = self.key("failure", call);
+        self.link
+            .run(|mut c| async move {
+                redis::cmd("SET")
+                    .arg(key)
+                    .arg(value)
+                    .arg("PX")
+                    .arg(keep.as_millis() as u64)
+                    .exec_async(&mut c)
+                    .await
+            })
+            .await;
+    }
+
+    /// A failure of `call` another instance kept moments ago.
+    pub async fn failure(&self, call: &str) -> Option<(StatusCode, Bytes)> {
+        let key = self.key("failure", call);
+        let value: Option<Vec<u8>> = self
+            .link
+            .run(|mut c| async move { redis::cmd("GET").arg(key).query_async(&mut c).await })
+            .await?;
+        let value = value?;
+        let (head, body) = value.split_at_checked(2)?;
+        let status = StatusCode::from_u16(u16::from_be_bytes(head.try_into().ok()?)).ok()?;
+        Some((status, Bytes::copy_from_slice(body)))
     }
 
     /// Takes the lock of `call` for `hold`: `Some(true)` when this instance is to fetch it.
