@@ -1,6 +1,8 @@
 //! Where the gateway's `tracing` events go: standard error, as text lines or one JSON object per
 //! line (`--log-format`), filtered by `--log` (tracing's `EnvFilter` syntax).
 
+use std::io::IsTerminal;
+
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
 use tracing_subscriber::{fmt, EnvFilter, Layer};
@@ -15,7 +17,11 @@ pub enum LogFormat {
 pub fn init(format: LogFormat, filter: &str) -> Result<(), String> {
     let filter = EnvFilter::try_new(filter).map_err(|e| format!("--log {filter}: {e}"))?;
     let layer = match format {
-        LogFormat::Text => fmt::layer().with_writer(std::io::stderr).boxed(),
+        // Colours only for a person at a terminal, never into journald or a file.
+        LogFormat::Text => fmt::layer()
+            .with_ansi(std::io::stderr().is_terminal())
+            .with_writer(std::io::stderr)
+            .boxed(),
         LogFormat::Json => fmt::layer()
             .json()
             .flatten_event(true)

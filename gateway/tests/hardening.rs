@@ -6,7 +6,7 @@ mod common;
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -194,34 +194,6 @@ async fn connections_beyond_the_cap_wait_their_turn() {
     .unwrap();
 }
 
-/// The gateway binary, configured through the environment alone.
-fn start_binary(dist: &std::path::Path, env: &[(&str, &str)]) -> (Child, String) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let address = format!("127.0.0.1:{port}");
-    let mut command = Command::new(env!("CARGO_BIN_EXE_gateway"));
-    command
-        .env("CHANSCOPE_LISTEN", &address)
-        .env("CHANSCOPE_DIST", dist)
-        .env("CHANSCOPE_UPSTREAM", "http://127.0.0.1:9/api")
-        .env("CHANSCOPE_API_TOKEN", SECRET)
-        .stdout(Stdio::null())
-        .stderr(Stdio::null());
-    for (k, v) in env {
-        command.env(k, v);
-    }
-    let child = command.spawn().unwrap();
-    let deadline = Instant::now() + Duration::from_secs(10);
-    while TcpStream::connect(&address).is_err() {
-        assert!(Instant::now() < deadline, "the gateway never listened");
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    (child, address)
-}
-
 #[test]
 fn sigterm_exits_within_the_drain_deadline_despite_a_half_sent_request() {
     let files = dist();
@@ -231,6 +203,7 @@ fn sigterm_exits_within_the_drain_deadline_despite_a_half_sent_request() {
             ("CHANSCOPE_DRAIN_TIMEOUT", "1"),
             ("CHANSCOPE_HEADER_TIMEOUT", "60"),
         ],
+        Stdio::null(),
     );
     let mut half = TcpStream::connect(&address).unwrap();
     half.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
