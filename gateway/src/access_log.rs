@@ -54,10 +54,10 @@ impl AccessLog {
                     target: "gateway::access",
                     client = %entry.client,
                     method = %entry.method,
-                    path = entry.path,
+                    path = %entry.path,
                     query,
                     status = entry.status.as_u16(),
-                    cache = entry.cache,
+                    cache = %entry.cache,
                     took_ms = entry.took.as_millis() as u64,
                     "request"
                 );

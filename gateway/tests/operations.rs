@@ -96,13 +96,11 @@ async fn metrics_count_known_requests() {
 
 #[tokio::test]
 async fn waits_for_the_upstream_budget_are_counted() {
-    let rig = Rig::start(healthy(), |c| {
-        c.upstream_rate = Some(Rate {
-            per_second: 5.0,
-            burst: 1.0,
-        });
-    })
-    .await;
+    let budget = Rate {
+        per_second: 5.0,
+        burst: 1.0,
+    };
+    let rig = Rig::start(healthy(), move |c| c.upstream_rate = Some(budget)).await;
     for channel in common::fleet::channel_calls(3) {
         assert_eq!(rig.get(&channel).await.status, StatusCode::OK);
     }
