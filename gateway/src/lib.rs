@@ -27,7 +27,7 @@ pub mod upstream;
 
 use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -90,8 +90,6 @@ pub struct Gateway {
     log: AccessLog,
     stats: Stats,
     metrics: Metrics,
-    /// Set once shutdown has begun: `/readyz` then says so.
-    draining: AtomicBool,
 }
 
 /// Counters for `/healthz`: no secrets, no client data.
@@ -137,10 +135,10 @@ pub struct Health {
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Readiness {
     pub ready: bool,
+    /// `loaded`, or `missing` when `index.html` is not in `--dist`.
     pub files: &'static str,
     /// `up` or `down` with `--redis`; `off` without.
     pub redis: &'static str,
-    pub draining: bool,
 }
 
 /// The client's address, as decided once per request (see `--trust-forwarded-for`).
@@ -169,21 +167,23 @@ impl Gateway {
             log,
             stats: Stats::default(),
             metrics: Metrics::new(config.redis.is_some()),
-            draining: AtomicBool::new(false),
             config,
         })
     }
 
-    /// Whether a load balancer should send requests here: the console's files are loaded (they
-    /// are, once `new` succeeded), Redis answers when configured, and no shutdown has begun.
-    pub fn readiness(&self) -> Readiness {
+    /// Whether a load balancer should send requests here: the console's page is in `--dist`
+    /// and, with `--redis`, Redis answers.
+    pub async fn readiness(&self) -> Readiness {
         let redis = self.redis.as_ref().map_or("off", Redis::state);
-        let draining = self.draining.load(Ordering::Relaxed);
+        let files = if self.statics.has_page().await {
+            "loaded"
+        } else {
+            "missing"
+        };
         Readiness {
-            ready: redis != "down" && !draining,
-            files: "loaded",
+            ready: redis != "down" && files == "loaded",
+            files,
             redis,
-            draining,
         }
     }
 
@@ -257,11 +257,6 @@ pub async fn serve(
         max_connections: gateway.config.max_connections,
         drain_timeout: gateway.config.drain_timeout,
     };
-    let draining = Arc::clone(&gateway);
-    let shutdown = async move {
-        shutdown.await;
-        draining.draining.store(true, Ordering::Relaxed);
-    };
     server::run(listener, router(gateway), limits, shutdown).await
 }
 
@@ -270,7 +265,7 @@ async fn healthz(State(gw): State<Arc<Gateway>>) -> Response {
 }
 
 async fn readyz(State(gw): State<Arc<Gateway>>) -> Response {
-    let readiness = gw.readiness();
+    let readiness = gw.readiness().await;
     let mut response = json_response(serde_json::to_vec(&readiness).unwrap_or_default());
     if !readiness.ready {
         *response.status_mut() = StatusCode::SERVICE_UNAVAILABLE;

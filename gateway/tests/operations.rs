@@ -95,6 +95,22 @@ async fn metrics_count_known_requests() {
 }
 
 #[tokio::test]
+async fn not_ready_without_the_consoles_page() {
+    let rig = Rig::start(healthy(), |_| {}).await;
+    let ready = rig.get("/readyz").await;
+    assert_eq!(ready.status, StatusCode::OK);
+    assert_eq!(
+        ready.json(),
+        serde_json::json!({"ready": true, "files": "loaded", "redis": "off"})
+    );
+    std::fs::remove_file(rig.files.join("dist/index.html")).unwrap();
+    let ready = rig.get("/readyz").await;
+    assert_eq!(ready.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(ready.json()["files"], "missing");
+    assert_eq!(rig.get("/healthz").await.status, StatusCode::OK);
+}
+
+#[tokio::test]
 async fn waits_for_the_upstream_budget_are_counted() {
     let budget = Rate {
         per_second: 5.0,
@@ -123,7 +139,7 @@ async fn readiness_and_the_redis_gauge_follow_redis() {
     assert_eq!(ready.status, StatusCode::OK);
     assert_eq!(
         ready.json(),
-        serde_json::json!({"ready": true, "files": "loaded", "redis": "up", "draining": false})
+        serde_json::json!({"ready": true, "files": "loaded", "redis": "up"})
     );
     let text = fleet.get(0, "/metrics").await.body;
     assert_eq!(sample(&text, "gateway_redis_up"), Some(1.0));
