@@ -291,11 +291,11 @@ fn operation(path: &str) -> &'static str {
         "/readyz" => "readyz",
         "/metrics" => "metrics",
         _ => match path.strip_prefix(API_PREFIX) {
-            Some(op_path) => policy::ROUTES
+            Some(op_path) if op_path.is_empty() || op_path.starts_with('/') => policy::ROUTES
                 .iter()
                 .find(|r| r.path == op_path)
                 .map_or("unknown-api", |r| r.name),
-            None => "files",
+            _ => "files",
         },
     }
 }
@@ -466,6 +466,16 @@ fn envelope(status: StatusCode, body: Bytes, source: Option<&'static str>) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn operations_as_metrics_label_them() {
+        assert_eq!(operation("/api/posts/search"), "post-search");
+        assert_eq!(operation("/api/posts/search/"), "unknown-api");
+        assert_eq!(operation("/api"), "unknown-api");
+        assert_eq!(operation("/apis.html"), "files");
+        assert_eq!(operation("/post-search"), "files");
+        assert_eq!(operation("/readyz"), "readyz");
+    }
 
     #[test]
     fn forwarded_for_only_when_trusted_and_only_the_last_hop() {
