@@ -15,6 +15,7 @@ pub mod cache;
 pub mod coalesce;
 pub mod config;
 pub mod cors;
+pub mod embed_page;
 pub mod policy;
 pub mod ratelimit;
 pub mod shared;
@@ -286,6 +287,13 @@ async fn dispatch(State(gw): State<Arc<Gateway>>, request: Request) -> Response 
                 .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0);
             api(&gw, client, &head.method, op_path, head.uri.query()).await
         }
+        _ if path.starts_with("/embed/") => embed_page::serve(
+            &head.method,
+            &path["/embed/".len()..],
+            head.uri.query().unwrap_or_default(),
+            &gw.config.upstream,
+            &gw.config.allow_origins,
+        ),
         _ => {
             let query = head.uri.query().unwrap_or_default();
             gw.statics
