@@ -29,7 +29,7 @@ function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
   }
   css = out css
   out = ""
-  while (match(css, /[0-9]*\.?[0-9]+rem/)) {
+  while (match(css, /[.0-9]+rem/)) {
     out = out substr(css, 1, RSTART - 1) (substr(css, RSTART, RLENGTH - 3) * 16) "px"
     css = substr(css, RSTART + RLENGTH)
   }
