@@ -14,6 +14,7 @@ use gateway::Gateway;
 use serde_json::{json, Value};
 use tokio::net::TcpListener;
 
+use super::host_intact::HOST_STYLES;
 use super::{run_js, wait_js, FIRST_CHANNEL, SECOND_CHANNEL};
 
 /// The gateway in front of the site's sandbox, in-process, stopped when dropped.
@@ -113,14 +114,7 @@ async fn api_calls(h: &Harness, op: &str) -> Res<Vec<String>> {
             vec![json!(op)],
         )
         .await?;
-    Ok(calls
-        .as_array()
-        .map(|c| {
-            c.iter()
-                .filter_map(|v| v.as_str().map(str::to_owned))
-                .collect()
-        })
-        .unwrap_or_default())
+    Ok(serde_json::from_value(calls)?)
 }
 
 /// The channel's answer, as the sandbox gives it.
@@ -136,20 +130,25 @@ fn title(channel: &Value) -> String {
     normalize(channel["title"].as_str().unwrap_or_default())
 }
 
+/// A channel card and a subscriber chart of the first channel, and a post's statistics.
+fn three_elements(h: &Harness) -> String {
+    format!(
+        "<chanscope-channel-card channel=\"{FIRST_CHANNEL}\"></chanscope-channel-card>
+         <chanscope-subscriber-chart channel=\"{FIRST_CHANNEL}\"></chanscope-subscriber-chart>
+         <chanscope-post-stats post=\"{}\"></chanscope-post-stats>",
+        h.picks.post_link
+    )
+}
+
 pub(super) async fn elements_render_on_another_origin(h: Arc<Harness>) -> Res<()> {
     let portal = Portal::start(&h).await?;
-    let post = h.picks.post_link.clone();
     let mark = h.site.log.mark();
     portal
         .open(
             &h,
             "/host/three.html",
             &portal.script_tag(),
-            &format!(
-                "<chanscope-channel-card channel=\"{FIRST_CHANNEL}\"></chanscope-channel-card>
-                 <chanscope-subscriber-chart channel=\"{FIRST_CHANNEL}\"></chanscope-subscriber-chart>
-                 <chanscope-post-stats post=\"{post}\"></chanscope-post-stats>"
-            ),
+            &three_elements(&h),
         )
         .await?;
     let channel = channel(&h, FIRST_CHANNEL).await?;
@@ -300,23 +299,6 @@ for (const host of document.querySelectorAll('chanscope-channel-card, chanscope-
 }
 return out;";
 
-/// Every computed property of the host's own elements, but those that follow the size of the
-/// content (the page grows when the widgets fill in).
-const HOST_STYLES: &str = r#"
-const sized = new Set(["height", "width", "block-size", "inline-size", "perspective-origin",
-  "transform-origin", "min-block-size", "min-inline-size"]);
-const out = {};
-document.querySelectorAll("[data-host]").forEach((el) => {
-  const style = getComputedStyle(el);
-  const props = {};
-  for (const name of style) {
-    if (!name.startsWith("--") && !sized.has(name)) props[name] = style.getPropertyValue(name);
-  }
-  out[el.dataset.host] = props;
-});
-return out;
-"#;
-
 fn differences(before: &Value, after: &Value) -> Vec<String> {
     let mut changed = Vec::new();
     match (before, after) {
@@ -347,7 +329,6 @@ fn differences(before: &Value, after: &Value) -> Vec<String> {
 
 pub(super) async fn styles_are_isolated_both_ways(h: Arc<Harness>) -> Res<()> {
     let portal = Portal::start(&h).await?;
-    let post = h.picks.post_link.clone();
     portal
         .open(
             &h,
@@ -360,9 +341,8 @@ pub(super) async fn styles_are_isolated_both_ways(h: Arc<Harness>) -> Res<()> {
                  <table><tr><td data-host=\"td\">cell</td></tr></table>
                  <button data-host=\"button\">Button</button><h3 data-host=\"h3\">Heading</h3>
                  <div data-host=\"div\"><svg data-host=\"svg\" width=\"20\" height=\"20\"><circle r=\"5\" cx=\"10\" cy=\"10\"/></svg></div>
-                 <chanscope-channel-card channel=\"{FIRST_CHANNEL}\"></chanscope-channel-card>
-                 <chanscope-subscriber-chart channel=\"{FIRST_CHANNEL}\"></chanscope-subscriber-chart>
-                 <chanscope-post-stats post=\"{post}\"></chanscope-post-stats>"
+                 {}",
+                three_elements(&h)
             ),
         )
         .await?;
