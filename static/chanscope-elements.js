@@ -189,9 +189,9 @@ class ChanscopeElement extends HTMLElement {
   #failed(e) {
     if (this.#shown === "failed") return;
     this.#shown = "failed";
-    const message = `Chanscope could not load: ${e.message}`;
-    this.#say(message);
-    this.#emit("chanscope-error", { code: "load", message });
+    // Briefly on the page; the browser's reason in the event.
+    this.#say("Chanscope could not load.");
+    this.#emit("chanscope-error", { code: "load", message: e.message });
   }
 
   // A short notice above the fallback content.

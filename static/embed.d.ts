@@ -106,6 +106,7 @@ export interface ChanscopeErrorDetail {
   /** A `ChanscopeError` kind, or "options" (a bad attribute) or "load" (the module or its wasm
    * did not load). */
   code: ChanscopeError["kind"] | "options" | "load";
+  /** The text the widget shows; for "load", the browser's reason. */
   message: string;
 }
 

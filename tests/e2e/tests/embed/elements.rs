@@ -758,9 +758,10 @@ pub(super) async fn failed_module_says_so(h: Arc<Harness>) -> Res<()> {
     ensure(
         failed[0]["type"] == json!("chanscope-error")
             && failed[0]["detail"]["code"] == json!("load")
-            && shown["text"]
+            && shown["text"].as_str() == Some("Chanscope could not load.")
+            && failed[0]["detail"]["message"]
                 .as_str()
-                .is_some_and(|t| t.starts_with("Chanscope could not load"))
+                .is_some_and(|m| m.contains("WebAssembly"))
             && shown["link"].as_f64().is_some_and(|h| h > 0.0),
         || format!("with no wasm: {failed:?}; the element shows {shown}"),
     )?;
@@ -819,8 +820,9 @@ pub(super) async fn iframe_pages_only_on_allowed_origins(h: Arc<Harness>) -> Res
     let portal = Portal::start(&h).await?;
     let body = format!(
         "<script>window.__heights = [];
-           addEventListener('message', (e) => {{ if (e.data && e.data.type === 'chanscope:height')
-             window.__heights.push({{ origin: e.origin, height: e.data.height }}); }});</script>
+           addEventListener('message', (e) => {{ if (e.data && e.data.type === 'chanscope:height') {{
+             window.__heights.push({{ origin: e.origin, height: e.data.height }});
+             document.getElementById('frame').style.height = e.data.height + 'px'; }} }});</script>
          <iframe id=\"frame\" src=\"{}/embed/channel-card?channel={FIRST_CHANNEL}&autoheight=1\" width=\"480\" height=\"150\"></iframe>",
         portal.gateway
     );
@@ -843,6 +845,19 @@ pub(super) async fn iframe_pages_only_on_allowed_origins(h: Arc<Harness>) -> Res
     let inside = wait_shadow_text(&h, "chanscope-channel-card", &[&title(&first)]).await;
     h.browser.client().enter_parent_frame().await?;
     inside?;
+    // The parent sized the frame to the widget's last reported height, more than it started at.
+    let sized = h
+        .browser
+        .eval(
+            "const f = document.getElementById('frame');
+             return [f.clientHeight, window.__heights[window.__heights.length - 1].height];",
+            vec![],
+        )
+        .await?;
+    ensure(
+        sized[0] == sized[1] && sized[0].as_f64().is_some_and(|h| h > 150.0),
+        || format!("frame height and last reported height: {sized}"),
+    )?;
     h.browser.screenshot("embed-elements-iframe").await?;
 
     // The same page on an origin the gateway does not allow: the frame is refused.
