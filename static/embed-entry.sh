@@ -20,7 +20,8 @@ js="chanscope-widgets-$hash.js"
 wasm="chanscope-widgets-${hash}_bg.wasm"
 mv chanscope-widgets.js "$js"
 mv chanscope-widgets_bg.wasm "$wasm"
-sh "$TRUNK_SOURCE_DIR/static/shadow-css.sh" components.css components-shadow.css
+sh "$TRUNK_SOURCE_DIR/static/shadow-css.sh" components.css components-shadow.css \
+  "$TRUNK_SOURCE_DIR/static/elements.css"
 shadow="components-shadow-$(sha256sum components-shadow.css | cut -c1-16).css"
 mv components-shadow.css "$shadow"
 css="components-$(sha256sum components.css | cut -c1-16).css"

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Run by embed-entry.sh: writes the widgets' stylesheet for the custom elements' shadow roots
-# (argument 2) from the page's one (argument 1). Two changes: the `:where(:root)` defaults match
+# (argument 2) from the page's one (argument 1) and the rules for the elements themselves
+# (argument 3, static/elements.css). Two changes to the page's one: the `:where(:root)` defaults match
 # nothing in a shadow root, so each `var(--cs-x)` gets its default as a fallback instead (custom
 # properties the page sets on an ancestor still inherit in and win); and `rem`, which follows the
 # page's `html` font size even inside a shadow root, becomes pixels (1rem = 16px). Done here rather
@@ -35,3 +36,4 @@ function trim(s) { sub(/^[ \t]+/, "", s); sub(/[ \t]+$/, "", s); return s }
   }
   print out css
 }' > "$2"
+cat "$3" >> "$2"
