@@ -6,7 +6,7 @@
 // JavaScript rather than Rust: wasm-bindgen cannot extend HTMLElement, and the elements have to
 // be defined before the module loads, to say so when it does not. What a widget shows is read
 // from its DOM (a `data-error` kind, the loading box, a body under its heading) rather than
-// reported by the module: the widgets bundle is within a kilobyte of its size ceiling.
+// reported by the module: the widgets bundle, this file included, is at its size ceiling.
 
 // Tag → the module's mount function and the widget's own attributes.
 const WIDGETS = {
@@ -48,7 +48,7 @@ export function load(js, wasm, css, shadowCss, api) {
       fetch(shadowCss).then((r) =>
         r.ok ? r.text() : Promise.reject(new Error(`the stylesheet answered ${r.status}`)),
       ),
-        ]).then(([m, text]) => {
+    ]).then(([m, text]) => {
       const sheet = new CSSStyleSheet();
       sheet.replaceSync(text);
       return [m, [sheet]];
@@ -154,13 +154,14 @@ class ChanscopeElement extends HTMLElement {
     if (key === this.#given?.key) return;
     const dropped = this.#given && Object.keys(this.#given.options).some((k) => !(k in options));
     this.#given = { key, options };
-    this.#shown = "";
     try {
       if (this.#handle && !dropped) {
-        // A bad value throws and leaves the widget as it was.
+        // A bad value throws and leaves the widget (and what it shows) as it was.
         this.#handle.update(options);
+        this.#shown = "";
         return;
       }
+      this.#shown = "";
       this.#unmount();
       // A fresh box each time: the module leaves its event listeners on the box it rendered
       // into, and they go with it.

@@ -724,7 +724,24 @@ pub(super) async fn events_reach_the_document(h: Arc<Harness>) -> Res<()> {
     // One event per outcome, not one per render.
     tokio::time::sleep(Duration::from_millis(500)).await;
     let all = events(&h).await?;
-    ensure(all.len() == 3, || format!("expected 3 events, got {all:?}"))
+    ensure(all.len() == 3, || format!("expected 3 events, got {all:?}"))?;
+
+    // A bad attribute on a widget that shows data: one error, and the widget stays as it was.
+    run_js(
+        &h,
+        "document.getElementById('good').setAttribute('variant', 'huge');",
+        vec![],
+    )
+    .await?;
+    let good = wait_events(&h, "good", 2).await?;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let all = events(&h).await?;
+    ensure(
+        all.len() == 4
+            && good[1]["detail"]["code"] == json!("options")
+            && shadow_text(&h, "#good").await?.contains(&title(&first)),
+        || format!("after a bad attribute on a shown card: {all:?}"),
+    )
 }
 
 pub(super) async fn failed_module_says_so(h: Arc<Harness>) -> Res<()> {
