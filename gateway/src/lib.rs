@@ -16,6 +16,7 @@ pub mod cache;
 pub mod coalesce;
 pub mod config;
 pub mod cors;
+pub mod embed_page;
 pub mod logging;
 pub mod metrics;
 pub mod policy;
@@ -295,6 +296,7 @@ fn operation(path: &str) -> &'static str {
                 .iter()
                 .find(|r| r.path == op_path)
                 .map_or("unknown-api", |r| r.name),
+            _ if path.starts_with("/embed/") => "embed",
             _ => "files",
         },
     }
@@ -369,6 +371,13 @@ async fn dispatch(State(gw): State<Arc<Gateway>>, request: Request) -> Response 
                 .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0);
             api(&gw, client, &head.method, op_path, head.uri.query()).await
         }
+        _ if path.starts_with("/embed/") => embed_page::serve(
+            &head.method,
+            &path["/embed/".len()..],
+            head.uri.query().unwrap_or_default(),
+            &gw.config.upstream,
+            &gw.config.allow_origins,
+        ),
         _ => {
             let query = head.uri.query().unwrap_or_default();
             gw.statics
@@ -475,6 +484,7 @@ mod tests {
             "/api",
             "/apis.html",
             "/post-search",
+            "/embed/channel-card",
             "/readyz",
         ]
         .into_iter()
@@ -488,6 +498,7 @@ mod tests {
                 "unknown-api",
                 "files",
                 "files",
+                "embed",
                 "readyz"
             ]
         );

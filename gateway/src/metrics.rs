@@ -42,7 +42,7 @@ impl Metrics {
         registry.register(
             "requests",
             "Requests answered, by operation (an API operation's name, or healthz, readyz, \
-             metrics, files, unknown-api) and HTTP status",
+             metrics, embed, files, unknown-api) and HTTP status",
             requests.clone(),
         );
         let cache = Family::<CacheLabels, Counter>::default();
