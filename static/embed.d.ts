@@ -110,33 +110,10 @@ export interface ChanscopeErrorDetail {
   message: string;
 }
 
-export interface ChanscopeElementEventMap extends HTMLElementEventMap {
-  "chanscope-load": CustomEvent<ChanscopeLoadDetail>;
-  "chanscope-error": CustomEvent<ChanscopeErrorDetail>;
-}
-
-export interface ChanscopeElement extends HTMLElement {
-  addEventListener<K extends keyof ChanscopeElementEventMap>(
-    type: K,
-    listener: (this: ChanscopeElement, ev: ChanscopeElementEventMap[K]) => any,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  addEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject,
-    options?: boolean | AddEventListenerOptions,
-  ): void;
-  removeEventListener<K extends keyof ChanscopeElementEventMap>(
-    type: K,
-    listener: (this: ChanscopeElement, ev: ChanscopeElementEventMap[K]) => any,
-    options?: boolean | EventListenerOptions,
-  ): void;
-  removeEventListener(
-    type: string,
-    listener: EventListenerOrEventListenerObject,
-    options?: boolean | EventListenerOptions,
-  ): void;
-}
+/** One of the `chanscope-*` elements. Its two events need no overloads here: they are added to
+ * `GlobalEventHandlersEventMap` below, which the `addEventListener` of every element and of
+ * `document` reads, so `el.addEventListener("chanscope-load", (e) => e.detail.title)` is typed. */
+export interface ChanscopeElement extends HTMLElement {}
 
 declare global {
   interface HTMLElementTagNameMap {

@@ -19,6 +19,14 @@ fn frame_ancestors(answer: &Answer) -> String {
     directives[0].to_owned()
 }
 
+/// `path` from a gateway with no `--allow-origin`, which must answer it with a page.
+async fn page_without_origins(path: &str) -> Answer {
+    let rig = Rig::start(healthy(), |_| {}).await;
+    let page = rig.get(path).await;
+    assert_eq!(page.status, StatusCode::OK, "{path}");
+    page
+}
+
 #[tokio::test]
 async fn the_allowed_origins_may_frame_the_widget_pages() {
     let portals = ["https://portal.example", "http://localhost:8081"];
@@ -87,11 +95,7 @@ async fn the_allowed_origins_may_frame_the_widget_pages() {
 
 #[tokio::test]
 async fn without_allowed_origins_nobody_may_frame_them() {
-    let rig = Rig::start(healthy(), |_| {}).await;
-    let page = rig
-        .get("/embed/subscriber-chart?channel=10000&days=90")
-        .await;
-    assert_eq!(page.status, StatusCode::OK);
+    let page = page_without_origins("/embed/subscriber-chart?channel=10000&days=90").await;
     assert_eq!(frame_ancestors(&page), "frame-ancestors 'none'");
     assert!(page
         .body
@@ -100,11 +104,9 @@ async fn without_allowed_origins_nobody_may_frame_them() {
 
 #[tokio::test]
 async fn option_values_cannot_break_out_of_their_attribute() {
-    let rig = Rig::start(healthy(), |_| {}).await;
-    let page = rig
-        .get("/embed/post-search?query=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E")
-        .await;
-    assert_eq!(page.status, StatusCode::OK);
+    let page =
+        page_without_origins("/embed/post-search?query=%22%3E%3Cscript%3Ealert(1)%3C%2Fscript%3E")
+            .await;
     assert!(!page.body.contains("<script>alert"), "{}", page.body);
     assert!(
         page.body

@@ -69,6 +69,18 @@ impl Portal {
         Ok(())
     }
 
+    /// Serves and opens a host page whose head is `head` followed by the one script tag.
+    pub(super) async fn open_with_script(
+        &self,
+        h: &Harness,
+        path: &str,
+        head: &str,
+        body: &str,
+    ) -> Res<()> {
+        self.open(h, path, &format!("{head}{}", self.script_tag()), body)
+            .await
+    }
+
     /// The one tag a portal adds.
     pub(super) fn script_tag(&self) -> String {
         format!(
@@ -144,12 +156,7 @@ pub(super) async fn elements_render_on_another_origin(h: Arc<Harness>) -> Res<()
     let portal = Portal::start(&h).await?;
     let mark = h.site.log.mark();
     portal
-        .open(
-            &h,
-            "/host/three.html",
-            &portal.script_tag(),
-            &three_elements(&h),
-        )
+        .open_with_script(&h, "/host/three.html", "", &three_elements(&h))
         .await?;
     let channel = channel(&h, FIRST_CHANNEL).await?;
     // The full card shows subscribers compactly ("4.3K").
@@ -525,10 +532,10 @@ async fn wait_events(h: &Harness, id: &str, n: usize) -> Res<Vec<Value>> {
 pub(super) async fn elements_follow_the_dom(h: Arc<Harness>) -> Res<()> {
     let portal = Portal::start(&h).await?;
     portal
-        .open(
+        .open_with_script(
             &h,
             "/host/lifecycle.html",
-            &format!("{INSTRUMENT}{RECORD_EVENTS}{}", portal.script_tag()),
+            &format!("{INSTRUMENT}{RECORD_EVENTS}"),
             "<div id=\"slot\"></div>",
         )
         .await?;
@@ -653,10 +660,10 @@ pub(super) async fn events_reach_the_document(h: Arc<Harness>) -> Res<()> {
     let portal = Portal::start(&h).await?;
     let unknown = h.picks.unknown_channel.clone();
     portal
-        .open(
+        .open_with_script(
             &h,
             "/host/events.html",
-            &format!("{RECORD_EVENTS}{}", portal.script_tag()),
+            RECORD_EVENTS,
             &format!(
                 "<chanscope-channel-card id=\"good\" channel=\"{FIRST_CHANNEL}\"></chanscope-channel-card>
                  <chanscope-channel-card id=\"missing\" channel=\"{unknown}\"></chanscope-channel-card>
@@ -752,10 +759,10 @@ pub(super) async fn failed_module_says_so(h: Arc<Harness>) -> Res<()> {
         gw = portal.gateway
     );
     portal
-        .open(
+        .open_with_script(
             &h,
             "/host/no-wasm.html",
-            &format!("{policy}{RECORD_EVENTS}{}", portal.script_tag()),
+            &format!("{policy}{RECORD_EVENTS}"),
             &format!(
                 "<chanscope-channel-card id=\"card\" channel=\"{FIRST_CHANNEL}\">\
                  <a href=\"https://t.me/s/{FIRST_CHANNEL}\">Channel {FIRST_CHANNEL} on Telegram</a>\
