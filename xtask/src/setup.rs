@@ -29,7 +29,7 @@ const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// The gateway's tests and bench run a Redis of their own: from PATH, else from here (Debian's).
 const REDIS_SERVER: &str = "/usr/bin/redis-server";
 /// The deployment test puts nginx (Debian's, from `/usr/sbin`) in front of two gateways.
-pub const NGINX: &str = "nginx";
+const NGINX: &str = "nginx";
 const DEBIAN_RUST_PACKAGES: &[&str] = &[
     "rustc-web",
     "cargo-web",
@@ -112,6 +112,9 @@ impl Setup {
             "chromium-driver" => !Path::new(CHROMEDRIVER).exists(),
             "redis-server" => !redis_server.is_file(),
             "nginx" => which(NGINX).is_none(),
+            // The deployment test: a certificate, HTTPS requests, and the unit's check.
+            "openssl" | "curl" => which(package).is_none(),
+            "systemd" => which("systemd-analyze").is_none(),
             "nodejs" | "npm" => output(Command::new("npm").arg("--version")).is_none(),
             rust => !dpkg_installed(rust),
         });
@@ -425,8 +428,8 @@ fn debian_shim(tools: &Path) -> Result<PathBuf> {
 
 /// The Debian packages to install: of those `needs` calls for, the ones `missing` says are
 /// absent. Debian's Rust when `debian_rust` (release builds always need it; a preview only when
-/// it compiles for wasm32 with it); the browser, Redis, nginx and npm for everything but a
-/// preview.
+/// it compiles for wasm32 with it); the browser, Redis, nginx (with openssl, curl and
+/// systemd-analyze for the deployment test) and npm for everything but a preview.
 fn debian_packages(
     needs: Needs,
     debian_rust: bool,
@@ -440,6 +443,9 @@ fn debian_packages(
             "chromium-driver",
             "redis-server",
             "nginx",
+            "openssl",
+            "curl",
+            "systemd",
             "nodejs",
             "npm",
         ],
@@ -459,7 +465,7 @@ fn redis_server_on_path() -> Option<PathBuf> {
 
 /// `program` on PATH, or in `/usr/sbin` (where Debian puts nginx, and which is not on every
 /// user's PATH).
-pub fn which(program: &str) -> Option<PathBuf> {
+fn which(program: &str) -> Option<PathBuf> {
     let paths = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&paths)
         .chain([PathBuf::from("/usr/sbin")])

@@ -2,6 +2,7 @@
 //! helpers, the compiler under `trunk serve`, a shell's children) by the group's id when the guard
 //! drops, also while a panic unwinds.
 
+use std::future::Future;
 use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
@@ -30,6 +31,28 @@ impl Group {
     /// The leader's exit status, if it has exited.
     pub fn exited(&mut self) -> Res<Option<ExitStatus>> {
         Ok(self.child.try_wait()?)
+    }
+
+    /// Polls `check` until it gives a value, while the leader runs, for at most `limit`; `what`
+    /// names what is awaited in the errors.
+    pub async fn wait_for<T, F, Fut>(&mut self, what: &str, limit: Duration, mut check: F) -> Res<T>
+    where
+        F: FnMut() -> Fut,
+        Fut: Future<Output = Option<T>>,
+    {
+        let deadline = Instant::now() + limit;
+        loop {
+            if let Some(value) = check().await {
+                return Ok(value);
+            }
+            if let Some(status) = self.exited()? {
+                return Err(format!("{what}: the process exited ({status})").into());
+            }
+            if Instant::now() > deadline {
+                return Err(format!("{what}: not within {limit:?}").into());
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
     }
 
     /// Sends `signal` (`TERM`, `KILL`, …) to every process of the group.

@@ -13,7 +13,7 @@ use std::fs::File;
 use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Command, ExitCode, Stdio};
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, SystemTime};
 
 use chanscope_e2e::browser::normalize;
 use chanscope_e2e::group::Group;
@@ -30,30 +30,7 @@ const KEYWORD: &str = "%D0%B2%D1%8B%D0%B1%D0%BE%D1%80%D1%8B";
 const BUILD_WAIT: Duration = Duration::from_secs(900);
 
 fn main() -> ExitCode {
-    chanscope_e2e::block_on(async {
-        println!("\nrunning 1 e2e scenario");
-        let started = Instant::now();
-        let result = tokio::select! {
-            result = plain_trunk_serve() => result,
-            _ = tokio::signal::ctrl_c() => Err("interrupted".into()),
-        };
-        let verdict = if result.is_ok() { "ok" } else { "FAILED" };
-        if let Err(e) = &result {
-            println!("\n---- plain_trunk_serve ----\n{e}");
-        }
-        println!(
-            "test plain_trunk_serve ... {verdict}\n\ntest result: {verdict}. {} passed; {} \
-             failed; finished in {:.1} s\n",
-            usize::from(result.is_ok()),
-            usize::from(result.is_err()),
-            started.elapsed().as_secs_f64()
-        );
-        if result.is_ok() {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::FAILURE
-        }
-    })
+    chanscope_e2e::runner::single("plain_trunk_serve", plain_trunk_serve())
 }
 
 async fn plain_trunk_serve() -> Res<()> {
@@ -171,23 +148,14 @@ async fn scenario(browser: &Browser, root: &Path, trunk: &mut Group) -> Res<()> 
         .append(true)
         .open(&watched)?
         .set_modified(SystemTime::now())?;
-    let deadline = Instant::now() + BUILD_WAIT;
-    loop {
-        let reloaded = browser
+    let reloaded = || async {
+        let gone = browser
             .eval("return window.chanscopeBeforeReload === undefined;", vec![])
-            .await
-            .unwrap_or(serde_json::Value::Bool(false));
-        if reloaded == serde_json::Value::Bool(true) {
-            break;
-        }
-        if let Some(status) = trunk.exited()? {
-            return Err(format!("trunk serve exited during the rebuild ({status})").into());
-        }
-        ensure(Instant::now() < deadline, || {
-            format!("the page did not reload within {BUILD_WAIT:?} of a change to {watched:?}")
-        })?;
-        tokio::time::sleep(Duration::from_millis(250)).await;
-    }
+            .await;
+        matches!(gone, Ok(serde_json::Value::Bool(true))).then_some(())
+    };
+    let what = format!("the page reloading after a change to {}", watched.display());
+    trunk.wait_for(&what, BUILD_WAIT, reloaded).await?;
     browser.wait_text(&["Showing 1–", &showing]).await?;
     println!("  post search showed the sandbox's command, then {total} posts; live reload works");
     drop(sandbox);
@@ -224,19 +192,12 @@ fn preview_env(cmd: &mut Command) -> Res<()> {
 
 /// Waits until `GET path` on `address` answers 200 (its body), while `server` runs.
 async fn wait_for(server: &mut Group, address: &str, path: &str, what: &str) -> Res<String> {
-    let deadline = Instant::now() + BUILD_WAIT;
-    loop {
-        if let Ok((200, body)) = http::get(address, path).await {
-            return Ok(body);
+    let answered = || async {
+        match http::get(address, path).await {
+            Ok((200, body)) => Some(body),
+            _ => None,
         }
-        if let Some(status) = server.exited()? {
-            return Err(
-                format!("{what} exited before answering ({status}); see target/e2e-logs").into(),
-            );
-        }
-        if Instant::now() > deadline {
-            return Err(format!("{what} did not answer {path} within {BUILD_WAIT:?}").into());
-        }
-        tokio::time::sleep(Duration::from_millis(250)).await;
-    }
+    };
+    let what = format!("{what} answering {path} (see target/e2e-logs)");
+    server.wait_for(&what, BUILD_WAIT, answered).await
 }

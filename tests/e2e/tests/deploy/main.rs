@@ -33,52 +33,43 @@ use unit::Unit;
 
 /// The token only the gateways hold (through their environment file).
 const TOKEN: &str = "e2e-deploy-held-51c0";
-/// Rounds of the load while both gateways run; the first gateway dies during round [`KILL_IN`].
-const ROUNDS: usize = 12;
-const KILL_IN: usize = 6;
-/// Rounds after Redis is stopped.
-const ROUNDS_WITHOUT_REDIS: usize = 4;
-/// Requests per round: files of the release build, and a few API calls. A round starts each
-/// second, so that the API calls stay within the gateways' per-client limit (`--rate 5`, burst
-/// 20: nginx's address is the only client) and the distinct ones within the unit's upstream
-/// budget (`--upstream-rate 5/s`).
-const FILES_PER_ROUND: usize = 36;
-const API_PER_ROUND: usize = 3;
-/// Distinct API calls: channels 10000 to 10007.
-const CHANNELS: usize = 8;
+/// The load: rounds of requests sent at once, a round starting each second. Each round asks for
+/// files of the release build and a few API calls, few enough to stay within the gateways'
+/// per-client limit (`--rate 5`, burst 20: nginx's address is the only client), over channels
+/// few enough to stay within the unit's upstream budget (`--upstream-rate 5/s`).
+struct Load {
+    /// Rounds while both gateways run; the first gateway dies during round `kill_in` (from 0).
+    rounds: usize,
+    kill_in: usize,
+    /// Rounds after Redis is stopped.
+    rounds_without_redis: usize,
+    files_per_round: usize,
+    api_per_round: usize,
+    /// Distinct API calls: channels 10000 and on.
+    channels: usize,
+}
+
+const LOAD: Load = Load {
+    rounds: 12,
+    kill_in: 6,
+    rounds_without_redis: 4,
+    files_per_round: 36,
+    api_per_round: 3,
+    channels: 8,
+};
 
 fn main() -> ExitCode {
-    chanscope_e2e::block_on(async {
-        println!("\nrunning 1 e2e scenario");
-        let started = Instant::now();
-        let result = tokio::select! {
-            result = deploy() => result,
-            _ = tokio::signal::ctrl_c() => Err("interrupted".into()),
-        };
-        let verdict = if result.is_ok() { "ok" } else { "FAILED" };
-        if let Err(e) = &result {
-            println!("\n---- nginx_two_gateways_one_redis ----\n{e}");
-        }
-        println!(
-            "test nginx_two_gateways_one_redis ... {verdict}\n\ntest result: {verdict}. {} \
-             passed; {} failed; finished in {:.1} s\n",
-            usize::from(result.is_ok()),
-            usize::from(result.is_err()),
-            started.elapsed().as_secs_f64()
-        );
-        if result.is_ok() {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::FAILURE
-        }
-    })
+    chanscope_e2e::runner::single(
+        "nginx_two_gateways_one_redis",
+        nginx_two_gateways_one_redis(),
+    )
 }
 
 fn free_port() -> Res<u16> {
     Ok(TcpListener::bind(("127.0.0.1", 0))?.local_addr()?.port())
 }
 
-async fn deploy() -> Res<()> {
+async fn nginx_two_gateways_one_redis() -> Res<()> {
     let root = repo_root();
     let dist = chanscope_e2e::dist_dir()?;
     let gateway = std::env::var_os("CHANSCOPE_GATEWAY")
@@ -204,13 +195,13 @@ async fn run(root: &Path, dist: &Path, gateway: &Path, work: &Path) -> Res<()> {
     let files = release_files(dist)?;
     let log_mark = log_lines(&nginx.access_log)?.len();
 
-    // Both gateways; the first one is killed during round KILL_IN.
+    // Both gateways; the first one is killed during round `LOAD.kill_in`.
     let mut with_both = Tally::default();
     let mut killed_at = None;
-    for round in 0..ROUNDS {
+    for round in 0..LOAD.rounds {
         let started = Instant::now();
         let running = client.start(&paths(round, &files))?;
-        if round == KILL_IN {
+        if round == LOAD.kill_in {
             tokio::time::sleep(Duration::from_millis(20)).await;
             gateways[0].signal("KILL");
             killed_at = Some(log_lines(&nginx.access_log)?.len());
@@ -225,7 +216,7 @@ async fn run(root: &Path, dist: &Path, gateway: &Path, work: &Path) -> Res<()> {
     // Redis stopped: the surviving gateway answers on its own.
     redis.stop();
     let mut without_redis = Tally::default();
-    for round in ROUNDS..ROUNDS + ROUNDS_WITHOUT_REDIS {
+    for round in LOAD.rounds..LOAD.rounds + LOAD.rounds_without_redis {
         let started = Instant::now();
         let running = client.start(&paths(round, &files))?;
         without_redis.add(client.finish(running).await?);
@@ -236,9 +227,10 @@ async fn run(root: &Path, dist: &Path, gateway: &Path, work: &Path) -> Res<()> {
 
     let [first, second] = ports.gateways.map(|p| format!("127.0.0.1:{p}"));
     println!(
-        "two gateways, one killed (SIGKILL) in round {} of {ROUNDS}: {} requests sent, {} failed; \
+        "two gateways, one killed (SIGKILL) in round {} of {}: {} requests sent, {} failed; \
          answered by {first}: {}, by {second}: {}; retried on the other gateway: {}",
-        KILL_IN + 1,
+        LOAD.kill_in + 1,
+        LOAD.rounds,
         with_both.sent,
         with_both.failed.len(),
         both.answered.get(&first).copied().unwrap_or(0),
@@ -255,7 +247,7 @@ async fn run(root: &Path, dist: &Path, gateway: &Path, work: &Path) -> Res<()> {
     println!(
         "upstream calls: {} (of {} API requests)",
         upstream_calls.load(Ordering::Relaxed),
-        (ROUNDS + ROUNDS_WITHOUT_REDIS) * API_PER_ROUND + 1
+        (LOAD.rounds + LOAD.rounds_without_redis) * LOAD.api_per_round + 1
     );
 
     ensure(with_both.failed.is_empty(), || {
@@ -312,19 +304,13 @@ async fn run(root: &Path, dist: &Path, gateway: &Path, work: &Path) -> Res<()> {
 
 /// Waits until the gateway on `port` answers `/healthz`.
 async fn wait_healthy(process: &mut Group, port: u16) -> Res<()> {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        if let Ok((200, _)) = http::get(&format!("127.0.0.1:{port}"), "/healthz").await {
-            return Ok(());
-        }
-        if let Some(status) = process.exited()? {
-            return Err(format!("the gateway on {port} exited at start ({status})").into());
-        }
-        ensure(Instant::now() < deadline, || {
-            format!("the gateway on {port} did not answer /healthz within 20 s")
-        })?;
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    let address = format!("127.0.0.1:{port}");
+    let healthy =
+        || async { matches!(http::get(&address, "/healthz").await, Ok((200, _))).then_some(()) };
+    let what = format!("the gateway on {port} answering /healthz");
+    process
+        .wait_for(&what, Duration::from_secs(20), healthy)
+        .await
 }
 
 /// One round starts each second.
@@ -356,13 +342,13 @@ fn release_files(dist: &Path) -> Res<Vec<String>> {
     Ok(files)
 }
 
-/// Round `round`'s requests: files in turn, and API calls over [`CHANNELS`] channels.
+/// Round `round`'s requests: files in turn, and API calls over `LOAD.channels` channels.
 fn paths(round: usize, files: &[String]) -> Vec<String> {
-    let mut paths: Vec<String> = (0..FILES_PER_ROUND)
-        .map(|i| files[(round * FILES_PER_ROUND + i) % files.len()].clone())
+    let mut paths: Vec<String> = (0..LOAD.files_per_round)
+        .map(|i| files[(round * LOAD.files_per_round + i) % files.len()].clone())
         .collect();
-    for i in 0..API_PER_ROUND {
-        let channel = 10_000 + (round * API_PER_ROUND + i) % CHANNELS;
+    for i in 0..LOAD.api_per_round {
+        let channel = 10_000 + (round * LOAD.api_per_round + i) % LOAD.channels;
         paths.push(format!("/api/channels/get?channelId={channel}"));
     }
     paths

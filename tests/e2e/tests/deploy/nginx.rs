@@ -40,12 +40,12 @@ fn binary() -> Res<PathBuf> {
         })
 }
 
-/// `text` with `from` replaced by `to`, which must occur exactly `times` times: a change to the
-/// file that this test no longer matches fails here, not later with a puzzling answer.
-fn swap(text: &str, from: &str, to: &str, times: usize) -> Res<String> {
+/// `text` with `from` replaced by `to`, which must occur exactly once: a change to the file that
+/// this test no longer matches fails here, not later with a puzzling answer.
+fn swap(text: &str, from: &str, to: &str) -> Res<String> {
     let found = text.matches(from).count();
-    ensure(found == times, || {
-        format!("deploy/nginx/chanscope.conf has {found} × `{from}`; the test expects {times}")
+    ensure(found == 1, || {
+        format!("deploy/nginx/chanscope.conf has {found} × `{from}`; the test expects one")
     })?;
     Ok(text.replace(from, to))
 }
@@ -73,44 +73,39 @@ impl Nginx {
 
         let access_log = dir.join("chanscope.access.log");
         let mut site = std::fs::read_to_string(conf)?;
-        site = swap(
-            &site,
-            "listen 443 ssl http2;",
-            &format!("listen 127.0.0.1:{} ssl http2;", ports.https),
-            1,
-        )?;
-        site = swap(
-            &site,
-            "listen 80;",
-            &format!("listen 127.0.0.1:{};", ports.http),
-            1,
-        )?;
-        for (standard, port) in [8081, 8082].into_iter().zip(ports.gateways) {
-            site = swap(
-                &site,
-                &format!("server 127.0.0.1:{standard} "),
-                &format!("server 127.0.0.1:{port} "),
-                1,
-            )?;
+        let [first, second] = ports.gateways;
+        for (from, to) in [
+            (
+                "listen 443 ssl http2;".to_owned(),
+                format!("listen 127.0.0.1:{} ssl http2;", ports.https),
+            ),
+            (
+                "listen 80;".to_owned(),
+                format!("listen 127.0.0.1:{};", ports.http),
+            ),
+            (
+                "server 127.0.0.1:8081 ".to_owned(),
+                format!("server 127.0.0.1:{first} "),
+            ),
+            (
+                "server 127.0.0.1:8082 ".to_owned(),
+                format!("server 127.0.0.1:{second} "),
+            ),
+            (
+                "/etc/ssl/certs/console.example.pem".to_owned(),
+                certificate.display().to_string(),
+            ),
+            (
+                "/etc/ssl/private/console.example.key".to_owned(),
+                key.display().to_string(),
+            ),
+            (
+                "/var/log/nginx/chanscope.access.log".to_owned(),
+                access_log.display().to_string(),
+            ),
+        ] {
+            site = swap(&site, &from, &to)?;
         }
-        site = swap(
-            &site,
-            "/etc/ssl/certs/console.example.pem",
-            &certificate.display().to_string(),
-            1,
-        )?;
-        site = swap(
-            &site,
-            "/etc/ssl/private/console.example.key",
-            &key.display().to_string(),
-            1,
-        )?;
-        site = swap(
-            &site,
-            "/var/log/nginx/chanscope.access.log",
-            &access_log.display().to_string(),
-            1,
-        )?;
         let site_path = dir.join("chanscope.conf");
         std::fs::write(&site_path, site)?;
 
@@ -130,28 +125,23 @@ impl Nginx {
         let main_path = dir.join("nginx.conf");
         std::fs::write(&main_path, main)?;
         let nginx = binary()?;
-        let test = Command::new(&nginx)
-            .arg("-t")
-            .arg("-p")
-            .arg(dir)
-            .arg("-e")
-            .arg(dir.join("error.log"))
-            .arg("-c")
-            .arg(&main_path)
-            .output()?;
-        ensure(test.status.success(), || {
-            format!("nginx -t: {}", String::from_utf8_lossy(&test.stderr))
-        })?;
-        let mut process = Group::spawn(
-            Command::new(&nginx)
+        let run = |extra: &[&str]| {
+            let mut cmd = Command::new(&nginx);
+            cmd.args(extra)
                 .arg("-p")
                 .arg(dir)
                 .arg("-e")
                 .arg(dir.join("error.log"))
                 .arg("-c")
-                .arg(&main_path)
-                .stdout(Stdio::null())
-                .stderr(Stdio::null()),
+                .arg(&main_path);
+            cmd
+        };
+        let test = run(&["-t"]).output()?;
+        ensure(test.status.success(), || {
+            format!("nginx -t: {}", String::from_utf8_lossy(&test.stderr))
+        })?;
+        let mut process = Group::spawn(
+            run(&[]).stdout(Stdio::null()).stderr(Stdio::null()),
             "nginx",
         )?;
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
