@@ -183,7 +183,8 @@ async fn run(root: &Path, dist: &Path, gateway: &Path, work: &Path) -> Res<()> {
     })?;
     // The gateways' metrics are for the monitoring on their own ports, not for visitors.
     let metrics = client.get(&client.url("/metrics")).await?;
-    ensure(metrics.starts_with("HTTP/2 403"), || {
+    let status = metrics.lines().next().unwrap_or_default();
+    ensure(status.split(' ').nth(1) == Some("403"), || {
         format!("/metrics through nginx: {metrics}")
     })?;
     let redirect = tokio::process::Command::new("curl")
