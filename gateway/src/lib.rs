@@ -285,23 +285,6 @@ async fn metrics_page(State(gw): State<Arc<Gateway>>) -> Response {
         .into_response()
 }
 
-/// The `operation` label of a request's count.
-fn operation(path: &str) -> &'static str {
-    match path {
-        "/healthz" => "healthz",
-        "/readyz" => "readyz",
-        "/metrics" => "metrics",
-        _ => match path.strip_prefix(API_PREFIX) {
-            Some(op_path) if op_path.is_empty() || op_path.starts_with('/') => policy::ROUTES
-                .iter()
-                .find(|r| r.path == op_path)
-                .map_or("unknown-api", |r| r.name),
-            _ if path.starts_with("/embed/") => "embed",
-            _ => "files",
-        },
-    }
-}
-
 /// Around every request: who the client is, CORS, the common headers, and the log line.
 async fn frame(State(gw): State<Arc<Gateway>>, mut request: Request, next: Next) -> Response {
     let started = Instant::now();
@@ -336,7 +319,7 @@ async fn frame(State(gw): State<Arc<Gateway>>, mut request: Request, next: Next)
     };
     gw.log.request(&entry);
     gw.metrics
-        .request(operation(uri.path()), response.status().as_u16());
+        .request(metrics::operation(uri.path()), response.status().as_u16());
     response
 }
 
@@ -475,34 +458,6 @@ fn envelope(status: StatusCode, body: Bytes, source: Option<&'static str>) -> Re
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn operations_as_metrics_label_them() {
-        let labels: Vec<&str> = [
-            "/api/posts/search",
-            "/api/posts/search/",
-            "/api",
-            "/apis.html",
-            "/post-search",
-            "/embed/channel-card",
-            "/readyz",
-        ]
-        .into_iter()
-        .map(operation)
-        .collect();
-        assert_eq!(
-            labels,
-            [
-                "post-search",
-                "unknown-api",
-                "unknown-api",
-                "files",
-                "files",
-                "embed",
-                "readyz"
-            ]
-        );
-    }
 
     #[test]
     fn forwarded_for_only_when_trusted_and_only_the_last_hop() {

@@ -125,3 +125,55 @@ impl Metrics {
         out
     }
 }
+
+/// The `operation` label of a request's count.
+pub fn operation(path: &str) -> &'static str {
+    match path {
+        "/healthz" => "healthz",
+        "/readyz" => "readyz",
+        "/metrics" => "metrics",
+        _ => match path.strip_prefix(crate::API_PREFIX) {
+            Some(op_path) if op_path.is_empty() || op_path.starts_with('/') => {
+                crate::policy::ROUTES
+                    .iter()
+                    .find(|r| r.path == op_path)
+                    .map_or("unknown-api", |r| r.name)
+            }
+            _ if path.starts_with("/embed/") => "embed",
+            _ => "files",
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn operations_as_metrics_label_them() {
+        let labels: Vec<&str> = [
+            "/api/posts/search",
+            "/api/posts/search/",
+            "/api",
+            "/apis.html",
+            "/post-search",
+            "/embed/channel-card",
+            "/readyz",
+        ]
+        .into_iter()
+        .map(operation)
+        .collect();
+        assert_eq!(
+            labels,
+            [
+                "post-search",
+                "unknown-api",
+                "unknown-api",
+                "files",
+                "files",
+                "embed",
+                "readyz"
+            ]
+        );
+    }
+}
