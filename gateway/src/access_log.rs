@@ -1,5 +1,12 @@
-//! One plain line per request: when, who, what (the query without any `token`), the outcome
-//! and how long it took. The gateway's own token is never in a request, so never in a line.
+//! One record per request: who, what (the query without any `token`), the outcome and how long
+//! it took; and the gateway's notices (Redis down or back). In production these are `tracing`
+//! events (text or JSON, see `logging`); a test may take plain lines instead. The gateway's own
+//! token is never in a request, so never in a record.
+//!
+//! The record is written by the gateway's `frame` middleware rather than by tower-http's
+//! `TraceLayer`: the client's address is only known once `frame` has weighed
+//! `X-Forwarded-For`, and `TraceLayer`'s default span records the whole URI, query and a
+//! browser's `token` included.
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -11,21 +18,52 @@ use chrono::{DateTime, SecondsFormat, Utc};
 /// The longest query written; longer ones are cut and marked.
 const QUERY_MAX: usize = 512;
 
-/// Where lines go: standard error in production, anywhere a test wants.
+/// Where records go: `tracing` in production, plain lines anywhere a test wants.
 #[derive(Clone)]
-pub struct AccessLog(Arc<dyn Fn(&str) + Send + Sync>);
+pub enum AccessLog {
+    Tracing,
+    Lines(Arc<dyn Fn(&str) + Send + Sync>),
+}
 
 impl AccessLog {
-    pub fn stderr() -> AccessLog {
-        AccessLog(Arc::new(|line| eprintln!("{line}")))
-    }
-
     pub fn to(sink: impl Fn(&str) + Send + Sync + 'static) -> AccessLog {
-        AccessLog(Arc::new(sink))
+        AccessLog::Lines(Arc::new(sink))
     }
 
+    /// A notice about the gateway itself (not about one request).
     pub fn write(&self, line: &str) {
-        (self.0)(line)
+        match self {
+            AccessLog::Tracing => tracing::info!(target: "gateway", "{line}"),
+            AccessLog::Lines(sink) => sink(line),
+        }
+    }
+
+    /// A notice that something the gateway relies on failed.
+    pub fn warn(&self, line: &str) {
+        match self {
+            AccessLog::Tracing => tracing::warn!(target: "gateway", "{line}"),
+            AccessLog::Lines(sink) => sink(line),
+        }
+    }
+
+    pub fn request(&self, entry: &Entry) {
+        match self {
+            AccessLog::Tracing => {
+                let query = entry.query.map(without_token).unwrap_or_default();
+                tracing::info!(
+                    target: "gateway::access",
+                    client = %entry.client,
+                    method = %entry.method,
+                    path = %entry.path,
+                    query,
+                    status = entry.status.as_u16(),
+                    cache = %entry.cache,
+                    took_ms = entry.took.as_millis() as u64,
+                    "request"
+                );
+            }
+            AccessLog::Lines(sink) => sink(&entry.line()),
+        }
     }
 }
 

@@ -1,7 +1,9 @@
 //! How an admitted call gets its answer once this instance's cache has none fresh: from Redis
 //! if another instance kept it; else by one upstream call for the whole fleet (a lock in Redis,
 //! the others polling for the answer); each upstream call within the upstream budget; a stale
-//! answer standing in when the upstream fails, asks to slow down, or the budget is spent.
+//! answer standing in when the upstream fails, asks to slow down, or the budget is spent. A
+//! failed call is kept in Redis for [`FAILURE_KEEP`], so that the instances waiting for it answer
+//! at once instead of each calling a hanging upstream in turn.
 
 use std::net::IpAddr;
 use std::sync::atomic::Ordering;
@@ -19,6 +21,9 @@ use crate::Gateway;
 
 /// How often an instance waiting for another's upstream call looks for its answer.
 pub const POLL: Duration = Duration::from_millis(10);
+/// How long the fleet shares a failed upstream call: long enough for every instance waiting on
+/// it to see it, short enough that the next visitor soon gets a fresh try.
+pub const FAILURE_KEEP: Duration = Duration::from_secs(2);
 
 /// Where an answer came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +74,7 @@ impl Gateway {
     pub(crate) async fn admit_client(&self, client: IpAddr, now: Instant) -> Result<(), u64> {
         let shared = match &self.redis {
             Some(redis) => {
-                let name = format!("client:{client}");
+                let name = format!("client:{}", crate::ratelimit::bucket_of(client));
                 let (rate, burst) = (self.config.rate, self.config.burst);
                 redis.take(&name, rate, burst, Duration::ZERO).await
             }
@@ -106,6 +111,15 @@ impl Gateway {
                     }
                     None => stale = Some(kept.body),
                 }
+            }
+            if let Some((status, body)) = redis.failure(&key).await {
+                let failure = Outcome {
+                    status,
+                    body,
+                    source: Source::Waited,
+                    retry_after: None,
+                };
+                return stale_or(self.cache.stale(&key).or(stale), failure);
             }
             match redis.lock(&key, hold).await {
                 Some(true) => {
@@ -158,9 +172,15 @@ impl Gateway {
                     .map(|b| b.take(Instant::now(), max_wait))
             };
             match shared.or_else(local) {
-                Some(Grant::After(wait)) => tokio::time::sleep(wait).await,
+                Some(Grant::After(wait)) => {
+                    if !wait.is_zero() {
+                        self.metrics.budget_wait();
+                    }
+                    tokio::time::sleep(wait).await
+                }
                 Some(Grant::Refused(after)) => {
                     self.stats.budget_refused.fetch_add(1, Ordering::Relaxed);
+                    self.metrics.budget_refusal();
                     let wait = Grant::retry_after_secs(after);
                     let refused = Outcome {
                         status: StatusCode::TOO_MANY_REQUESTS,
@@ -174,7 +194,10 @@ impl Gateway {
             }
         }
         self.stats.upstream_calls.fetch_add(1, Ordering::Relaxed);
-        match self.upstream.get(&call).await {
+        let started = Instant::now();
+        let answer = self.upstream.get(&call).await;
+        self.metrics.upstream_call(started.elapsed());
+        match answer {
             Ok(answer) => match answer.envelope {
                 Envelope::Ok => {
                     let ttl = self.config.ttl[call.route.path];
@@ -194,7 +217,13 @@ impl Gateway {
             },
             Err(failure) => {
                 self.stats.upstream_failures.fetch_add(1, Ordering::Relaxed);
-                stale_or(stale(), failed(failure))
+                let outcome = failed(failure);
+                if let Some(redis) = &self.redis {
+                    redis
+                        .keep_failure(key, outcome.status, &outcome.body, FAILURE_KEEP)
+                        .await;
+                }
+                stale_or(stale(), outcome)
             }
         }
     }

@@ -1,6 +1,12 @@
 //! Cross-origin access for the portals named by `--allow-origin` only: they load the console's
 //! module and wasm and call `/api` from their own pages. Other origins get no CORS headers, so
 //! browsers keep their pages from reading anything.
+//!
+//! Hand-written rather than tower-http's `CorsLayer`, whose behaviour differs where portals and
+//! tests rely on this one: it answers a preflight 200 (here 204), a preflight from another
+//! origin 200 without `Access-Control-Allow-Origin` (here 403 `origin not allowed`), takes every
+//! `OPTIONS` even without `Access-Control-Request-Method`, and writes
+//! `GET,HEAD,OPTIONS` and `vary: origin` differently from what `tests/headers.rs` pins.
 
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};

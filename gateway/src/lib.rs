@@ -1,8 +1,9 @@
 //! The production server: serves the built console and forwards the eight API operations to a
 //! fixed upstream, adding the API token on the server side so that public pages never carry it.
 //! Answers are cached per operation and identical calls in flight share one upstream call; each
-//! client address is rate-limited; every request is logged on one line. With `--redis`, several
-//! instances share the answers, the coalescing, the upstream budget and the client limits.
+//! client address is rate-limited; every request is logged and counted for `/metrics`. With
+//! `--redis`, several instances share the answers, the coalescing, the upstream budget, the
+//! client limits and, briefly, an upstream's failure.
 //!
 //! A request under `/api` goes: rate limit → policy (operation, parameters, limits) → fresh cache
 //! → one shared upstream call → cache; a stale cached answer stands in when the upstream fails or
@@ -15,8 +16,12 @@ pub mod cache;
 pub mod coalesce;
 pub mod config;
 pub mod cors;
+pub mod embed_page;
+pub mod logging;
+pub mod metrics;
 pub mod policy;
 pub mod ratelimit;
+pub mod server;
 pub mod shared;
 pub mod statics;
 pub mod upstream;
@@ -33,6 +38,7 @@ use axum::http::{
 };
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
+use axum::routing::get;
 use axum::Router;
 use bytes::Bytes;
 use serde::Serialize;
@@ -49,12 +55,12 @@ use cache::Cache;
 use coalesce::{Flights, Role};
 use config::Config;
 use cors::Cors;
+use metrics::Metrics;
 use ratelimit::{RateLimiter, MAX_CLIENTS};
 use shared::Redis;
 use statics::Statics;
 use upstream::{Failure, Upstream};
 
-pub use config::USAGE;
 pub use policy::BrowserToken;
 
 /// Says where an API answer came from: `hit`, `miss`, `stale` or `coalesced`.
@@ -84,6 +90,7 @@ pub struct Gateway {
     cors: Cors,
     log: AccessLog,
     stats: Stats,
+    metrics: Metrics,
 }
 
 /// Counters for `/healthz`: no secrets, no client data.
@@ -125,6 +132,16 @@ pub struct Health {
     pub redis: &'static str,
 }
 
+/// What `/readyz` says; 200 when `ready`, else 503.
+#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
+pub struct Readiness {
+    pub ready: bool,
+    /// `loaded`, or `missing` when `index.html` is not in `--dist`.
+    pub files: &'static str,
+    /// `up` or `down` with `--redis`; `off` without.
+    pub redis: &'static str,
+}
+
 /// The client's address, as decided once per request (see `--trust-forwarded-for`).
 #[derive(Clone, Copy)]
 struct Client(IpAddr);
@@ -150,8 +167,31 @@ impl Gateway {
             cors: Cors::new(&config.allow_origins),
             log,
             stats: Stats::default(),
+            metrics: Metrics::new(config.redis.is_some()),
             config,
         })
+    }
+
+    /// Whether a load balancer should send requests here: the console's page is in `--dist`
+    /// and, with `--redis`, Redis answers.
+    pub async fn readiness(&self) -> Readiness {
+        let redis = self.redis.as_ref().map_or("off", Redis::state);
+        let files = if self.statics.has_page().await {
+            "loaded"
+        } else {
+            "missing"
+        };
+        Readiness {
+            ready: redis != "down" && files == "loaded",
+            files,
+            redis,
+        }
+    }
+
+    /// The Prometheus text of this instance's counters.
+    pub fn metrics_text(&self) -> String {
+        self.metrics
+            .render(self.redis.as_ref().is_some_and(|r| r.state() == "up"))
     }
 
     pub fn health(&self) -> Health {
@@ -179,9 +219,13 @@ impl Gateway {
     }
 }
 
-/// The whole site: `/healthz`, `/api/…`, and the console's files.
+/// The whole site: the operator's endpoints, `/api/…`, and the console's files. A page of its
+/// own is one more `.route` here; the layers below frame it like the rest.
 pub fn router(gateway: Arc<Gateway>) -> Router {
     Router::new()
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .route("/metrics", get(metrics_page))
         .fallback(dispatch)
         .with_state(Arc::clone(&gateway))
         .layer(api_compression())
@@ -202,18 +246,43 @@ fn api_compression() -> CompressionLayer<impl Predicate> {
         .compress_when(SizeAbove::new(API_COMPRESS_MIN_BYTES).and(is_api_answer))
 }
 
-/// Serves until `shutdown` completes, then lets the requests in flight finish.
+/// Serves until `shutdown` completes, then lets the requests in flight finish within
+/// `--drain-timeout`.
 pub async fn serve(
     listener: TcpListener,
     gateway: Arc<Gateway>,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(
-        listener,
-        router(gateway).into_make_service_with_connect_info::<SocketAddr>(),
+    let limits = server::Limits {
+        header_timeout: gateway.config.header_timeout,
+        max_connections: gateway.config.max_connections,
+        drain_timeout: gateway.config.drain_timeout,
+    };
+    server::run(listener, router(gateway), limits, shutdown).await
+}
+
+async fn healthz(State(gw): State<Arc<Gateway>>) -> Response {
+    json_response(serde_json::to_vec(&gw.health()).unwrap_or_default())
+}
+
+async fn readyz(State(gw): State<Arc<Gateway>>) -> Response {
+    let readiness = gw.readiness().await;
+    let mut response = json_response(serde_json::to_vec(&readiness).unwrap_or_default());
+    if !readiness.ready {
+        *response.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
+    }
+    response
+}
+
+async fn metrics_page(State(gw): State<Arc<Gateway>>) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, metrics::CONTENT_TYPE),
+            (header::CACHE_CONTROL, "no-store"),
+        ],
+        gw.metrics_text(),
     )
-    .with_graceful_shutdown(shutdown)
-    .await
+        .into_response()
 }
 
 /// Around every request: who the client is, CORS, the common headers, and the log line.
@@ -248,7 +317,9 @@ async fn frame(State(gw): State<Arc<Gateway>>, mut request: Request, next: Next)
             .unwrap_or("-"),
         took: started.elapsed(),
     };
-    gw.log.write(&entry.line());
+    gw.log.request(&entry);
+    gw.metrics
+        .request(metrics::operation(uri.path()), response.status().as_u16());
     response
 }
 
@@ -275,9 +346,6 @@ async fn dispatch(State(gw): State<Arc<Gateway>>, request: Request) -> Response 
     // Only the head is needed, and it (unlike the body) may be held across awaits.
     let (head, _) = request.into_parts();
     let path = head.uri.path();
-    if path == "/healthz" {
-        return json_response(serde_json::to_vec(&gw.health()).unwrap_or_default());
-    }
     match path.strip_prefix(API_PREFIX) {
         Some(op_path) if op_path.is_empty() || op_path.starts_with('/') => {
             let client = head
@@ -286,6 +354,13 @@ async fn dispatch(State(gw): State<Arc<Gateway>>, request: Request) -> Response 
                 .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0);
             api(&gw, client, &head.method, op_path, head.uri.query()).await
         }
+        _ if path.starts_with("/embed/") => embed_page::serve(
+            &head.method,
+            &path["/embed/".len()..],
+            head.uri.query().unwrap_or_default(),
+            &gw.config.upstream,
+            &gw.config.allow_origins,
+        ),
         _ => {
             let query = head.uri.query().unwrap_or_default();
             gw.statics
@@ -325,6 +400,7 @@ async fn api(
     let key = call.key();
     if let Some(body) = gw.cache.fresh(&key) {
         gw.stats.cache_hits.fetch_add(1, Ordering::Relaxed);
+        gw.metrics.cache("hit");
         return envelope(StatusCode::OK, body, Some("hit"));
     }
     let worker = Arc::clone(gw);
@@ -349,6 +425,7 @@ async fn api(
     if (outcome.source, role) == (Source::Shared, Role::Leader) {
         count(&gw.stats.cache_hits);
     }
+    gw.metrics.cache(source);
     let mut response = envelope(outcome.status, outcome.body, Some(source));
     if let Some(wait) = outcome.retry_after {
         response

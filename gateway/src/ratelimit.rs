@@ -1,9 +1,10 @@
-//! A token bucket per client address: `rate` requests a second on average, `burst` at once. The
-//! table is bounded: buckets that have refilled (idle clients) are dropped first, then the
+//! A token bucket per client: `rate` requests a second on average, `burst` at once. An IPv6
+//! client is its /64, since one host commonly holds a whole /64 and could hop within it; an
+//! IPv4-mapped IPv6 address is its IPv4 client. The table is bounded: buckets that have refilled (idle clients) are dropped first, then the
 //! longest unseen.
 
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -36,6 +37,7 @@ impl RateLimiter {
     /// Takes one token for `client`; when none is left, the whole seconds until one will be
     /// (at least 1).
     pub fn check(&self, client: IpAddr, now: Instant) -> Result<(), u64> {
+        let client = bucket_of(client);
         let mut buckets = self.buckets.lock().unwrap_or_else(|e| e.into_inner());
         if !buckets.contains_key(&client) && buckets.len() >= self.max_clients {
             self.prune(&mut buckets, now);
@@ -75,6 +77,14 @@ impl RateLimiter {
     /// Clients tracked now.
     pub fn clients(&self) -> usize {
         self.buckets.lock().unwrap_or_else(|e| e.into_inner()).len()
+    }
+}
+
+/// The address whose bucket `client` draws from (see the module's comment).
+pub fn bucket_of(client: IpAddr) -> IpAddr {
+    match client.to_canonical() {
+        IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & (!0u128 << 64))),
+        v4 => v4,
     }
 }
 

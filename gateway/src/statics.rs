@@ -85,6 +85,14 @@ impl Statics {
         })
     }
 
+    /// Whether the page that boots the console is there now: files are read per request, so a
+    /// deploy that empties `dist` shows here.
+    pub async fn has_page(&self) -> bool {
+        tokio::fs::metadata(self.dist.join("index.html"))
+            .await
+            .is_ok_and(|m| m.is_file())
+    }
+
     /// GET or HEAD of `url_path`; `request` gives the accepted encodings and the validators. A
     /// console route's page also names, in `Link`, the API calls the page makes as it opens at
     /// that `query`, so that the browser starts them with the page (see [`preload_links`]).

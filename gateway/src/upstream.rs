@@ -107,11 +107,9 @@ impl Upstream {
             .await
             .map_err(|_| Failure::Timeout)??;
         let envelope = read_envelope(&body).ok_or(Failure::Unavailable)?;
-        let body = match envelope {
-            // An error message is the one place an upstream might quote what it was sent.
-            Envelope::Error(_) => scrub(body, self.token.expose()),
-            _ => body,
-        };
+        // Any answer may quote what the upstream was sent (an echo, a debug field), and an
+        // `ok` one is cached and shared through Redis: all are scrubbed before anything else.
+        let body = scrub(body, self.token.expose());
         Ok(Answer { body, envelope })
     }
 
@@ -175,21 +173,60 @@ fn read_envelope(body: &[u8]) -> Option<Envelope> {
     })
 }
 
-/// `body` with every occurrence of `secret` replaced by `***`.
+/// `body` with `secret` replaced by `***` wherever it appears, in any spelling an echo may use:
+/// literal, percent-encoded (either case of hex digits, any mix with literal characters), or
+/// JSON-escaped (`\/`, `\u00XX`).
 fn scrub(body: Bytes, secret: &str) -> Bytes {
     let secret = secret.as_bytes();
-    if secret.is_empty() || !body.windows(secret.len()).any(|w| w == secret) {
+    if secret.is_empty() || !(0..body.len()).any(|at| spelled_at(&body[at..], secret).is_some()) {
         return body;
     }
     let mut out = Vec::with_capacity(body.len());
-    let mut rest = &body[..];
-    while let Some(at) = rest.windows(secret.len()).position(|w| w == secret) {
-        out.extend_from_slice(&rest[..at]);
-        out.extend_from_slice(b"***");
-        rest = &rest[at + secret.len()..];
+    let mut at = 0;
+    while at < body.len() {
+        match spelled_at(&body[at..], secret) {
+            Some(length) => {
+                out.extend_from_slice(b"***");
+                at += length;
+            }
+            None => {
+                out.push(body[at]);
+                at += 1;
+            }
+        }
     }
-    out.extend_from_slice(rest);
     Bytes::from(out)
+}
+
+/// The length of `secret` as spelled at the start of `text`, if it is there.
+fn spelled_at(text: &[u8], secret: &[u8]) -> Option<usize> {
+    secret.iter().try_fold(0, |at, &byte| {
+        Some(at + spelling_of(text.get(at..)?, byte)?)
+    })
+}
+
+/// The length of one spelling of `byte` at the start of `text`.
+fn spelling_of(text: &[u8], byte: u8) -> Option<usize> {
+    let hex = |digits: &[u8]| -> Option<u32> {
+        let digits = std::str::from_utf8(digits).ok()?;
+        digits
+            .bytes()
+            .all(|d| d.is_ascii_hexdigit())
+            .then(|| u32::from_str_radix(digits, 16).ok())?
+    };
+    match text {
+        [first, ..] if *first == byte => Some(1),
+        [b'%', digits @ ..] if digits.len() >= 2 && hex(&digits[..2]) == Some(u32::from(byte)) => {
+            Some(3)
+        }
+        [b'\\', b'/', ..] if byte == b'/' => Some(2),
+        [b'\\', b'u', digits @ ..]
+            if digits.len() >= 4 && hex(&digits[..4]) == Some(u32::from(byte)) =>
+        {
+            Some(6)
+        }
+        _ => None,
+    }
 }
 
 #[cfg(test)]

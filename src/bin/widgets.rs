@@ -5,7 +5,7 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {
     // Referenced so that the linker keeps the module's exports.
-    let _ = chanscope::embed::configure_embed as fn(String, Option<String>);
+    let _ = chanscope::embed::configure_embed as fn(String);
 }
 
 #[cfg(not(target_arch = "wasm32"))]

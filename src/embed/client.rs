@@ -278,7 +278,8 @@ pub fn js_error(error: Error) -> JsValue {
     js.into()
 }
 
-fn kind_name(error: &Error) -> &'static str {
+/// The `kind` of a `ChanscopeError`; widgets name their failure with it too (`data-error`).
+pub(super) fn kind_name(error: &Error) -> &'static str {
     match error {
         Error::Invalid(_) => "invalid",
         Error::Api(api) => match api.kind {

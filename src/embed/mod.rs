@@ -30,58 +30,24 @@ use crate::api::{ChannelId, Operation, PeerType, PeriodGroup, PostId, ViewGrowth
 use crate::components::CardVariant;
 use crate::view::dynamics::HOURLY_MAX_DAYS;
 
-/// Set by `embed.js`: where the API and the stylesheet are, relative to the module's address.
-#[derive(Default)]
-struct Defaults {
-    base_url: Option<String>,
-    stylesheet: Option<String>,
-}
-
 thread_local! {
-    static DEFAULTS: RefCell<Defaults> = RefCell::new(Defaults::default());
+    /// Set by `embed.js`: the default API base, the gateway's `/api` next to the module.
+    static BASE_URL: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
-/// Called by `embed.js` once the module is loaded: the default API base (the gateway's `/api`
-/// next to the module) and the widgets' stylesheet, which the first mount adds to the page.
+/// Called by `embed.js` once the module is loaded with the API base next to the module. The
+/// widgets' stylesheet is `embed.js`'s business: the elements adopt it in their shadow roots, the
+/// `mount*` functions it exports add it to the page.
 #[wasm_bindgen(js_name = configureEmbed)]
-pub fn configure_embed(base_url: String, stylesheet: Option<String>) {
-    DEFAULTS.with(|d| {
-        *d.borrow_mut() = Defaults {
-            base_url: Some(base_url),
-            stylesheet,
-        }
-    });
+pub fn configure_embed(base_url: String) {
+    BASE_URL.with(|b| *b.borrow_mut() = Some(base_url));
 }
 
 /// The API base when the options give none: next to the module, else the page's own `/api`.
 fn default_base_url() -> String {
-    DEFAULTS
-        .with(|d| d.borrow().base_url.clone())
+    BASE_URL
+        .with(|b| b.borrow().clone())
         .unwrap_or_else(|| "/api".into())
-}
-
-/// Adds the widgets' stylesheet to `<head>` once per page.
-fn ensure_stylesheet(document: &web_sys::Document) {
-    let Some(href) = DEFAULTS.with(|d| d.borrow().stylesheet.clone()) else {
-        return;
-    };
-    if document
-        .query_selector("link[data-chanscope-styles]")
-        .ok()
-        .flatten()
-        .is_some()
-    {
-        return;
-    }
-    let Some(head) = document.head() else {
-        return;
-    };
-    if let Ok(link) = document.create_element("link") {
-        let _ = link.set_attribute("rel", "stylesheet");
-        let _ = link.set_attribute("href", &href);
-        let _ = link.set_attribute("data-chanscope-styles", "");
-        let _ = head.append_child(&link);
-    }
 }
 
 /// Reads one widget's options: the shared ones, then its own.
@@ -187,7 +153,6 @@ fn mount(
     // Checked before the copy: a copy of a string or an array would pass for an object.
     let options = Object::assign(&Object::new(), &options_object(what, &options)?);
     let props = parse(&options)?;
-    ensure_stylesheet(&document);
     let root = document
         .create_element("div")
         .map_err(|_| fail("the page refused a new element"))?;

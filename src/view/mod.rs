@@ -2,7 +2,8 @@
 //! albums counted once in reach totals, the note on records that could not be read, subscriber
 //! dynamics and their summary, the growth of a post's views, the counters of several posts, the
 //! pager of a search, engagement (ER, ERR, reach, CPM) and the named figures a page exports, and
-//! how channels, groupings and changes are named; and the analyses: posting by weekday and hour,
+//! how channels, groupings and changes are named; whether a failed call means that the local
+//! preview's sandbox is not running; and the analyses: posting by weekday and hour,
 //! the whole result of a post search, keyword trends and channels compared, and the progress of a
 //! job of many requests; for a channel's page, its reach profile, its health check and the
 //! change after each mention of it. Pure functions over the
@@ -27,6 +28,7 @@ pub mod mentions;
 pub mod multi_stats;
 pub mod pager;
 pub mod post_file;
+pub mod preview;
 pub mod profile;
 pub mod reach;
 pub mod restrictions;

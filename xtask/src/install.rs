@@ -90,6 +90,11 @@ impl Report {
         self.lines.push((true, what.to_owned(), version.to_owned()));
     }
 
+    /// Adds `other`'s lines after these (a report made on another thread).
+    pub fn extend(&mut self, other: Report) {
+        self.lines.extend(other.lines);
+    }
+
     pub fn print(&self, took: Duration) {
         println!("    setup ({}):", proc::seconds(took));
         for (installed, what, version) in &self.lines {

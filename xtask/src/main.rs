@@ -58,7 +58,7 @@ fn main() -> ExitCode {
         Some("test") => test::run(&root()),
         Some("bench") => bench::run(&root()),
         // Unlisted: the last step of `test` alone, on a checkout `cargo xtask build` has built.
-        Some("readme-check") => setup::Setup::run(&root()).and_then(|s| readme::run(&s.root)),
+        Some("readme-check") => setup::Setup::run(&root()).and_then(|s| readme::run(&s)),
         Some("-h" | "--help" | "help") | None => {
             print!("{USAGE}");
             return ExitCode::SUCCESS;

@@ -20,11 +20,11 @@ mod documents;
 mod process;
 
 use std::fs;
-use std::path::Path;
 use std::time::Instant;
 
 use crate::proc::{self, step};
 use crate::sandbox;
+use crate::setup::Setup;
 use crate::Result;
 use commands::{classify, extract, Kind};
 use documents::documents;
@@ -32,7 +32,8 @@ use process::{run_to_end, start_server};
 
 /// Runs the check on a built checkout: the release build in `dist/` (`cargo xtask build`, or the
 /// release build of `cargo xtask test`).
-pub fn run(root: &Path) -> Result {
+pub fn run(setup: &Setup) -> Result {
+    let root = setup.root.as_path();
     let _t = step("README's and docs' commands, run as written");
     if !root.join("dist").join("index.html").is_file() {
         return Err("no release build in dist/: run `cargo xtask build` first".into());
@@ -54,15 +55,24 @@ pub fn run(root: &Path) -> Result {
                 let at = document.at(shown.line);
                 let log = document.log_name(shown.line);
                 let started = Instant::now();
+                // `trunk serve` as a reader runs it, with the tools and toolchain set up here
+                // (nothing is put on the reader's PATH).
+                let env = if shown.text.starts_with("trunk ") {
+                    setup.trunk_env()
+                } else {
+                    Vec::new()
+                };
                 let outcome = match classify(&shown.text) {
                     Kind::Skip(reason) => {
                         println!("    {at} skipped ({reason}): {}", shown.text);
                         continue;
                     }
                     Kind::Unrunnable(reason) => Err(format!("not runnable as written: {reason}")),
-                    Kind::Exits => run_to_end(root, &logs, &log, &shown.text),
-                    Kind::Server(probes) => start_server(root, &logs, &log, &shown.text, &probes)
-                        .map(|s| servers.push(s)),
+                    Kind::Exits => run_to_end(root, &logs, &log, &shown.text, &env),
+                    Kind::Server(probes) => {
+                        start_server(root, &logs, &log, &shown.text, &probes, &env)
+                            .map(|s| servers.push(s))
+                    }
                 };
                 let took = proc::seconds(started.elapsed());
                 match outcome {
@@ -90,6 +100,7 @@ pub fn run(root: &Path) -> Result {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::Path;
 
     /// The check above needs a built checkout and minutes; what it would refuse without running
     /// anything, a placeholder or alternatives in a shown command, is found here in a moment.

@@ -3,6 +3,9 @@
 //! the terminal signals the whole process group, and the sandbox guard covers any other exit.
 //!
 //! `--no-sandbox` serves the console alone, for a `Trunk.toml` proxy pointed at another backend.
+//!
+//! It sets up only what a preview needs (`Setup::preview`): no browser, Redis, nginx or release
+//! toolchain, which only `test`, `build` and `bench` use.
 
 use std::path::Path;
 
@@ -17,9 +20,22 @@ pub fn run(root: &Path, args: &[String]) -> Result {
         [flag] if flag == "--no-sandbox" => false,
         _ => return Err(format!("serve takes only --no-sandbox; got {args:?}")),
     };
-    let setup = Setup::run(root)?;
-    let _sandbox = if with_sandbox {
-        let bin_dir = sandbox::build(root, &[sandbox::SANDBOX])?;
+    // The sandbox builds while the tools are set up: on a fresh machine both compile for
+    // minutes, and each leaves a core idle at times.
+    let (setup, bin_dir) = std::thread::scope(|scope| {
+        let sandbox =
+            with_sandbox.then(|| scope.spawn(|| sandbox::build(root, &[sandbox::SANDBOX])));
+        let setup = Setup::preview(root);
+        let bin_dir = sandbox.map(|build| {
+            build
+                .join()
+                .unwrap_or_else(|_| Err("building the sandbox panicked".into()))
+        });
+        (setup, bin_dir)
+    });
+    let setup = setup?;
+    let _sandbox = if let Some(bin_dir) = bin_dir {
+        let bin_dir = bin_dir?;
         // Requests without a token act as `demo`, so the preview works before any settings.
         Some(sandbox::start(
             &bin_dir,

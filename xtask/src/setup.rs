@@ -13,9 +13,12 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+mod apt;
+
 use crate::install::{ensure_cargo_tool, ensure_npm_tool, Report};
 use crate::proc::{exec, output, step, version_of, with_timeout};
 use crate::Result;
+use apt::{apt_install, debian_packages, dpkg_installed, redis_server_on_path, which};
 
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 /// Newer trunk releases need a newer rustc than the machines have.
@@ -28,6 +31,8 @@ const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// The gateway's tests and bench run a Redis of their own: from PATH, else from here (Debian's).
 const REDIS_SERVER: &str = "/usr/bin/redis-server";
+/// The deployment test puts nginx (Debian's, from `/usr/sbin`) in front of two gateways.
+const NGINX: &str = "nginx";
 const DEBIAN_RUST_PACKAGES: &[&str] = &[
     "rustc-web",
     "cargo-web",
@@ -43,6 +48,16 @@ const RELEASE_STD_FEATURES: &str = "optimize_for_size";
 /// panic ends the app either way; the console never panics by design). Together with
 /// [`RELEASE_STD_FEATURES`] this took 30 KB off the console's brotli-compressed wasm.
 const RELEASE_RUSTFLAGS: &str = "-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none";
+
+/// What a command needs set up.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Needs {
+    /// `serve`: a wasm32 toolchain, trunk and wasm-bindgen. A debug build runs neither wasm-opt
+    /// nor esbuild, and a preview needs no browser, Redis, nginx or Debian's release toolchain.
+    Preview,
+    /// `setup`, `test`, `build`, `bench`.
+    Everything,
+}
 
 /// How wasm32 code is compiled on this machine.
 #[derive(Clone, Debug)]
@@ -69,8 +84,23 @@ pub struct Setup {
 }
 
 impl Setup {
+    /// Everything: what `test`, `build` and `bench` need.
     pub fn run(root: &Path) -> Result<Setup> {
-        let _t = step("setup: toolchain and tools");
+        Setup::with(root, Needs::Everything)
+    }
+
+    /// What a preview (`cargo xtask serve`) needs, and nothing else.
+    pub fn preview(root: &Path) -> Result<Setup> {
+        Setup::with(root, Needs::Preview)
+    }
+
+    fn with(root: &Path, needs: Needs) -> Result<Setup> {
+        let everything = needs == Needs::Everything;
+        let _t = step(if everything {
+            "setup: toolchain and tools"
+        } else {
+            "setup: what a preview needs"
+        });
         let started = Instant::now();
         let tools = tools_dir()?;
         fs::create_dir_all(&tools).map_err(|e| format!("creating {}: {e}", tools.display()))?;
@@ -78,86 +108,116 @@ impl Setup {
 
         let wasm = choose_wasm_toolchain(&tools, &mut report)?;
 
-        // Release builds need Debian's toolchain whichever one compiles the tests.
-        let mut apt: Vec<&str> = DEBIAN_RUST_PACKAGES
-            .iter()
-            .filter(|p| !dpkg_installed(p))
-            .copied()
-            .collect();
-        for (path, package) in [(CHROMIUM, "chromium"), (CHROMEDRIVER, "chromium-driver")] {
-            if !Path::new(path).exists() {
-                apt.push(package);
-            }
-        }
+        let debian_needed = everything || matches!(wasm, WasmToolchain::Debian { .. });
         let redis_server = redis_server_on_path().unwrap_or_else(|| PathBuf::from(REDIS_SERVER));
-        if !redis_server.is_file() {
-            apt.push("redis-server");
-        }
-        if output(Command::new("npm").arg("--version")).is_none() {
-            apt.extend(["nodejs", "npm"]);
-        }
+        let apt = debian_packages(needs, debian_needed, |package| match package {
+            "chromium" => !Path::new(CHROMIUM).exists(),
+            "chromium-driver" => !Path::new(CHROMEDRIVER).exists(),
+            "redis-server" => !redis_server.is_file(),
+            "nginx" => which(NGINX).is_none(),
+            // The deployment test: a certificate, HTTPS requests, and the unit's check.
+            "openssl" | "curl" => which(package).is_none(),
+            "systemd" => which("systemd-analyze").is_none(),
+            "nodejs" | "npm" => output(Command::new("npm").arg("--version")).is_none(),
+            rust => !dpkg_installed(rust),
+        });
         apt_install(&apt, &mut report)?;
-        let version = version_of(Path::new(DEBIAN_RUSTC))
-            .ok_or("Debian's rustc-web is installed but /usr/bin/rustc does not run")?;
-        report.found(
-            "rustc for release builds (Debian, std built from source)",
-            &version,
-        );
+        if debian_needed {
+            let version = version_of(Path::new(DEBIAN_RUSTC))
+                .ok_or("Debian's rustc-web is installed but /usr/bin/rustc does not run")?;
+            report.found(
+                "rustc for release builds (Debian, std built from source)",
+                &version,
+            );
+        }
         let release_shim = debian_shim(&tools)?;
 
         let bin = tools.join("bin");
-        ensure_cargo_tool(
-            &bin,
-            "trunk",
-            TRUNK_VERSION,
-            &["install", "--locked", "trunk", "--version"],
-            &mut report,
-        )?;
         let bindgen = wasm_bindgen_version(root)?;
-        // wasm-bindgen-cli's own lock file pins a crate the registry no longer has: no --locked.
-        ensure_cargo_tool(
-            &bin,
-            "wasm-bindgen",
-            &bindgen,
-            &["install", "wasm-bindgen-cli", "--version"],
-            &mut report,
-        )?;
-        let binaryen_bin = ensure_npm_tool(
-            &tools.join(format!("binaryen-{BINARYEN_VERSION}")),
-            ("binaryen", &format!("{BINARYEN_VERSION}.0.0")),
-            ("wasm-opt", &format!("version {BINARYEN_VERSION}")),
-            &mut report,
-        )?;
-        let esbuild_bin = ensure_npm_tool(
-            &tools.join(format!("esbuild-{ESBUILD_VERSION}")),
-            ("esbuild", ESBUILD_VERSION),
-            ("esbuild", ESBUILD_VERSION),
-            &mut report,
-        )?;
-
-        report.found(
-            "chromium",
-            &version_of(Path::new(CHROMIUM)).unwrap_or_default(),
-        );
-        report.found(
-            "chromedriver",
-            &version_of(Path::new(CHROMEDRIVER)).unwrap_or_default(),
-        );
-        report.found(
-            "redis-server",
-            &version_of(&redis_server).unwrap_or_default(),
-        );
+        let installs: [(&str, &str, &[&str]); 2] = [
+            (
+                "trunk",
+                TRUNK_VERSION,
+                &["install", "--locked", "trunk", "--version"],
+            ),
+            // wasm-bindgen-cli's own lock file pins a crate the registry no longer has: no
+            // --locked.
+            (
+                "wasm-bindgen",
+                &bindgen,
+                &["install", "wasm-bindgen-cli", "--version"],
+            ),
+        ];
+        // Both at once: on two cores, the stretches where one install compiles a single crate
+        // or links leave a core to the other.
+        let outcomes: Vec<Result<Report>> = std::thread::scope(|scope| {
+            let running: Vec<_> = installs
+                .iter()
+                .map(|&(program, version, args)| {
+                    let bin = &bin;
+                    scope.spawn(move || {
+                        let mut installed = Report::default();
+                        ensure_cargo_tool(bin, program, version, args, &mut installed)
+                            .map(|()| installed)
+                    })
+                })
+                .collect();
+            running
+                .into_iter()
+                .map(|install| {
+                    install
+                        .join()
+                        .unwrap_or_else(|_| Err("a tool's install panicked".into()))
+                })
+                .collect()
+        });
+        for outcome in outcomes {
+            report.extend(outcome?);
+        }
+        let mut tool_dirs = vec![bin];
+        if everything {
+            tool_dirs.push(ensure_npm_tool(
+                &tools.join(format!("binaryen-{BINARYEN_VERSION}")),
+                ("binaryen", &format!("{BINARYEN_VERSION}.0.0")),
+                ("wasm-opt", &format!("version {BINARYEN_VERSION}")),
+                &mut report,
+            )?);
+            tool_dirs.push(ensure_npm_tool(
+                &tools.join(format!("esbuild-{ESBUILD_VERSION}")),
+                ("esbuild", ESBUILD_VERSION),
+                ("esbuild", ESBUILD_VERSION),
+                &mut report,
+            )?);
+            report.found(
+                "chromium",
+                &version_of(Path::new(CHROMIUM)).unwrap_or_default(),
+            );
+            report.found(
+                "chromedriver",
+                &version_of(Path::new(CHROMEDRIVER)).unwrap_or_default(),
+            );
+            report.found(
+                "redis-server",
+                &version_of(&redis_server).unwrap_or_default(),
+            );
+            report.found(
+                "nginx",
+                &which(NGINX)
+                    .and_then(|nginx| output(Command::new(nginx).arg("-v")))
+                    .unwrap_or_default(),
+            );
+        }
 
         let setup = Setup {
             root: root.to_path_buf(),
             tools,
             wasm,
-            tool_dirs: vec![bin, binaryen_bin, esbuild_bin],
+            tool_dirs,
             chromium: PathBuf::from(CHROMIUM),
             chromedriver: PathBuf::from(CHROMEDRIVER),
             release_shim,
         };
-        setup.fetch_wasm_dependencies()?;
+        setup.fetch_wasm_dependencies(everything)?;
         report.print(started.elapsed());
         Ok(setup)
     }
@@ -171,6 +231,20 @@ impl Setup {
         }
         cmd.env("PATH", self.path_with(&self.wasm));
         cmd
+    }
+
+    /// What [`Setup::wasm_command`] sets for `trunk`: what a plain `trunk serve` needs in its
+    /// environment here (the docs' check and the end-to-end target `preview` run it).
+    pub fn trunk_env(&self) -> Vec<(String, String)> {
+        let cmd = self.wasm_command("trunk");
+        cmd.get_envs()
+            .filter_map(|(key, value)| {
+                Some((
+                    key.to_string_lossy().into_owned(),
+                    value?.to_string_lossy().into_owned(),
+                ))
+            })
+            .collect()
     }
 
     /// A command for the release build: Debian's toolchain with std built from source for size
@@ -217,9 +291,13 @@ impl Setup {
     }
 
     /// Trunk and build-std run cargo offline: fetch every crate (std's own included) first, for
-    /// both toolchains.
-    fn fetch_wasm_dependencies(&self) -> Result {
-        for mut cmd in [self.wasm_command("cargo"), self.release_command("cargo")] {
+    /// the wasm32 toolchain and, when release builds are to come, Debian's.
+    fn fetch_wasm_dependencies(&self, release_too: bool) -> Result {
+        let mut commands = vec![self.wasm_command("cargo")];
+        if release_too {
+            commands.push(self.release_command("cargo"));
+        }
+        for mut cmd in commands {
             exec(
                 cmd.args(["fetch", "--target", WASM_TARGET]).arg("--quiet"),
                 "cargo fetch for wasm32",
@@ -351,48 +429,6 @@ fn debian_shim(tools: &Path) -> Result<PathBuf> {
     Ok(shim)
 }
 
-fn redis_server_on_path() -> Option<PathBuf> {
-    let paths = std::env::var_os("PATH")?;
-    std::env::split_paths(&paths)
-        .map(|dir| dir.join("redis-server"))
-        .find(|candidate| candidate.is_file())
-}
-
-fn dpkg_installed(package: &str) -> bool {
-    output(Command::new("dpkg-query").args(["-W", "-f=${Status}", package]))
-        .is_some_and(|s| s.ends_with("installed") && !s.contains("not-installed"))
-}
-
-fn apt_install(packages: &[&str], report: &mut Report) -> Result {
-    if packages.is_empty() {
-        return Ok(());
-    }
-    let _t = step(&format!("apt-get install {}", packages.join(" ")));
-    let as_root = output(Command::new("id").arg("-u")).as_deref() == Some("0");
-    let apt = |args: &[&str], limit: u64| {
-        let mut cmd = if as_root {
-            with_timeout(Duration::from_secs(limit), "apt-get")
-        } else {
-            let mut c = with_timeout(Duration::from_secs(limit), "sudo");
-            c.args(["-n", "apt-get"]);
-            c
-        };
-        cmd.args(args).env("DEBIAN_FRONTEND", "noninteractive");
-        cmd
-    };
-    // The package lists of a fresh machine are stale (they may not know the versions we need).
-    exec(&mut apt(&["update", "-q"], 300), "apt-get update")?;
-    let mut install = apt(&["install", "-y", "-q", "--no-install-recommends"], 1200);
-    install.args(packages);
-    exec(&mut install, "apt-get install").map_err(|e| {
-        format!("{e}\n  (needs root or passwordless sudo; the packages: {packages:?})")
-    })?;
-    for p in packages {
-        report.installed(p, "apt");
-    }
-    Ok(())
-}
-
 /// The wasm-bindgen version in Cargo.lock: the CLI must match the library exactly.
 fn wasm_bindgen_version(root: &Path) -> Result<String> {
     let lock = root.join("Cargo.lock");
@@ -423,4 +459,37 @@ fn prepend_path(dirs: &[PathBuf]) -> std::ffi::OsString {
     let current = std::env::var_os("PATH").unwrap_or_default();
     let all = dirs.iter().cloned().chain(std::env::split_paths(&current));
     std::env::join_paths(all).unwrap_or(current)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_preview_installs_no_browser_redis_nginx_or_release_toolchain() {
+        let nothing_there = |_: &str| true;
+        assert!(debian_packages(Needs::Preview, false, nothing_there).is_empty());
+        // Debian's Rust only when it is what compiles the preview for wasm32.
+        assert_eq!(
+            debian_packages(Needs::Preview, true, nothing_there),
+            DEBIAN_RUST_PACKAGES
+        );
+    }
+
+    #[test]
+    fn everything_else_installs_what_is_missing() {
+        let all = debian_packages(Needs::Everything, true, |_| true);
+        for package in [
+            "rustc-web",
+            "lld-22",
+            "chromium",
+            "chromium-driver",
+            "redis-server",
+        ] {
+            assert!(all.contains(&package), "{package} in {all:?}");
+        }
+        assert!(all.contains(&"nginx") && all.contains(&"npm"));
+        let only_nginx = debian_packages(Needs::Everything, true, |p| p == "nginx");
+        assert_eq!(only_nginx, ["nginx"]);
+    }
 }

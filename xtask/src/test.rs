@@ -10,6 +10,7 @@ use crate::build::run_release_build;
 use crate::headless::{chromium, serve_dist};
 use crate::proc::{self, exec, native_cargo, step};
 use crate::readme;
+use crate::sandbox;
 use crate::setup::{Setup, WASM_TARGET};
 use crate::Result;
 
@@ -83,12 +84,17 @@ pub fn run(root: &Path) -> Result {
     run_release_build(&setup)?;
     boot_check(&setup)?;
     {
+        // Target `deploy` runs the release gateway behind nginx (and the docs' check needs it).
+        let bin_dir = sandbox::build(root, &[sandbox::SANDBOX, sandbox::GATEWAY])?;
         let _t =
             step("end-to-end tests: the release build against the sandbox in headless Chromium");
         exec(
             native_cargo(root)
                 .args(["test", "-p", E2E_PACKAGE])
                 .env("CHANSCOPE_DIST", root.join("dist"))
+                .env("CHANSCOPE_GATEWAY", bin_dir.join("gateway"))
+                // Target `preview` runs `trunk serve` itself, with the tools and toolchain set up.
+                .env("CHANSCOPE_PREVIEW_ENV", preview_env(&setup))
                 .env("CHROMEDRIVER", &setup.chromedriver)
                 .env("CHROMIUM", &setup.chromium),
             "end-to-end tests",
@@ -99,7 +105,7 @@ pub fn run(root: &Path) -> Result {
         );
     }
     // Last: it starts the preview and servers on README's fixed ports, on the checkout just built.
-    readme::run(root)?;
+    readme::run(&setup)?;
     println!(
         "\nAll checks passed in {}.",
         proc::seconds(started.elapsed())
@@ -196,6 +202,15 @@ const SERVER_PACKAGES: [&str; 5] = [
 
 /// The end-to-end suite's package (tests/e2e).
 pub const E2E_PACKAGE: &str = "chanscope-e2e";
+
+/// [`Setup::trunk_env`] as `KEY=VALUE` lines, for the end-to-end target `preview`.
+fn preview_env(setup: &Setup) -> String {
+    setup
+        .trunk_env()
+        .iter()
+        .map(|(key, value)| format!("{key}={value}\n"))
+        .collect()
+}
 
 fn test_args(names: &[String]) -> Vec<String> {
     names

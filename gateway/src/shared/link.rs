@@ -84,7 +84,7 @@ impl Link {
 
     fn down(self: &Arc<Self>, why: &str) {
         if self.up.swap(false, Ordering::Relaxed) {
-            self.log.write(&format!(
+            self.log.warn(&format!(
                 "gateway: redis at {} is down ({why}); the cache, coalescing and limits are this \
                  instance's own until it is back",
                 self.address

@@ -12,6 +12,7 @@ mod link;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use axum::http::StatusCode;
 use bytes::Bytes;
 use redis::Script;
 
@@ -108,12 +109,7 @@ impl Redis {
 
     /// The answer kept for `call`, fresh or not; `None` when there is none or Redis is down.
     pub async fn answer(&self, call: &str) -> Option<SharedAnswer> {
-        let key = self.key("answer", call);
-        let value: Option<Vec<u8>> = self
-            .link
-            .run(|mut c| async move { redis::cmd("GET").arg(key).query_async(&mut c).await })
-            .await?;
-        let value = value?;
+        let value = self.get(self.key("answer", call)).await?;
         let (head, body) = value.split_at_checked(8)?;
         let fresh_until = u64::from_be_bytes(head.try_into().ok()?);
         let left = fresh_until.saturating_sub(unix_ms());
@@ -133,15 +129,43 @@ impl Redis {
         let mut value = Vec::with_capacity(8 + body.len());
         value.extend_from_slice(&fresh_until.to_be_bytes());
         value.extend_from_slice(body);
-        let key = self.key("answer", call);
-        let keep_ms = (ttl + STALE_KEEP).as_millis() as u64;
+        self.set(self.key("answer", call), value, ttl + STALE_KEEP)
+            .await;
+    }
+
+    /// Keeps a failed call's answer (an error envelope) for `keep`, for the instances waiting on
+    /// the same call.
+    pub async fn keep_failure(&self, call: &str, status: StatusCode, body: &Bytes, keep: Duration) {
+        let mut value = Vec::with_capacity(2 + body.len());
+        value.extend_from_slice(&status.as_u16().to_be_bytes());
+        value.extend_from_slice(body);
+        self.set(self.key("failure", call), value, keep).await;
+    }
+
+    /// A failure of `call` another instance kept moments ago.
+    pub async fn failure(&self, call: &str) -> Option<(StatusCode, Bytes)> {
+        let value = self.get(self.key("failure", call)).await?;
+        let (head, body) = value.split_at_checked(2)?;
+        let status = StatusCode::from_u16(u16::from_be_bytes(head.try_into().ok()?)).ok()?;
+        Some((status, Bytes::copy_from_slice(body)))
+    }
+
+    /// The value at `key`; `None` when there is none or Redis is down.
+    async fn get(&self, key: String) -> Option<Vec<u8>> {
+        self.link
+            .run(|mut c| async move { redis::cmd("GET").arg(key).query_async(&mut c).await })
+            .await?
+    }
+
+    /// Sets `key` to `value`, expiring after `keep`.
+    async fn set(&self, key: String, value: Vec<u8>, keep: Duration) {
         self.link
             .run(|mut c| async move {
                 redis::cmd("SET")
                     .arg(key)
                     .arg(value)
                     .arg("PX")
-                    .arg(keep_ms)
+                    .arg(keep.as_millis() as u64)
                     .exec_async(&mut c)
                     .await
             })

@@ -8,9 +8,10 @@ pub mod fleet;
 use std::io::{Read, Write};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::extract::Request;
 use axum::http::{HeaderMap, Method, StatusCode};
@@ -405,4 +406,33 @@ pub async fn send(method: Method, url: &str, headers: &[(&str, &str)]) -> Answer
 /// The bytes of a file of the test build's `dist/`.
 pub fn dist_file(rig: &Rig, name: &str) -> Vec<u8> {
     std::fs::read(rig.files.join("dist").join(name)).unwrap()
+}
+
+/// The gateway binary, configured through the environment alone (`env` is applied last), in
+/// front of a closed port unless `env` names an upstream; returns once it listens.
+pub fn start_binary(dist: &Path, env: &[(&str, &str)], stderr: Stdio) -> (Child, String) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let address = format!("127.0.0.1:{port}");
+    let mut command = Command::new(env!("CARGO_BIN_EXE_gateway"));
+    command
+        .env("CHANSCOPE_LISTEN", &address)
+        .env("CHANSCOPE_DIST", dist)
+        .env("CHANSCOPE_UPSTREAM", "http://127.0.0.1:9/api")
+        .env("CHANSCOPE_API_TOKEN", SECRET)
+        .stdout(Stdio::null())
+        .stderr(stderr);
+    for (k, v) in env {
+        command.env(k, v);
+    }
+    let child = command.spawn().unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while std::net::TcpStream::connect(&address).is_err() {
+        assert!(Instant::now() < deadline, "the gateway never listened");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    (child, address)
 }

@@ -8,6 +8,7 @@ use super::countdown::use_countdown;
 use super::wording::advice;
 use crate::api::{ApiError, ApiErrorKind, Error};
 use crate::format::fill;
+use crate::settings::SettingsContext;
 use crate::ui::use_ui;
 
 #[derive(Properties)]
@@ -30,7 +31,9 @@ impl PartialEq for ErrorBannerProps {
 pub fn error_banner(props: &ErrorBannerProps) -> Html {
     let ui = use_ui();
     let left = use_countdown(props.error.clone());
-    let advice = advice(&ui, &props.error);
+    let settings = use_context::<SettingsContext>();
+    let base_url = settings.as_ref().map(|s| s.settings.base_url.as_str());
+    let advice = advice(&ui, &props.error, base_url);
     let cancelled = matches!(*props.error, Error::Aborted);
     let flood = props.error.retry_after_secs().is_some();
     let todo = if flood && left > 0 {

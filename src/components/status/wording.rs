@@ -5,6 +5,7 @@ use crate::api::ids::{IdError, IdKind};
 use crate::api::{ApiErrorKind, Error, Problem, Rule};
 use crate::format::fill;
 use crate::ui::Ui;
+use crate::view::preview::{sandbox_not_answering, SANDBOX_ADDRESS, SANDBOX_COMMAND};
 
 /// One broken rule of a request, worded for the user.
 pub fn problem_text(ui: &Ui, problem: &Problem) -> String {
@@ -127,7 +128,9 @@ pub(super) struct Advice {
     pub(super) problems: Vec<String>,
 }
 
-pub(super) fn advice(ui: &Ui, error: &Error) -> Advice {
+/// `base_url`: the API address in Settings, when the console has settings (a page, not a bare
+/// component).
+pub(super) fn advice(ui: &Ui, error: &Error, base_url: Option<&str>) -> Advice {
     let plain = |what: &'static str, todo: &'static str| Advice {
         what: what.to_owned(),
         todo: todo.to_owned(),
@@ -253,6 +256,31 @@ pub(super) fn advice(ui: &Ui, error: &Error) -> Advice {
                 "Повторите через несколько секунд.",
             ),
         ),
+        Error::Http { status }
+            if base_url.is_some_and(|url| {
+                sandbox_not_answering(cfg!(debug_assertions), url, *status)
+            }) =>
+        {
+            Advice {
+                what: fill(
+                    ui.t(
+                        "The preview's sandbox is not answering on {address}; start it with {command}",
+                        "Песочница предпросмотра не отвечает на {address}; запустите её: {command}",
+                    ),
+                    &[
+                        ("address", SANDBOX_ADDRESS.to_owned()),
+                        ("command", SANDBOX_COMMAND.to_owned()),
+                    ],
+                ),
+                todo: ui
+                    .t(
+                        "Then retry. (cargo xtask serve starts the sandbox with the preview.)",
+                        "Затем повторите. (cargo xtask serve запускает песочницу вместе с предпросмотром.)",
+                    )
+                    .to_owned(),
+                problems: Vec::new(),
+            }
+        }
         Error::Http { status } => Advice {
             what: fill(
                 ui.t(

@@ -164,7 +164,12 @@ pub(super) fn status<T>(task: &Task<T>, retry: &Callback<()>) -> Option<Html> {
         return Some(html! { <Loading on_cancel={cancel} /> });
     }
     if let Some(error) = &state.error {
-        return Some(html! { <ErrorBanner error={error.clone()} on_retry={retry.clone()} /> });
+        // The kind, for the custom elements' `chanscope-error` event (see static/chanscope-elements.js).
+        return Some(html! {
+            <div data-error={super::client::kind_name(error)}>
+                <ErrorBanner error={error.clone()} on_retry={retry.clone()} />
+            </div>
+        });
     }
     state.data.is_none().then(Html::default)
 }

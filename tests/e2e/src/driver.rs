@@ -3,17 +3,17 @@
 //! a panic unwinds).
 
 use std::net::TcpListener;
-use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+use crate::group::Group;
 use crate::http;
 use crate::Res;
 
 pub struct Chromedriver {
     pub url: String,
-    child: Child,
+    child: Group,
     /// Where chromedriver writes its log (kept for a failure's message).
     pub log_path: PathBuf,
 }
@@ -41,16 +41,15 @@ impl Chromedriver {
         }
         std::fs::create_dir_all(log_dir)?;
         let log_path = log_dir.join("chromedriver.log");
-        let child = Command::new(binary)
-            .arg(format!("--port={port}"))
-            .arg("--allowed-ips=127.0.0.1")
-            .arg(format!("--log-path={}", log_path.display()))
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .process_group(0)
-            .spawn()
-            .map_err(|e| format!("cannot start {binary}: {e}"))?;
+        let child = Group::spawn(
+            Command::new(binary)
+                .arg(format!("--port={port}"))
+                .arg("--allowed-ips=127.0.0.1")
+                .arg(format!("--log-path={}", log_path.display()))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null()),
+            binary,
+        )?;
         let mut driver = Chromedriver {
             url: format!("http://{address}"),
             child,
@@ -58,7 +57,7 @@ impl Chromedriver {
         };
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
-            if let Some(status) = driver.child.try_wait()? {
+            if let Some(status) = driver.child.exited()? {
                 return Err(format!("chromedriver exited at start ({status})").into());
             }
             if let Ok((200, body)) = http::get(&address, "/status").await {
@@ -74,33 +73,5 @@ impl Chromedriver {
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-    }
-
-    fn signal_group(&self, signal: &str) {
-        // The group id is chromedriver's pid (process_group(0) above).
-        let _ = Command::new("kill")
-            .arg(format!("-{signal}"))
-            .arg("--")
-            .arg(format!("-{}", self.child.id()))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
-    }
-}
-
-impl Drop for Chromedriver {
-    fn drop(&mut self) {
-        self.signal_group("TERM");
-        let deadline = Instant::now() + Duration::from_secs(3);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        // Whatever is left of the group (Chromium's helpers) goes too.
-        self.signal_group("KILL");
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }

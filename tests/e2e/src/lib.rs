@@ -8,6 +8,7 @@
 
 pub mod browser;
 pub mod driver;
+pub mod group;
 pub mod http;
 pub mod picks;
 pub mod runner;

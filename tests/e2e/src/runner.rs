@@ -146,3 +146,35 @@ async fn run_scenarios(
     }
     failed
 }
+
+/// The `main` of a target of one scenario with a set-up of its own (no shared harness): `name`
+/// run on the runtime of [`crate::block_on`], stopped by Ctrl-C, reported as libtest reports.
+pub fn single<F>(name: &str, scenario: F) -> ExitCode
+where
+    F: Future<Output = Res<()>>,
+{
+    crate::block_on(async {
+        println!("\nrunning 1 e2e scenario");
+        let started = Instant::now();
+        let result = tokio::select! {
+            result = scenario => result,
+            _ = tokio::signal::ctrl_c() => Err("interrupted".into()),
+        };
+        let verdict = if result.is_ok() { "ok" } else { "FAILED" };
+        if let Err(e) = &result {
+            println!("\n---- {name} ----\n{e}");
+        }
+        println!(
+            "test {name} ... {verdict}\n\ntest result: {verdict}. {} passed; {} failed; \
+             finished in {:.1} s\n",
+            usize::from(result.is_ok()),
+            usize::from(result.is_err()),
+            started.elapsed().as_secs_f64()
+        );
+        if result.is_ok() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        }
+    })
+}

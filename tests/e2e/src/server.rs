@@ -3,6 +3,7 @@
 //! (its prerendered shell, or `index.html`). Every `/api` request is logged, so a test can tell
 //! what the page sent (and replay exactly that for the expected values).
 
+use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
@@ -68,10 +69,34 @@ impl RequestLog {
     }
 }
 
+/// Pages a scenario writes for the site to serve, by path: host pages of the embedding tests,
+/// which must be served (not written into a document) to run their scripts as a portal's do.
+#[derive(Clone, Default)]
+pub struct Pages(Arc<Mutex<HashMap<String, String>>>);
+
+impl Pages {
+    /// Serves `html` at `path` (e.g. `/host/cards.html`) from now on.
+    pub fn put(&self, path: &str, html: String) {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(path.to_owned(), html);
+    }
+
+    fn get(&self, path: &str) -> Option<String> {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(path)
+            .cloned()
+    }
+}
+
 /// A running site; it stops when dropped.
 pub struct Site {
     pub origin: String,
     pub log: RequestLog,
+    pub pages: Pages,
     task: JoinHandle<()>,
 }
 
@@ -88,12 +113,20 @@ impl Site {
         let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
         let origin = format!("http://{}", listener.local_addr()?);
         let log = RequestLog::default();
+        let pages = Pages::default();
         let app = {
-            let log = log.clone();
+            let (log, pages) = (log.clone(), pages.clone());
             let dist = Arc::new(dist);
             Router::new().fallback(move |request: Request| {
                 let (api, log, dist) = (api.clone(), log.clone(), dist.clone());
-                async move { dispatch(api, &log, &dist, request).await }
+                let page = pages.get(request.uri().path());
+                async move {
+                    match page {
+                        Some(html) => ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], html)
+                            .into_response(),
+                        None => dispatch(api, &log, &dist, request).await,
+                    }
+                }
             })
         };
         let task = tokio::spawn(async move {
@@ -101,7 +134,12 @@ impl Site {
                 eprintln!("e2e site stopped: {e}");
             }
         });
-        Ok(Site { origin, log, task })
+        Ok(Site {
+            origin,
+            log,
+            pages,
+            task,
+        })
     }
 }
 

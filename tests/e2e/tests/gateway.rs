@@ -28,30 +28,7 @@ const GATEWAY_TOKEN: &str = "e2e-gateway-held-8b3d0f";
 type Lines = Arc<Mutex<Vec<String>>>;
 
 fn main() -> ExitCode {
-    chanscope_e2e::block_on(async {
-        println!("\nrunning 1 e2e scenario");
-        let started = Instant::now();
-        let result = tokio::select! {
-            result = console_through_the_gateway() => result,
-            _ = tokio::signal::ctrl_c() => Err("interrupted".into()),
-        };
-        let verdict = if result.is_ok() { "ok" } else { "FAILED" };
-        if let Err(e) = &result {
-            println!("\n---- console_through_the_gateway ----\n{e}");
-        }
-        println!(
-            "test console_through_the_gateway ... {verdict}\n\ntest result: {verdict}. {} passed; \
-             {} failed; finished in {:.1} s\n",
-            usize::from(result.is_ok()),
-            usize::from(result.is_err()),
-            started.elapsed().as_secs_f64()
-        );
-        if result.is_ok() {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::FAILURE
-        }
-    })
+    chanscope_e2e::runner::single("console_through_the_gateway", console_through_the_gateway())
 }
 
 async fn listen() -> Res<TcpListener> {

@@ -104,6 +104,8 @@ pub fn classify(text: &str) -> Kind {
                 "the release build in dist/ is made; this check builds the gateway beside it",
             )
         }
+        // Trunk.toml's address; the sandbox it proxies to is a command of its own.
+        ["trunk", "serve", ..] => return Kind::Server(vec![(TRUNK_PORT, "/")]),
         ["cargo", "xtask", "serve", rest @ ..] => {
             let mut probes = vec![(TRUNK_PORT, "/")];
             if !rest.contains(&"--no-sandbox") {
@@ -291,6 +293,11 @@ let x = 1;
             (
                 "cargo xtask serve --no-sandbox",
                 Kind::Server(vec![(8080, "/")]),
+            ),
+            ("trunk serve", Kind::Server(vec![(8080, "/")])),
+            (
+                "cargo run -p sandbox --release -- --port 8090 --anonymous-token demo",
+                Kind::Server(vec![(8090, "/healthz")]),
             ),
             (
                 "cargo run -p sandbox --release --bin sandbox -- --port 8091 --seed 1",

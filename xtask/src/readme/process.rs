@@ -22,9 +22,15 @@ const SERVER_LIMIT: Duration = Duration::from_secs(60);
 /// How long a port we have just freed may take to be free again.
 const PORT_RELEASE: Duration = Duration::from_secs(10);
 
-/// `bash -c text` in the repository root, in a process group of its own, output to the file
-/// `log_name` in `logs`.
-fn spawn(root: &Path, logs: &Path, log_name: &str, text: &str) -> Result<(Child, PathBuf)> {
+/// `bash -c text` in the repository root, with `env` added, in a process group of its own,
+/// output to the file `log_name` in `logs`.
+fn spawn(
+    root: &Path,
+    logs: &Path,
+    log_name: &str,
+    text: &str,
+    env: &[(String, String)],
+) -> Result<(Child, PathBuf)> {
     let log_path = logs.join(log_name);
     let log = fs::File::create(&log_path).map_err(|e| format!("{}: {e}", log_path.display()))?;
     let err = log.try_clone().map_err(|e| e.to_string())?;
@@ -37,6 +43,7 @@ fn spawn(root: &Path, logs: &Path, log_name: &str, text: &str) -> Result<(Child,
         // `trunk serve` writes its debug build elsewhere than dist/, which holds the release
         // build the rest of the run (and a deployment) uses.
         .env("TRUNK_BUILD_DIST", logs.join("dist"))
+        .envs(env.iter().map(|(key, value)| (key, value)))
         .stdin(Stdio::null())
         .stdout(Stdio::from(log))
         .stderr(Stdio::from(err))
@@ -47,8 +54,14 @@ fn spawn(root: &Path, logs: &Path, log_name: &str, text: &str) -> Result<(Child,
 }
 
 /// A command that must exit 0 within [`COMMAND_LIMIT`].
-pub fn run_to_end(root: &Path, logs: &Path, log_name: &str, text: &str) -> Result {
-    let (child, log) = spawn(root, logs, log_name, text)?;
+pub fn run_to_end(
+    root: &Path,
+    logs: &Path,
+    log_name: &str,
+    text: &str,
+    env: &[(String, String)],
+) -> Result {
+    let (child, log) = spawn(root, logs, log_name, text, env)?;
     let mut group = Group { child };
     let deadline = Instant::now() + COMMAND_LIMIT;
     loop {
@@ -77,13 +90,15 @@ pub fn start_server(
     log_name: &str,
     text: &str,
     probes: &[(u16, &'static str)],
+    env: &[(String, String)],
 ) -> Result<Group> {
     for &(port, _) in probes {
         wait_free(port)?;
     }
-    let (child, log) = spawn(root, logs, log_name, text)?;
+    let (child, log) = spawn(root, logs, log_name, text, env)?;
     let mut group = Group { child };
-    let limit = if text.starts_with("cargo ") {
+    // Both build before they listen.
+    let limit = if text.starts_with("cargo ") || text.starts_with("trunk ") {
         CARGO_SERVER_LIMIT
     } else {
         SERVER_LIMIT

@@ -166,7 +166,7 @@ pub(super) async fn unmount_leaves_nothing_behind(h: Arc<Harness>) -> Res<()> {
 
 /// Every computed property of every host element, except the ones that follow the size of the
 /// content (a slot grows when a widget fills it).
-const HOST_STYLES: &str = r#"
+pub(super) const HOST_STYLES: &str = r#"
 const sized = new Set(["height", "width", "block-size", "inline-size", "perspective-origin",
   "transform-origin", "min-block-size", "min-inline-size"]);
 const out = {};

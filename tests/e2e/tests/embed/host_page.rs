@@ -51,7 +51,9 @@ pub(super) async fn host_page_shows_three_widgets(h: Arc<Harness>) -> Res<()> {
         .as_array()
         .map(|names| names.iter().filter_map(Value::as_str).collect())
         .unwrap_or_default();
-    let widgets = |name: &&str| name.starts_with("chanscope-widgets-");
+    let widgets = |name: &&str| {
+        name.starts_with("chanscope-widgets-") || name.starts_with("chanscope-elements-")
+    };
     let console = |name: &&str| name.starts_with("chanscope-") && !widgets(name);
     ensure(
         loaded.iter().any(|n| widgets(n) && n.ends_with("_bg.wasm")) && !loaded.iter().any(console),

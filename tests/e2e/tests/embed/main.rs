@@ -1,5 +1,6 @@
 //! Embedding end to end: `embed.html` (a host page of its own) and pages built by the scenarios
-//! mount Chanscope's widgets from `embed.js` against the in-process sandbox, in headless Chromium.
+//! mount Chanscope's widgets from `embed.js` against the in-process sandbox, in headless Chromium;
+//! the custom elements' host pages load it from an in-process gateway on another origin.
 //! The sandbox answers token-less requests as `demo`, as the preview does (host pages carry no
 //! token). Run after building the console:
 //! `CHANSCOPE_DIST=<root>/dist cargo test -p chanscope-e2e --test embed`.
@@ -7,6 +8,7 @@
 //! The scenarios live by topic in this folder's modules; this file lists them in the order they
 //! run and holds the helpers they share.
 
+mod elements;
 mod host_intact;
 mod host_page;
 mod javascript_api;
@@ -19,6 +21,11 @@ use chanscope_e2e::runner::Scenario;
 use chanscope_e2e::{scenarios, Harness, HarnessOptions, Res, DEMO_TOKEN};
 use serde_json::{json, Value};
 
+use elements::{
+    elements_follow_the_dom, elements_render_on_another_origin, events_reach_the_document,
+    failed_module_says_so, fallback_shows_without_javascript, iframe_pages_only_on_allowed_origins,
+    styles_are_isolated_both_ways,
+};
 use host_intact::{host_styles_are_unchanged, unmount_leaves_nothing_behind};
 use host_page::{host_page_shows_three_widgets, update_changes_a_widget};
 use javascript_api::{bad_options_raise_errors, client_returns_plain_objects};
@@ -30,6 +37,13 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     host_styles_are_unchanged,
     bad_options_raise_errors,
     client_returns_plain_objects,
+    elements_render_on_another_origin,
+    styles_are_isolated_both_ways,
+    elements_follow_the_dom,
+    events_reach_the_document,
+    failed_module_says_so,
+    fallback_shows_without_javascript,
+    iframe_pages_only_on_allowed_origins,
 ];
 
 fn main() -> ExitCode {

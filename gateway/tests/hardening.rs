@@ -1,0 +1,324 @@
+//! Probes an attacker would try: an upstream that echoes the token, connections that never
+//! finish their headers or sit idle, a shutdown held up by such a connection, a hanging upstream
+//! in front of a fleet, HEAD on the API, and IPv6 clients hopping within their /64.
+
+mod common;
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::Request;
+use axum::http::{Method, StatusCode};
+use axum::Router;
+
+use common::fleet::Fleet;
+use common::*;
+use sandbox::Faults;
+
+/// A token with every character URL encoding and JSON escaping spell differently.
+const ODD_TOKEN: &str = "gw+tok/en=71==";
+
+/// Every way an echoing upstream may spell [`ODD_TOKEN`] back.
+fn spellings() -> [String; 5] {
+    [
+        ODD_TOKEN.to_owned(),
+        "gw%2Btok%2Fen%3D71%3D%3D".to_owned(),
+        "gw%2btok%2fen%3d71%3d%3d".to_owned(),
+        r"gw+tok\/en=71==".to_owned(),
+        // Mixed: `+` plain, the rest encoded.
+        "gw+tok%2Fen%3d71==".to_owned(),
+    ]
+}
+
+/// An upstream that answers every request with its query in every spelling: `ok` for channel
+/// info, `pending` for post stats, an error otherwise.
+async fn echoing_upstream() -> CountingUpstream {
+    let echo = |request: Request| async move {
+        let raw = request.uri().query().unwrap_or_default().to_owned();
+        let plain: String = form_urlencoded::parse(raw.as_bytes())
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join("&");
+        let escaped = plain.replace('/', r"\/");
+        let mixed = raw.replace("%2B", "+").replace("%3D", "%3d");
+        let echoed = format!(
+            r#""raw":"{raw}","lower":"{}","plain":"{plain}","escaped":"{escaped}","mixed":"{mixed}""#,
+            raw.to_lowercase()
+        );
+        match request.uri().path() {
+            "/api/channels/get" => format!(r#"{{"status":"ok","response":{{{echoed}}}}}"#),
+            "/api/posts/stat" => format!(r#"{{"status":"pending","response":{{{echoed}}}}}"#),
+            _ => format!(r#"{{"status":"error","error":"bad call","detail":{{{echoed}}}}}"#),
+        }
+    };
+    let listener = listen().await;
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, Router::new().fallback(echo)).await });
+    CountingUpstream {
+        address,
+        seen: Arc::default(),
+        times: Arc::default(),
+        channel_id: 5,
+    }
+}
+
+#[tokio::test]
+async fn echoed_tokens_are_scrubbed_in_every_spelling() {
+    let upstream = echoing_upstream().await;
+    let rig = Rig::on(&upstream, |c| {
+        c.token = chanscope_api::Token::new(ODD_TOKEN).unwrap();
+    })
+    .await;
+    let calls = [
+        ("/api/channels/get?channelId=5", "ok"),
+        ("/api/posts/stat?postId=5", "pending"),
+        ("/api/channels/subscribers?channelId=5", "error"),
+    ];
+    for (path, status) in calls {
+        for round in ["first", "second"] {
+            let answer = rig.get(path).await;
+            let v = answer.json();
+            assert_eq!(v["status"], status, "{path} {round}: {v}");
+            let everything = answer.everything();
+            for spelling in spellings() {
+                assert!(
+                    !everything.contains(&spelling),
+                    "{path} ({round}) shows the token as {spelling}: {everything}"
+                );
+            }
+        }
+    }
+    // The ok answer came from the cache the second time: what was kept is scrubbed too.
+    assert_eq!(rig.health().cache_hits, 1);
+    assert!(rig.log().iter().all(|l| !l.contains("tok")));
+}
+
+/// Reads until the gateway closes the connection; how long that took, or `None` if it stayed
+/// open for `patience`.
+fn closed_within(stream: &mut TcpStream, patience: Duration) -> Option<Duration> {
+    let started = Instant::now();
+    stream.set_read_timeout(Some(patience)).unwrap();
+    let mut buffer = [0u8; 4096];
+    loop {
+        match stream.read(&mut buffer) {
+            Ok(0) => return Some(started.elapsed()),
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {
+                return Some(started.elapsed())
+            }
+            Err(_) => return None,
+        }
+        if started.elapsed() > patience {
+            return None;
+        }
+    }
+}
+
+fn connect(origin: &str) -> TcpStream {
+    TcpStream::connect(origin.trim_start_matches("http://")).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn idle_and_half_sent_connections_are_closed_in_time() {
+    let rig = Rig::start(healthy(), |c| c.header_timeout = Duration::from_millis(400)).await;
+    let origin = rig.origin.clone();
+    tokio::task::spawn_blocking(move || {
+        // Idle after one answer on a keep-alive connection.
+        let mut idle = connect(&origin);
+        idle.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            .unwrap();
+        let mut first = [0u8; 12];
+        idle.read_exact(&mut first).unwrap();
+        assert_eq!(&first, b"HTTP/1.1 200");
+        let took = closed_within(&mut idle, Duration::from_secs(3))
+            .expect("an idle keep-alive connection stays open for 3 s");
+        assert!(
+            took < Duration::from_millis(900),
+            "idle closed after {took:?}"
+        );
+
+        // Headers begun and never finished.
+        let mut half = connect(&origin);
+        half.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+            .unwrap();
+        let took = closed_within(&mut half, Duration::from_secs(3))
+            .expect("a half-sent request stays open for 3 s");
+        assert!(
+            took >= Duration::from_millis(300) && took < Duration::from_millis(900),
+            "half-sent closed after {took:?}"
+        );
+    })
+    .await
+    .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn connections_beyond_the_cap_wait_their_turn() {
+    let rig = Rig::start(healthy(), |c| c.max_connections = 2).await;
+    let origin = rig.origin.clone();
+    tokio::task::spawn_blocking(move || {
+        let mut holders: Vec<TcpStream> = (0..2)
+            .map(|_| {
+                let mut s = connect(&origin);
+                s.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+                    .unwrap();
+                s
+            })
+            .collect();
+        std::thread::sleep(Duration::from_millis(100));
+        let mut third = connect(&origin);
+        third
+            .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .unwrap();
+        third
+            .set_read_timeout(Some(Duration::from_millis(500)))
+            .unwrap();
+        let mut buffer = [0u8; 12];
+        let early = third.read(&mut buffer);
+        assert!(
+            matches!(&early, Err(e) if e.kind() == std::io::ErrorKind::WouldBlock),
+            "a third connection was served past a cap of 2: {early:?}"
+        );
+        // One holder leaves: the third is served.
+        holders.pop();
+        third
+            .set_read_timeout(Some(Duration::from_secs(3)))
+            .unwrap();
+        third.read_exact(&mut buffer).unwrap();
+        assert_eq!(&buffer, b"HTTP/1.1 200");
+    })
+    .await
+    .unwrap();
+}
+
+#[test]
+fn sigterm_exits_within_the_drain_deadline_despite_a_half_sent_request() {
+    let files = dist();
+    let (mut child, address) = start_binary(
+        &files.join("dist"),
+        &[
+            ("CHANSCOPE_DRAIN_TIMEOUT", "1"),
+            ("CHANSCOPE_HEADER_TIMEOUT", "60"),
+        ],
+        Stdio::null(),
+    );
+    let mut half = TcpStream::connect(&address).unwrap();
+    half.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\n")
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let signalled = Instant::now();
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let exited = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if signalled.elapsed() > Duration::from_secs(5) {
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let took = signalled.elapsed();
+    if exited.is_none() {
+        child.kill().unwrap();
+        child.wait().unwrap();
+    }
+    let _ = std::fs::remove_dir_all(&files);
+    assert!(
+        exited.is_some(),
+        "still running {took:?} after SIGTERM with a half-sent request open"
+    );
+    assert!(took < Duration::from_millis(1800), "exited after {took:?}");
+    drop(half);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_fleet_shares_a_hanging_upstreams_failure() {
+    let hanging = upstream_state(Faults {
+        latency_ms: 30_000,
+        ..Faults::default()
+    });
+    let timeout = Duration::from_millis(1000);
+    let fleet = Arc::new(Fleet::start_on(hanging, 3, |c| c.upstream_timeout = timeout).await);
+    let path = fleet.gateways[0].channel_info();
+    let started = Instant::now();
+    let asks: Vec<_> = (0..3)
+        .map(|n| {
+            let (fleet, path) = (Arc::clone(&fleet), path.clone());
+            tokio::spawn(async move {
+                let answer = fleet.get(n, &path).await;
+                (answer.status, answer.error(), started.elapsed())
+            })
+        })
+        .collect();
+    let mut took = Vec::new();
+    for ask in asks {
+        let (status, error, after) = ask.await.unwrap();
+        assert_eq!(
+            (status, error.as_str()),
+            (StatusCode::GATEWAY_TIMEOUT, "upstream_timeout")
+        );
+        took.push(after);
+    }
+    let slowest = took.iter().max().unwrap();
+    assert!(
+        *slowest < timeout + Duration::from_millis(500),
+        "answers after {took:?} with a {timeout:?} upstream timeout"
+    );
+    assert_eq!(fleet.upstream_calls(), 1, "{took:?}");
+}
+
+#[tokio::test]
+async fn head_on_the_api_is_answered_like_get() {
+    let rig = Rig::start(healthy(), |_| {}).await;
+    let head = rig.send(Method::HEAD, &rig.channel_info(), &[]).await;
+    assert_eq!(head.status, StatusCode::OK);
+    assert!(head.bytes.is_empty());
+    let get = rig.get(&rig.channel_info()).await;
+    assert_eq!(get.header("x-chanscope-cache"), Some("hit"));
+    assert_eq!(
+        head.header("content-length").map(str::to_owned),
+        Some(get.bytes.len().to_string())
+    );
+    assert_eq!(rig.upstream_calls(), 1);
+}
+
+#[tokio::test]
+async fn ipv6_clients_share_a_bucket_per_64() {
+    let rig = Rig::start(healthy(), |c| {
+        c.trust_forwarded_for = true;
+        c.rate = 0.01;
+        c.burst = 1.0;
+    })
+    .await;
+    let from = |address: &'static str| {
+        let rig = &rig;
+        async move {
+            rig.send(
+                Method::GET,
+                "/api/channels/get?channelId=1",
+                &[("x-forwarded-for", address)],
+            )
+            .await
+            .status
+        }
+    };
+    assert_ne!(from("2001:db8:1:2::1").await, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        from("2001:db8:1:2:ffff:ffff:ffff:9").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+    assert_ne!(from("2001:db8:1:3::1").await, StatusCode::TOO_MANY_REQUESTS);
+    // An IPv4 address written as IPv6 is the IPv4 client.
+    assert_ne!(from("203.0.113.9").await, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        from("::ffff:203.0.113.9").await,
+        StatusCode::TOO_MANY_REQUESTS
+    );
+}

@@ -1,0 +1,248 @@
+// Chanscope's custom elements, one per widget, each rendering into an open shadow root, and the
+// `mount*` functions embed.js exports. embed.js calls `load` with the addresses of the widgets'
+// module, its wasm, the stylesheet for pages and the one for shadow roots (static/shadow-css.sh),
+// and the API (see static/embed-entry.sh and docs/embedding.md).
+//
+// JavaScript rather than Rust: wasm-bindgen cannot extend HTMLElement, and the elements have to
+// be defined before the module loads, to say so when it does not. What a widget shows is read
+// from its DOM (a `data-error` kind, the loading box, a body under its heading) rather than
+// reported by the module: the widgets bundle, this file included, is at its size ceiling.
+
+// Tag → the module's mount function and the widget's own attributes.
+const WIDGETS = {
+  "channel-card": ["mountChannelCard", "channel variant"],
+  "subscriber-chart": ["mountSubscriberChart", "channel group days controls"],
+  "post-stats": ["mountPostStats", "post group"],
+  "post-search": [
+    "mountPostSearch",
+    "query limit peer-type hide-forwards hide-deleted strong-search minus-words extended-syntax country category content-language",
+  ],
+  "multi-post-stats": ["mountMultiPostStats", "channel posts"],
+};
+const COMMON = " base-url token language timezone theme";
+const FLAGS = /^(controls|hide-forwards|hide-deleted|strong-search|extended-syntax)$/;
+
+// Parts a host page can style with ::part(); listed in docs/embedding.md.
+const PARTS = [
+  [".cs-widget", "widget"],
+  [".cs-widget-title,.cs-card-title", "title"],
+  [".cs-card", "card"],
+  [".cs-chart", "chart"],
+  [".cs-table-block", "table"],
+  [".cs-banner", "error"],
+];
+
+const camel = (name) => name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
+
+export function load(js, wasm, css, shadowCss, api) {
+  const module = import(js).then(async (m) => {
+    await m.default({ module_or_path: wasm });
+    m.configureEmbed(api);
+    return m;
+  });
+  let ready;
+  // Fetched when the first element needs it: pages using only the functions get a <link>.
+  const elementsReady = () =>
+    (ready ??= Promise.all([
+      module,
+      fetch(shadowCss).then((r) =>
+        r.ok ? r.text() : Promise.reject(new Error(`the stylesheet answered ${r.status}`)),
+      ),
+    ]).then(([m, text]) => {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(text);
+      return [m, [sheet]];
+    }));
+  for (const [name, [mount, own]] of Object.entries(WIDGETS)) {
+    const tag = "chanscope-" + name;
+    // A second copy of embed.js (another address) must not define a tag twice.
+    if (!customElements.get(tag)) {
+      customElements.define(
+        tag,
+        class extends ChanscopeElement {
+          static observedAttributes = (own + COMMON).split(" ");
+          widget = name;
+          mount = mount;
+          ready = elementsReady;
+        },
+      );
+    }
+  }
+  return module.then((m) => {
+    // The functions for applications add the stylesheet to the page, once.
+    const styled =
+      (mount) =>
+      (...args) => {
+        const widget = mount(...args);
+        if (!document.querySelector("link[data-chanscope-styles]")) {
+          const link = document.createElement("link");
+          link.rel = "stylesheet";
+          link.href = css;
+          link.dataset.chanscopeStyles = "";
+          document.head.append(link);
+        }
+        return widget;
+      };
+    const api = { Client: m.Client, Widget: m.Widget };
+    for (const [mount] of Object.values(WIDGETS)) api[mount] = styled(m[mount]);
+    return api;
+  });
+}
+
+class ChanscopeElement extends HTMLElement {
+  #root = this.attachShadow({ mode: "open" });
+  // Until a widget renders, the element's own children (its fallback) show through the slot.
+  #slot = document.createElement("slot");
+  #handle = null;
+  #given = null;
+  #shown = "";
+  #queued = false;
+  #watch = new MutationObserver(() => this.#look());
+
+  constructor() {
+    super();
+    this.#root.append(this.#slot);
+  }
+
+  connectedCallback() {
+    this.#queue();
+  }
+
+  disconnectedCallback() {
+    this.#queue();
+  }
+
+  attributeChangedCallback() {
+    this.#queue();
+  }
+
+  // One update for all the attributes set in a task; a move (disconnected, then connected at
+  // once) changes nothing.
+  #queue() {
+    if (this.#queued) return;
+    this.#queued = true;
+    queueMicrotask(() => {
+      this.#queued = false;
+      if (!this.isConnected) {
+        this.#unmount();
+        this.#given = null;
+        return;
+      }
+      this.ready().then(
+        ([m, sheets]) => this.#render(m, sheets),
+        (e) => this.#failed(e),
+      );
+    });
+  }
+
+  #options() {
+    const options = {};
+    for (const name of this.constructor.observedAttributes) {
+      let value = this.getAttribute(name);
+      if (value === null) continue;
+      if (FLAGS.test(name) && /^(|true|false|1|0)$/.test(value))
+        value = !/^(false|0)$/.test(value);
+      options[camel(name)] = value;
+    }
+    return options;
+  }
+
+  #render(m, sheets) {
+    if (!this.isConnected) return;
+    const options = this.#options();
+    const key = JSON.stringify(options);
+    if (key === this.#given?.key) return;
+    const dropped = this.#given && Object.keys(this.#given.options).some((k) => !(k in options));
+    this.#given = { key, options };
+    try {
+      if (this.#handle && !dropped) {
+        // A bad value throws and leaves the widget (and what it shows) as it was.
+        this.#handle.update(options);
+        this.#shown = "";
+        return;
+      }
+      this.#shown = "";
+      this.#unmount();
+      // A fresh box each time: the module leaves its event listeners on the box it rendered
+      // into, and they go with it.
+      const box = document.createElement("div");
+      this.#root.adoptedStyleSheets = sheets;
+      this.#handle = m[this.mount](box, options);
+      this.#root.replaceChildren(box);
+      this.#watch.observe(this.#root, { childList: true, subtree: true, characterData: true });
+      this.#look();
+    } catch (e) {
+      if (!this.#handle) this.#say(e.message);
+      this.#emit("chanscope-error", { code: "options", message: e.message });
+    }
+  }
+
+  #unmount() {
+    this.#watch.disconnect();
+    if (this.#handle) {
+      this.#handle.unmount();
+      this.#handle.free();
+      this.#handle = null;
+    }
+    this.#root.replaceChildren(this.#slot);
+  }
+
+  #failed(e) {
+    if (this.#shown === "failed") return;
+    this.#shown = "failed";
+    // Briefly on the page; the browser's reason in the event.
+    this.#say("Chanscope could not load.");
+    this.#emit("chanscope-error", { code: "load", message: e.message });
+  }
+
+  // A short notice above the fallback content.
+  #say(text) {
+    const p = document.createElement("p");
+    p.part = "error";
+    p.setAttribute("role", "alert");
+    p.textContent = text;
+    // The stylesheet may be what failed.
+    p.style.cssText = "margin:0 0 4px;font:14px system-ui,sans-serif;color:#b42318";
+    this.#root.replaceChildren(p, this.#slot);
+  }
+
+  // After each render: the parts, and an event when the widget has come to show data or an error.
+  #look() {
+    const root = this.#root;
+    for (const [css, part] of PARTS) for (const el of root.querySelectorAll(css)) el.part.add(part);
+    const failure = root.querySelector("[data-error]");
+    const shown = failure
+      ? "error"
+      : root.querySelector(".cs-loading")
+        ? "loading"
+        : root.querySelector(".cs-widget > *") &&
+            !root.querySelector(".cs-widget > section > header:only-child")
+          ? "data"
+          : "";
+    if (shown === this.#shown) return;
+    this.#shown = shown;
+    if (shown === "data") {
+      const title = root.querySelector(".cs-widget-title,.cs-card-title");
+      this.#emit("chanscope-load", {
+        title: title ? title.textContent.trim() : "",
+        empty: !!root.querySelector(".cs-empty"),
+      });
+    } else if (shown === "error") {
+      const what = failure.querySelector(".cs-banner-what");
+      this.#emit("chanscope-error", {
+        code: failure.dataset.error,
+        message: what ? what.textContent.trim() : "",
+      });
+    }
+  }
+
+  #emit(type, detail) {
+    this.dispatchEvent(
+      new CustomEvent(type, {
+        bubbles: true,
+        composed: true,
+        detail: { widget: this.widget, options: this.#given?.options ?? this.#options(), ...detail },
+      }),
+    );
+  }
+}
