@@ -149,10 +149,15 @@ fn too_short_a_history_has_no_normal() {
 
 #[test]
 fn low_err_by_size_band() {
-    assert_eq!(usual_err(10_000), 25.0);
-    assert_eq!(usual_err(10_001), 15.0);
-    assert_eq!(usual_err(1_000_000), 10.0);
-    assert_eq!(usual_err(1_000_001), 6.0);
+    // Each band's edges: its last channel size and the first of the next band.
+    for (subscribers, usual) in [
+        (10_000, 25.0),
+        (10_001, 15.0),
+        (1_000_000, 10.0),
+        (1_000_001, 6.0),
+    ] {
+        assert_eq!(usual_err(subscribers), usual, "{subscribers} subscribers");
+    }
     let today = date("2026-04-01");
     // 4.9 % < 15 / 3 = 5 %.
     assert_eq!(

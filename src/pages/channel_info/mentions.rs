@@ -26,7 +26,7 @@ use crate::view::counts::signed;
 use crate::view::dynamics::{chart_series, readings, Reading};
 use crate::view::labels::channel_name;
 
-use super::report::MENTION_DAYS;
+use super::report::{report_table, MENTION_DAYS};
 
 /// What the job's units answer.
 #[derive(Clone)]
@@ -197,28 +197,27 @@ fn channels_table(ui: &Ui, rows: &[Row]) -> Html {
     if rows.is_empty() {
         return html! { <p class="report-nothing">{ ui.t("No channel mentioned it in this period.", "За этот период его не упоминал ни один канал.") }</p> };
     }
-    html! {
-        <div class="cs-table-wrap">
-            <table class="cs-table report-mentioning">
-                <thead><tr>
-                    <th>{ ui.t("Channel", "Канал") }</th>
-                    <th>{ ui.t("Mentions of the link", "Упоминаний ссылки") }</th>
-                    <th>{ ui.t("Mentions of @username", "Упоминаний @имени") }</th>
-                    <th>{ ui.t("Reach", "Охват") }</th>
-                    <th>{ ui.t("Last mention", "Последнее") }</th>
-                </tr></thead>
-                <tbody>{ for rows.iter().map(|r| html! {
-                    <tr data-mentioning={r.reference.clone()}>
-                        <td><RouteLink href={route_href(Route::ChannelInfo, &ChannelQuery::new(r.reference.clone()))}>{ r.name.clone() }</RouteLink></td>
-                        <td class="cs-num">{ ui.count(r.by_link as i64) }</td>
-                        <td class="cs-num">{ ui.count(r.by_username as i64) }</td>
-                        <td class="cs-num">{ ui.count(r.reach as i64) }</td>
-                        <td>{ ui.date(r.last) }</td>
-                    </tr>
-                }) }</tbody>
-            </table>
-        </div>
-    }
+    report_table(
+        "report-mentioning",
+        &[
+            ui.t("Channel", "Канал"),
+            ui.t("Mentions of the link", "Упоминаний ссылки"),
+            ui.t("Mentions of @username", "Упоминаний @имени"),
+            ui.t("Reach", "Охват"),
+            ui.t("Last mention", "Последнее"),
+        ],
+        rows.iter()
+            .map(|r| html! {
+                <tr data-mentioning={r.reference.clone()}>
+                    <td><RouteLink href={route_href(Route::ChannelInfo, &ChannelQuery::new(r.reference.clone()))}>{ r.name.clone() }</RouteLink></td>
+                    <td class="cs-num">{ ui.count(r.by_link as i64) }</td>
+                    <td class="cs-num">{ ui.count(r.by_username as i64) }</td>
+                    <td class="cs-num">{ ui.count(r.reach as i64) }</td>
+                    <td>{ ui.date(r.last) }</td>
+                </tr>
+            })
+            .collect(),
+    )
 }
 
 /// The mentioning posts on the chart and in a table, each with the change after it.
@@ -251,31 +250,30 @@ fn after_table(ui: &Ui, posts: &PostSearchResponse, own: i64, read: &[Reading]) 
             if mentioning.is_empty() {
                 <p class="report-nothing">{ ui.t("Post search found no post with its link in this period.", "Поиск постов не нашёл постов с его ссылкой за этот период.") }</p>
             } else {
-                <div class="cs-table-wrap">
-                    <table class="cs-table report-after">
-                        <thead><tr>
-                            <th>{ ui.t("Mentioning post", "Пост с упоминанием") }</th>
-                            <th>{ ui.t("Published", "Опубликован") }</th>
-                            <th>{ ui.t("Change in 24 h (normal)", "За 24 ч (обычно)") }</th>
-                            <th>{ ui.t("Change in 48 h (normal)", "За 48 ч (обычно)") }</th>
-                        </tr></thead>
-                        <tbody>{ for mentioning.iter().map(|p| {
-                            let at = DateTime::from_timestamp(p.date, 0).map(|t| t.naive_utc());
-                            let after = AFTER_HOURS.map(|h| at.and_then(|at| change_after(read, at, h)));
-                            let name = posts.channel_of(p).and_then(channel_name).unwrap_or_else(|| p.link.clone());
-                            html! {
-                                <tr data-mention-post={p.link.clone()}
-                                    data-change-day={after[0].map(|n| n.to_string())}
-                                    data-change-two-days={after[1].map(|n| n.to_string())}>
-                                    <td><a href={format!("https://{}", p.link)} target="_blank" rel="noopener noreferrer">{ name }</a></td>
-                                    <td>{ ui.timestamp(p.date) }</td>
-                                    <td class="cs-num">{ show(after[0]) }{ " (" }{ show_normal(normal[0]) }{ ")" }</td>
-                                    <td class="cs-num">{ show(after[1]) }{ " (" }{ show_normal(normal[1]) }{ ")" }</td>
-                                </tr>
-                            }
-                        }) }</tbody>
-                    </table>
-                </div>
+                { report_table(
+                    "report-after",
+                    &[
+                        ui.t("Mentioning post", "Пост с упоминанием"),
+                        ui.t("Published", "Опубликован"),
+                        ui.t("Change in 24 h (normal)", "За 24 ч (обычно)"),
+                        ui.t("Change in 48 h (normal)", "За 48 ч (обычно)"),
+                    ],
+                    mentioning.iter().map(|p| {
+                        let at = DateTime::from_timestamp(p.date, 0).map(|t| t.naive_utc());
+                        let after = AFTER_HOURS.map(|h| at.and_then(|at| change_after(read, at, h)));
+                        let name = posts.channel_of(p).and_then(channel_name).unwrap_or_else(|| p.link.clone());
+                        html! {
+                            <tr data-mention-post={p.link.clone()}
+                                data-change-day={after[0].map(|n| n.to_string())}
+                                data-change-two-days={after[1].map(|n| n.to_string())}>
+                                <td><a href={format!("https://{}", p.link)} target="_blank" rel="noopener noreferrer">{ name }</a></td>
+                                <td>{ ui.timestamp(p.date) }</td>
+                                <td class="cs-num">{ show(after[0]) }{ " (" }{ show_normal(normal[0]) }{ ")" }</td>
+                                <td class="cs-num">{ show(after[1]) }{ " (" }{ show_normal(normal[1]) }{ ")" }</td>
+                            </tr>
+                        }
+                    }).collect(),
+                ) }
             }
         </>
     }

@@ -25,7 +25,7 @@ use crate::view::growth::growth_series;
 use crate::view::profile::{message_numbers, Probe, Profile, ProfilePost, MAX_POSTS};
 use crate::view::reach::{reach_at, REACH_HOURS};
 
-use super::report::{newest_message, PostProblem, ReportQuery};
+use super::report::{newest_message, report_table, PostProblem, ReportQuery};
 
 pub type Stats = Rc<PostStatsResponse>;
 
@@ -258,20 +258,17 @@ fn table(ui: &Ui, probes: &[(u64, Probe)]) -> Html {
             </tr>
         },
     };
-    html! {
-        <div class="cs-table-wrap report-posts">
-            <table class="cs-table">
-                <thead><tr>
-                    <th>{ ui.t("Message", "Сообщение") }</th>
-                    <th>{ ui.t("Published (UTC)", "Опубликован (UTC)") }</th>
-                    <th>{ ui.t("Views", "Просмотры") }</th>
-                    <th>{ ui.t("12 h", "12 ч") }</th>
-                    <th>{ ui.t("24 h", "24 ч") }</th>
-                    <th>{ ui.t("48 h", "48 ч") }</th>
-                    <th>{ "ER" }</th>
-                </tr></thead>
-                <tbody>{ for probes.iter().map(row) }</tbody>
-            </table>
-        </div>
-    }
+    report_table(
+        "report-posts",
+        &[
+            ui.t("Message", "Сообщение"),
+            ui.t("Published (UTC)", "Опубликован (UTC)"),
+            ui.t("Views", "Просмотры"),
+            ui.t("12 h", "12 ч"),
+            ui.t("24 h", "24 ч"),
+            ui.t("48 h", "48 ч"),
+            "ER",
+        ],
+        probes.iter().map(row).collect(),
+    )
 }

@@ -2,6 +2,7 @@
 //! `channel`), so that the address alone rebuilds the whole report, printed or not.
 
 use serde::{Deserialize, Serialize};
+use yew::prelude::*;
 
 use crate::api::model::Channel;
 use crate::api::PostId;
@@ -77,5 +78,18 @@ pub fn newest_message(typed: &str, channel: &Channel) -> Result<u64, PostProblem
 pub fn replace_query(navigator: &Option<Navigator>, next: &ReportQuery) {
     if let Some(navigator) = navigator {
         navigator.replace(&route_href(Route::ChannelInfo, next));
+    }
+}
+
+/// A plain table of the report (its rows are read, not sorted or exported): `class` names it
+/// for the print stylesheet and for tests.
+pub fn report_table(class: &'static str, headers: &[&str], rows: Html) -> Html {
+    html! {
+        <div class={classes!("cs-table-wrap", class)}>
+            <table class="cs-table">
+                <thead><tr>{ for headers.iter().map(|h| html! { <th>{ h.to_string() }</th> }) }</tr></thead>
+                <tbody>{ rows }</tbody>
+            </table>
+        </div>
     }
 }

@@ -35,6 +35,27 @@ fn newest_message(h: &Harness, username: &str) -> Res<u32> {
         .ok_or_else(|| "the channel has no post".into())
 }
 
+/// Opens the report of `channel` with a profile of its `posts` newest posts; returns the mark of
+/// the requests sent from then on.
+async fn open_report(h: &Harness, channel: &str, posts: u32) -> Res<usize> {
+    let newest = newest_message(h, channel)?;
+    h.browser
+        .open(
+            &channel_path(channel, &format!("&post={newest}&posts={posts}")),
+            &Session::DEMO,
+        )
+        .await?;
+    Ok(h.site.log.mark())
+}
+
+/// Runs the job of a report section after its cost was stated, and waits for its end.
+async fn run_job(h: &Harness, section: &str) -> Res<()> {
+    h.browser
+        .click(&format!("{section} button.job-run"))
+        .await?;
+    h.browser.wait_css(&format!("{section} .job-done")).await
+}
+
 /// A number that may come as a numeric string.
 fn float(v: &Value) -> f64 {
     v.as_f64()
@@ -68,14 +89,7 @@ async fn figure(h: &Harness, name: &str) -> Res<Option<f64>> {
 
 pub(super) async fn reach_profile_equals_the_replayed_post_stats(h: Arc<Harness>) -> Res<()> {
     let channel = h.picks.channel.clone();
-    let newest = newest_message(&h, &channel)?;
-    h.browser
-        .open(
-            &channel_path(&channel, &format!("&post={newest}&posts=8")),
-            &Session::DEMO,
-        )
-        .await?;
-    let mark = h.site.log.mark();
+    let mark = open_report(&h, &channel, 8).await?;
     // The job states its cost and waits for its Run button.
     h.browser
         .wait_text_in(".report-profile .job-confirm", &["8 requests"])
@@ -83,8 +97,7 @@ pub(super) async fn reach_profile_equals_the_replayed_post_stats(h: Arc<Harness>
     ensure(h.sent(mark, "/posts/stat").is_empty(), || {
         "the profile asked before its Run button was pressed".into()
     })?;
-    h.browser.click(".report-profile button.job-run").await?;
-    h.browser.wait_css(".report-profile .job-done").await?;
+    run_job(&h, ".report-profile").await?;
     let sent = h.sent(mark, "/posts/stat");
     ensure(sent.len() == 8, || {
         format!("8 numbers probed, but sent {sent:?}")
@@ -200,14 +213,7 @@ pub(super) async fn planted_jump_is_found_on_its_day(h: Arc<Harness>) -> Res<()>
         .find(|u| u.contains("group=day") || !u.contains("group="))
         .ok_or("no daily subscribers asked")?;
     let records = h.replay(&sent).await?;
-    let mut days: Vec<(String, i64)> = records
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-        .iter()
-        .map(|r| (text(&r["period"]), int(&r["participants_count"])))
-        .collect();
-    days.sort();
+    let days = super::subscribers(&records, |p| Some(p.to_owned()));
     let largest = days
         .windows(2)
         .max_by_key(|w| w[1].1 - w[0].1)
@@ -262,16 +268,8 @@ pub(super) async fn mentions_show_the_change_after_each(h: Arc<Harness>) -> Res<
         .next()
         .ok_or("no recent mention in the dataset")?;
     let username = format!("@{}", ds.channels[target as usize].usernames[0]);
-    let newest = newest_message(&h, &username)?;
-    h.browser
-        .open(
-            &channel_path(&username, &format!("&post={newest}&posts=10")),
-            &Session::DEMO,
-        )
-        .await?;
-    let mark = h.site.log.mark();
-    h.browser.click(".report-mentions button.job-run").await?;
-    h.browser.wait_css(".report-mentions .job-done").await?;
+    let mark = open_report(&h, &username, 10).await?;
+    run_job(&h, ".report-mentions").await?;
     // Every channel keyword mentions names is listed.
     for op in h.sent(mark, "/words/mentions-by-channels") {
         let answer = h.replay(&op).await?;
@@ -294,19 +292,9 @@ pub(super) async fn mentions_show_the_change_after_each(h: Arc<Harness>) -> Res<
         .into_iter()
         .find(|u| u.contains("group=hour"))
         .ok_or("no hourly subscribers asked")?;
-    let mut hourly: Vec<(NaiveDateTime, i64)> = h
-        .replay(&dynamics)
-        .await?
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|r| {
-            let at = NaiveDateTime::parse_from_str(&text(&r["period"]), "%Y-%m-%d %H:%M").ok()?;
-            Some((at, int(&r["participants_count"])))
-        })
-        .collect();
-    hourly.sort();
+    let hourly = super::subscribers(&h.replay(&dynamics).await?, |p| {
+        NaiveDateTime::parse_from_str(p, "%Y-%m-%d %H:%M").ok()
+    });
     let search = h
         .sent(mark, "/posts/search")
         .pop()
@@ -351,8 +339,7 @@ pub(super) async fn mentions_show_the_change_after_each(h: Arc<Harness>) -> Res<
     h.browser.screenshot("channel-report-mentions").await?;
 
     // The whole report, profile included, printed on A4: at most two pages.
-    h.browser.click(".report-profile button.job-run").await?;
-    h.browser.wait_css(".report-profile .job-done").await?;
+    run_job(&h, ".report-profile").await?;
     let pdf = h
         .browser
         .client()

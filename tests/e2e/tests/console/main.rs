@@ -105,6 +105,24 @@ fn int(n: &Value) -> i64 {
         .unwrap_or(i64::MIN)
 }
 
+/// The subscriber counts of a `/channels/subscribers` answer, oldest first; `period` reads a
+/// record's period (a day or an hour) and drops the records it cannot read.
+fn subscribers<T: Ord>(answer: &Value, period: impl Fn(&str) -> Option<T>) -> Vec<(T, i64)> {
+    let mut counts: Vec<(T, i64)> = answer
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| {
+            Some((
+                period(&chanscope_e2e::text(&r["period"]))?,
+                int(&r["participants_count"]),
+            ))
+        })
+        .collect();
+    counts.sort();
+    counts
+}
+
 /// Asserts the page sent nothing to `op` since `mark`, after giving it time to.
 async fn assert_nothing_sent(h: &Harness, mark: usize, op: &str) -> Res<()> {
     tokio::time::sleep(Duration::from_millis(700)).await;
