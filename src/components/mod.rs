@@ -24,5 +24,5 @@ pub use page_header::page_header;
 pub use rich_text::{render_nodes, RichText, SafeHtml};
 pub use stats_table::{stats_summary, stats_table, StatsTableText};
 pub use status::{EmptyState, ErrorBanner, Loading};
-pub use table::{Column, DataTable, Row, TableCell};
+pub use table::{use_picking, Column, DataTable, Picking, Row, TableCell};
 pub use tiles::{StatTiles, Tile};

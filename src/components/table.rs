@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use super::ExportButtons;
 use crate::export::{Cell, Table};
+use crate::route::{route_href, ChannelQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
 use crate::view::sort::{self, Direction, Sort, SortKey};
 
@@ -74,6 +75,37 @@ impl TableCell {
         }
     }
 
+    /// Text that may be absent or blank: trimmed, or the empty cell.
+    pub fn maybe_text(text: Option<&str>) -> Self {
+        text.map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map_or_else(TableCell::missing, TableCell::text)
+    }
+
+    /// A channel's title (`#<id>` when it has none) linked to its channel info by `reference`;
+    /// sorted and exported by the title.
+    pub fn channel(reference: String, title: Option<&str>, id: i64) -> Self {
+        let title = title
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map_or_else(|| format!("#{id}"), str::to_owned);
+        let href = route_href(Route::ChannelInfo, &ChannelQuery::new(reference));
+        TableCell {
+            display: html! { <RouteLink {href}>{ title.clone() }</RouteLink> },
+            sort: SortKey::Text(title.to_lowercase()),
+            export: Cell::Text(title),
+        }
+    }
+
+    /// A number shown with one decimal (a citation index), exported whole.
+    pub fn decimal(x: f64) -> Self {
+        TableCell {
+            display: html! { { format!("{x:.1}") } },
+            sort: SortKey::Number(x),
+            export: Cell::Float(x),
+        }
+    }
+
     /// Nothing known: an empty cell, sorted last.
     pub fn missing() -> Self {
         TableCell {
@@ -87,11 +119,62 @@ impl TableCell {
 /// A row: one cell per column.
 pub type Row = Vec<TableCell>;
 
-/// The rows in the order the table shows them; ties keep the order they came in.
-pub fn sorted_rows(rows: &[Row], sort: Option<Sort>) -> Vec<&Row> {
-    sort::sorted(rows, sort, |row, column| {
-        row.get(column).map(|cell| &cell.sort)
+/// The indices of the rows in the order the table shows them; ties keep the order they came in.
+pub fn sorted_order(rows: &[Row], sort: Option<Sort>) -> Vec<usize> {
+    let indices: Vec<usize> = (0..rows.len()).collect();
+    sort::sorted(&indices, sort, |&i, column| {
+        rows[i].get(column).map(|cell| &cell.sort)
     })
+    .into_iter()
+    .copied()
+    .collect()
+}
+
+/// The rows in the order the table shows them.
+pub fn sorted_rows(rows: &[Row], sort: Option<Sort>) -> Vec<&Row> {
+    sorted_order(rows, sort)
+        .into_iter()
+        .map(|i| &rows[i])
+        .collect()
+}
+
+/// Rows that can be picked: a checkbox before each, named by the row's key.
+#[derive(Clone, PartialEq)]
+pub struct Picking {
+    /// One key per row, in the rows' order.
+    pub keys: Rc<Vec<AttrValue>>,
+    /// The keys picked, in the rows' order.
+    pub picked: Rc<Vec<AttrValue>>,
+    pub ontoggle: Callback<AttrValue>,
+}
+
+/// Picking over `keys`: the state of the checkboxes, kept while the page shows the table.
+#[hook]
+pub fn use_picking(keys: Rc<Vec<AttrValue>>) -> Picking {
+    let picked = use_state_eq(Vec::<AttrValue>::new);
+    let ontoggle = {
+        let picked = picked.clone();
+        Callback::from(move |key: AttrValue| {
+            let mut next = (*picked).clone();
+            match next.iter().position(|k| *k == key) {
+                Some(i) => {
+                    next.remove(i);
+                }
+                None => next.push(key),
+            }
+            picked.set(next);
+        })
+    };
+    let chosen = keys
+        .iter()
+        .filter(|k| picked.contains(k))
+        .cloned()
+        .collect();
+    Picking {
+        keys,
+        picked: Rc::new(chosen),
+        ontoggle,
+    }
 }
 
 /// The export of the given rows under the columns' titles.
@@ -124,6 +207,9 @@ pub struct DataTableProps {
     /// A caption naming the table for screen readers and above the table.
     #[prop_or_default]
     pub caption: Option<AttrValue>,
+    /// Rows that can be picked, with a checkbox column first (never sorted nor exported).
+    #[prop_or_default]
+    pub picking: Option<Picking>,
 }
 
 #[function_component(DataTable)]
@@ -131,7 +217,7 @@ pub fn data_table(props: &DataTableProps) -> Html {
     let ui = use_ui();
     let sort = use_state(|| None::<Sort>);
     let show_all = use_state_eq(|| false);
-    let shown = sorted_rows(&props.rows, *sort);
+    let shown = sorted_order(&props.rows, *sort);
     let drawn = if *show_all {
         shown.len()
     } else {
@@ -169,6 +255,32 @@ pub fn data_table(props: &DataTableProps) -> Html {
             </th>
         }
     });
+    let picking = props.picking.as_ref();
+    let pick_header = picking.map(|_| {
+        html! {
+            <th scope="col" class="cs-table-pick">
+                <span class="cs-visually-hidden">{ ui.t("Pick", "Выбор") }</span>
+            </th>
+        }
+    });
+    let pick_cell = |index: Option<usize>| {
+        let picking = picking?;
+        let Some(key) = index.and_then(|i| picking.keys.get(i)).cloned() else {
+            return Some(html! { <td class="cs-table-pick"></td> });
+        };
+        let checked = picking.picked.contains(&key);
+        let ontoggle = picking.ontoggle.clone();
+        let onchange = {
+            let key = key.clone();
+            Callback::from(move |_: Event| ontoggle.emit(key.clone()))
+        };
+        Some(html! {
+            <td class="cs-table-pick">
+                <input type="checkbox" data-pick={key.clone()} {checked} {onchange}
+                    aria-label={crate::format::fill(ui.t("Pick {key}", "Выбрать {key}"), &[("key", key.to_string())])} />
+            </td>
+        })
+    };
     let render_row = |row: &Row| {
         html! {
             { for props.columns.iter().enumerate().map(|(i, column)| html! {
@@ -181,7 +293,7 @@ pub fn data_table(props: &DataTableProps) -> Html {
     let body = if shown.is_empty() {
         html! {
             <tr class="cs-table-empty">
-                <td colspan={props.columns.len().max(1).to_string()}>
+                <td colspan={(props.columns.len() + usize::from(picking.is_some())).max(1).to_string()}>
                     { ui.t("Nothing found.", "Ничего не найдено.") }
                 </td>
             </tr>
@@ -189,7 +301,7 @@ pub fn data_table(props: &DataTableProps) -> Html {
     } else {
         shown[..drawn]
             .iter()
-            .map(|row| html! { <tr>{ render_row(row) }</tr> })
+            .map(|&i| html! { <tr>{ pick_cell(Some(i)) }{ render_row(&props.rows[i]) }</tr> })
             .collect()
     };
     let more = (drawn < shown.len()).then(|| {
@@ -214,10 +326,10 @@ pub fn data_table(props: &DataTableProps) -> Html {
                     if let Some(caption) = &props.caption {
                         <caption>{ caption.clone() }</caption>
                     }
-                    <thead><tr>{ for headers }</tr></thead>
+                    <thead><tr>{ pick_header }{ for headers }</tr></thead>
                     <tbody>{ body }</tbody>
                     if let Some(totals) = &props.totals {
-                        <tfoot><tr class="cs-table-totals">{ render_row(totals) }</tr></tfoot>
+                        <tfoot><tr class="cs-table-totals">{ pick_cell(None) }{ render_row(totals) }</tr></tfoot>
                     }
                 </table>
             </div>

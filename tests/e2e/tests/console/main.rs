@@ -13,6 +13,7 @@ mod channel_report;
 mod channels;
 mod post_stats;
 mod search;
+mod shortlist;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -49,6 +50,7 @@ use search::{
     channel_search_needs_q_or_category, channel_search_shows_channels, keyword_mentions_requires_q,
     keyword_mentions_shows_channels, post_search_refuses_limit_over_50, post_search_shows_posts,
 };
+use shortlist::compare_selected_opens_exactly_the_selected;
 
 const SCENARIOS: &[(&str, Scenario)] = scenarios![
     keyword_mentions_shows_channels,
@@ -72,6 +74,7 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     post_search_shows_posts,
     post_search_refuses_limit_over_50,
     post_search_names_every_repost_source,
+    compare_selected_opens_exactly_the_selected,
     deep_link_shows_results_without_submit,
     back_and_forward_restore_views,
     token_never_in_address_bar,
