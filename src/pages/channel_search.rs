@@ -207,15 +207,14 @@ fn found(props: &FoundProps) -> Html {
     }
 }
 
+/// The columns a search answer fills: category, country and language come only with channel
+/// information.
 fn table_columns(ui: &Ui) -> Rc<Vec<Column>> {
     Rc::new(vec![
         Column::text("channel", ui.t("Channel", "Канал")),
         Column::text("username", ui.t("Username", "Имя")),
         Column::numeric("subscribers", ui.t("Subscribers", "Подписчики")),
         Column::numeric("ci-index", ui.t("Citation index", "Индекс цитирования")),
-        Column::text("category", ui.t("Category", "Категория")),
-        Column::text("country", ui.t("Country", "Страна")),
-        Column::text("language", ui.t("Language", "Язык")),
     ])
 }
 
@@ -234,9 +233,6 @@ fn table_row(ui: &Ui, channel: &Channel) -> Row {
         channel
             .ci_index
             .map_or_else(TableCell::missing, TableCell::decimal),
-        TableCell::maybe_text(channel.category.as_deref()),
-        TableCell::maybe_text(channel.country.as_deref()),
-        TableCell::maybe_text(channel.language.as_deref()),
     ]
 }
 

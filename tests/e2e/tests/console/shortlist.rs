@@ -34,8 +34,8 @@ async fn row_keys(h: &Harness) -> Res<Vec<String>> {
 }
 
 /// Ticks `picked` in the table, follows "Compare selected", and checks that compare channels
-/// holds exactly them; then that comparing asks for exactly their cards. `shot` names the
-/// screenshot of the table with the channels ticked.
+/// holds exactly them, and that the comparison its address starts asks for exactly their
+/// cards. `shot` names the screenshot of the table with the channels ticked.
 async fn compare_picked(h: &Harness, picked: &[String], shot: &str) -> Res<()> {
     for key in picked {
         h.browser
@@ -47,6 +47,7 @@ async fn compare_picked(h: &Harness, picked: &[String], shot: &str) -> Res<()> {
         .wait_text_in(".compare-selected a", &[&label])
         .await?;
     h.browser.screenshot(shot).await?;
+    let mark = h.site.log.mark();
     h.browser.click(".compare-selected a").await?;
     h.browser
         .wait_css(&format!("#cc-channel-{}", picked.len() - 1))
@@ -62,8 +63,6 @@ async fn compare_picked(h: &Harness, picked: &[String], shot: &str) -> Res<()> {
     ensure(shown == picked, || {
         format!("compare channels holds {shown:?}, not the picked {picked:?}")
     })?;
-    let mark = h.site.log.mark();
-    h.browser.submit().await?;
     until(|| async { Ok(h.sent(mark, "/channels/get").len() >= picked.len()) }).await?;
     h.browser.wait_css(".job-done").await?;
     let mut asked: Vec<String> = h
