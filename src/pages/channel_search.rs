@@ -21,7 +21,9 @@ use crate::components::{use_picking, CardVariant, ChannelCard, Column, DataTable
 use crate::format::fill;
 use crate::pages::compare_channels::compare_selected;
 use crate::pages::form::{is_false, peer_type_or};
-use crate::pages::form::{peer_type_options, Advanced, Check, Field, LimitField, Select};
+use crate::pages::form::{
+    peer_type_options, Advanced, Check, Field, LimitField, Select, ViewSwitch,
+};
 use crate::pages::form::{use_page_form, AddressQuery, PageParams, Problems};
 use crate::request::CachedClient;
 use crate::route::{route_href, ChannelQuery, Route, RouteLink};
@@ -168,14 +170,6 @@ fn found(props: &FoundProps) -> Html {
             .map(|c| AttrValue::from(channel_ref(c)))
             .collect(),
     ));
-    let switch = |table: bool, label: &'static str| {
-        let as_table = as_table.clone();
-        html! {
-            <button type="button" class="cs-button cs-button-quiet" data-view={if table { "table" } else { "cards" }}
-                aria-pressed={(*as_table == table).to_string()}
-                onclick={Callback::from(move |_: MouseEvent| as_table.set(table))}>{ label }</button>
-        }
-    };
     html! {
         <>
             <p class="summary">
@@ -183,10 +177,10 @@ fn found(props: &FoundProps) -> Html {
                     &[("n", ui.count(i64::try_from(props.response.count).unwrap_or(i64::MAX)))]) }
             </p>
             { unreadable_note(&ui, RecordNoun::Channels, [items]) }
-            <div class="view-switch" role="group" aria-label={ui.t("Show as", "Показать как")}>
-                { switch(false, ui.t("Cards", "Карточки")) }
-                { switch(true, ui.t("Table", "Таблица")) }
-            </div>
+            <ViewSwitch label={ui.t("Show as", "Показать как")}
+                labels={vec![ui.t("Cards", "Карточки"), ui.t("Table", "Таблица")]}
+                chosen={usize::from(*as_table)}
+                onchange={let as_table = as_table.clone(); Callback::from(move |i: usize| as_table.set(i == 1))} />
             if *as_table {
                 <DataTable columns={table_columns(&ui)} rows={Rc::new(items.iter().map(|c| table_row(&ui, c)).collect())}
                     export_name="channel-search" picking={Some(picking.clone())}
