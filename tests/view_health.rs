@@ -1,13 +1,13 @@
-//! The health check's rules on exact daily counts: a jump against the channel's own normal, the
-//! loss after it, a step after a flat stretch, a smooth channel with nothing found, low ERR by
-//! size band, and restrictions.
+//! The health check's rules on exact daily and hourly counts: a jump against the channel's own
+//! normal, the loss after it, a step after a flat stretch, a smooth channel with nothing found, an
+//! advert's rise told from a bought jump by the hour, low ERR by size band, and restrictions.
 
 use chanscope::api::PeriodGroup;
 use chanscope::format::Period;
 use chanscope::view::dynamics::Reading;
 use chanscope::view::health::{
-    low_err, normal, restriction_findings, subscriber_findings, usual_err, Finding, Kind, Normal,
-    Size,
+    low_err, normal, readings_per_day, restriction_findings, subscriber_findings, usual_err,
+    Finding, Kind, Normal, Size,
 };
 use chanscope::view::robust::{median, median_and_mad};
 use chrono::{NaiveDate, TimeDelta};
@@ -30,6 +30,33 @@ fn days(first: i64, changes: &[i64]) -> Vec<Reading> {
         });
     }
     out
+}
+
+/// Hourly readings from 2026-03-01 00:00, starting at `first`, then moving by each of `changes`.
+fn hours(first: i64, changes: &[i64]) -> Vec<Reading> {
+    let start = date("2026-03-01").and_hms_opt(0, 0, 0).unwrap();
+    let mut count = first;
+    let mut out = vec![];
+    for (i, by) in std::iter::once(&0).chain(changes).enumerate() {
+        count += by;
+        let hour = start + TimeDelta::hours(i as i64);
+        out.push(Reading {
+            period: Period::parse(
+                PeriodGroup::Hour,
+                &hour.format("%Y-%m-%d %H:00").to_string(),
+            )
+            .unwrap(),
+            count,
+        });
+    }
+    out
+}
+
+/// +1, +2, +3 an hour in turn, with `special` changes at their indices.
+fn hourly(n: usize, special: impl Fn(usize) -> Option<i64>) -> Vec<i64> {
+    (0..n)
+        .map(|i| special(i).unwrap_or(1 + (i % 3) as i64))
+        .collect()
 }
 
 #[test]
@@ -69,7 +96,7 @@ fn a_bought_jump_and_the_loss_after_it() {
         })
     );
     assert_eq!(
-        subscriber_findings(&readings),
+        subscriber_findings(&readings, 1),
         vec![
             Finding {
                 kind: Kind::Jump,
@@ -93,7 +120,7 @@ fn a_small_loss_after_a_jump_is_no_drop() {
     for by in &mut changes[15..20] {
         *by = -100; // 500 < 600, a fifth of 3,000
     }
-    let found = subscriber_findings(&days(10_000, &changes));
+    let found = subscriber_findings(&days(10_000, &changes), 1);
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].kind, Kind::Jump);
 }
@@ -103,7 +130,7 @@ fn a_rise_after_a_flat_stretch_is_a_step() {
     let mut changes = vec![0; 20];
     changes.push(2_000);
     changes.extend([0; 5]);
-    let found = subscriber_findings(&days(40_000, &changes));
+    let found = subscriber_findings(&days(40_000, &changes), 1);
     assert_eq!(
         found,
         vec![Finding {
@@ -124,7 +151,7 @@ fn a_smooth_channel_has_no_subscriber_finding() {
         changes.push(next.round() as i64 - count.round() as i64);
         count = next;
     }
-    assert_eq!(subscriber_findings(&days(20_000, &changes)), vec![]);
+    assert_eq!(subscriber_findings(&days(20_000, &changes), 1), vec![]);
 }
 
 #[test]
@@ -132,19 +159,19 @@ fn an_outlier_too_small_for_the_channel_is_no_jump() {
     // +1,500 on 100,000 stands far out of +10 a day, but is 1.5 %, under 2 %.
     let mut changes = vec![10; 20];
     changes[12] = 1_500;
-    assert_eq!(subscriber_findings(&days(100_000, &changes)), vec![]);
+    assert_eq!(subscriber_findings(&days(100_000, &changes), 1), vec![]);
     // 2 % of the 100,120 the day before is 2,002.4.
     changes[12] = 2_002;
-    assert_eq!(subscriber_findings(&days(100_000, &changes)), vec![]);
+    assert_eq!(subscriber_findings(&days(100_000, &changes), 1), vec![]);
     changes[12] = 2_003;
-    assert_eq!(subscriber_findings(&days(100_000, &changes)).len(), 1);
+    assert_eq!(subscriber_findings(&days(100_000, &changes), 1).len(), 1);
 }
 
 #[test]
 fn too_short_a_history_has_no_normal() {
     let readings = days(1_000, &[5; 13]);
     assert_eq!(normal(&readings), None);
-    assert_eq!(subscriber_findings(&readings), vec![]);
+    assert_eq!(subscriber_findings(&readings, 1), vec![]);
 }
 
 #[test]
@@ -189,4 +216,61 @@ fn restrictions_are_findings_in_words() {
     assert_eq!(Kind::Drop.as_str(), "subscriber-drop");
     assert_eq!(Kind::Step.as_str(), "subscriber-step");
     assert_eq!(Kind::LowErr.as_str(), "low-err");
+}
+
+#[test]
+fn readings_a_day_by_grouping() {
+    assert_eq!(readings_per_day(PeriodGroup::Hour), Some(24));
+    assert_eq!(readings_per_day(PeriodGroup::Day), Some(1));
+    assert_eq!(readings_per_day(PeriodGroup::Week), None);
+    assert_eq!(readings_per_day(PeriodGroup::Month), None);
+}
+
+#[test]
+fn a_jump_over_two_hours_is_one_and_its_loss_is_found_hourly() {
+    // 20,000 subscribers; +5,000 and +3,000 in changes 100 and 101 (the hours 04:00 and 05:00 of
+    // 2026-03-05), then −20 an hour for 100 hours.
+    let changes = hourly(300, |i| match i {
+        100 => Some(5_000),
+        101 => Some(3_000),
+        102..=201 => Some(-20),
+        _ => None,
+    });
+    assert_eq!(
+        subscriber_findings(&hours(20_000, &changes), 24),
+        vec![
+            Finding {
+                kind: Kind::Jump,
+                date: date("2026-03-05"),
+                size: Size::Subscribers(8_000),
+            },
+            // The lowest count of the 14 days after is at the loss's end, reading 202
+            // (2026-03-09 10:00): 100 × 20 lost, more than a fifth of 8,000.
+            Finding {
+                kind: Kind::Drop,
+                date: date("2026-03-09"),
+                size: Size::Subscribers(-2_000),
+            },
+        ]
+    );
+}
+
+#[test]
+fn an_adverts_rise_is_no_jump_by_the_hour_but_is_one_by_the_day() {
+    // +100 an hour for the 15 hours from change 300: 1,500 in all, yet no hour reaches 2 % of
+    // the 20,000.
+    let changes = hourly(720, |i| (300..315).contains(&i).then_some(100));
+    assert_eq!(subscriber_findings(&hours(20_000, &changes), 24), vec![]);
+    // The same counts read daily: day 13 (changes 288 to 311) gains 12 × 100 and 24 of its
+    // normal hours (+1, +2, +3, …: 12 × 2 = 24 in the other 12).
+    let daily: Vec<i64> = changes.chunks(24).map(|day| day.iter().sum()).collect();
+    assert_eq!(daily[12], 1_224);
+    assert_eq!(
+        subscriber_findings(&days(20_000, &daily), 1),
+        vec![Finding {
+            kind: Kind::Jump,
+            date: date("2026-03-14"),
+            size: Size::Subscribers(1_224),
+        }]
+    );
 }

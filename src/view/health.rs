@@ -1,18 +1,24 @@
 //! The health check of a channel: findings a buyer of an advertising post should know of, each
 //! with the rule that made it, its date and its size.
 //!
-//! The subscriber rules read the daily counts (the count at the end of each day) over up to 90
-//! days, and judge each day's change against the channel's own normal daily change:
-//! - normal = the median of the daily changes; spread = 1.4826 × their median absolute deviation
-//!   (at least 1 subscriber), see [`super::robust`];
+//! The subscriber rules read the counts over up to 90 days, hourly where the plan allows (the
+//! count as of each hour), otherwise daily (the count at the end of each day), and judge each
+//! reading's change against the channel's own normal change over the same length of time:
+//! - normal = the median of the changes; spread = 1.4826 × their median absolute deviation (at
+//!   least 1 subscriber), see [`super::robust`];
 //! - **jump** (`subscriber-jump`): a rise more than [`JUMP_SPREADS`] spreads above normal and of
-//!   at least [`JUMP_MIN_SHARE`] of the count the day before;
+//!   at least [`JUMP_MIN_SHARE`] of the count before it. Neighbouring readings that each qualify
+//!   are one jump, of their sum, dated by its first reading;
 //! - **step** (`subscriber-step`): such a rise after a flat stretch, [`FLAT_DAYS`] days in a row
 //!   whose changes are each within [`FLAT_SHARE`] of the count: a channel that stood still and
 //!   suddenly grew;
 //! - **drop** (`subscriber-drop`): within [`DROP_DAYS`] days after a jump or a step, the count
-//!   falls below the jump day's count by at least [`DROP_SHARE`] of the jump: the bought
+//!   falls below the count at the jump's end by at least [`DROP_SHARE`] of the jump: the bought
 //!   subscribers being cleaned out. Dated on the day of the lowest count.
+//!
+//! Hourly counts tell a bought jump (thousands within an hour) from an advert's rise (the same
+//! thousands spread over a day or two, no hour near 2 % of the count); daily counts cannot, and
+//! flag both.
 //!
 //! The rule on reach, **low ERR** (`low-err`): the channel's ERR below a third of the usual ERR of
 //! its size band ([`usual_err`]). The service's restrictions (`restriction`) are findings as
@@ -22,21 +28,22 @@ use chrono::NaiveDate;
 
 use super::dynamics::Reading;
 use super::robust::{median_and_mad, MAD_TO_SIGMA};
+use crate::api::PeriodGroup;
 use crate::format::Locale;
 
-/// A jump is a rise this many spreads above the normal daily change…
+/// A jump is a rise this many spreads above the normal change…
 pub const JUMP_SPREADS: f64 = 8.0;
-/// …and at least this share of the count the day before.
+/// …and at least this share of the count before it.
 pub const JUMP_MIN_SHARE: f64 = 0.02;
 /// Days of no real change before a jump that make it a step.
 pub const FLAT_DAYS: usize = 7;
-/// A day is flat when its change is within this share of the count.
+/// A reading is flat when its change is within this share of the count.
 pub const FLAT_SHARE: f64 = 0.001;
 /// Days after a jump in which a loss is looked for.
 pub const DROP_DAYS: usize = 14;
 /// A loss of at least this share of the jump is a drop.
 pub const DROP_SHARE: f64 = 0.2;
-/// Daily changes needed before the channel's normal can be told.
+/// Changes needed before the channel's normal can be told.
 pub const MIN_CHANGES: usize = 14;
 /// ERR below this share of the size band's usual is low.
 pub const LOW_ERR_SHARE: f64 = 1.0 / 3.0;
@@ -112,14 +119,14 @@ pub struct Finding {
     pub size: Size,
 }
 
-/// The channel's normal daily change and its spread.
+/// The channel's normal change between readings and its spread.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Normal {
     pub median: f64,
     pub spread: f64,
 }
 
-/// The daily changes of consecutive readings: (the later day, the change, the count before).
+/// The changes of consecutive readings: (the later reading's day, the change, the count before).
 fn changes(readings: &[Reading]) -> Vec<(NaiveDate, i64, i64)> {
     readings
         .windows(2)
@@ -133,7 +140,7 @@ fn changes(readings: &[Reading]) -> Vec<(NaiveDate, i64, i64)> {
         .collect()
 }
 
-/// The normal daily change of daily `readings` (in time order); `None` with fewer than
+/// The normal change between consecutive `readings` (in time order); `None` with fewer than
 /// [`MIN_CHANGES`] changes.
 pub fn normal(readings: &[Reading]) -> Option<Normal> {
     let by: Vec<f64> = changes(readings).iter().map(|c| c.1 as f64).collect();
@@ -147,32 +154,53 @@ pub fn normal(readings: &[Reading]) -> Option<Normal> {
     })
 }
 
-/// The subscriber findings of daily `readings` in time order: jumps or steps, and the drops
-/// after them, by date.
-pub fn subscriber_findings(readings: &[Reading]) -> Vec<Finding> {
+/// Readings a day holds at `group`: 24 hourly, 1 daily; `None` for weeks and months, which
+/// the check does not read.
+pub fn readings_per_day(group: PeriodGroup) -> Option<usize> {
+    match group {
+        PeriodGroup::Hour => Some(24),
+        PeriodGroup::Day => Some(1),
+        PeriodGroup::Week | PeriodGroup::Month => None,
+    }
+}
+
+/// The subscriber findings of `readings` in time order, `per_day` of them a day (see
+/// [`readings_per_day`]): jumps or steps, and the drops after them, by date.
+pub fn subscriber_findings(readings: &[Reading], per_day: usize) -> Vec<Finding> {
     let Some(normal) = normal(readings) else {
         return Vec::new();
     };
     let changes = changes(readings);
+    let flat_run = FLAT_DAYS * per_day;
+    let qualifies = |&(_, by, before): &(NaiveDate, i64, i64)| {
+        by as f64 - normal.median > JUMP_SPREADS * normal.spread
+            && by as f64 >= JUMP_MIN_SHARE * before as f64
+    };
     let mut found = Vec::new();
-    for (i, &(date, by, before)) in changes.iter().enumerate() {
-        let is_jump = by as f64 - normal.median > JUMP_SPREADS * normal.spread
-            && by as f64 >= JUMP_MIN_SHARE * before as f64;
-        if !is_jump {
+    let mut i = 0;
+    while i < changes.len() {
+        if !qualifies(&changes[i]) {
+            i += 1;
             continue;
         }
-        let flat = i >= FLAT_DAYS
-            && changes[i - FLAT_DAYS..i]
+        let first = i;
+        while i + 1 < changes.len() && qualifies(&changes[i + 1]) {
+            i += 1;
+        }
+        let by: i64 = changes[first..=i].iter().map(|c| c.1).sum();
+        let flat = first >= flat_run
+            && changes[first - flat_run..first]
                 .iter()
                 .all(|&(_, by, before)| (by.abs() as f64) <= FLAT_SHARE * before as f64);
         found.push(Finding {
             kind: if flat { Kind::Step } else { Kind::Jump },
-            date,
+            date: changes[first].0,
             size: Size::Subscribers(by),
         });
         // Readings are one more than changes: change i ends at reading i + 1.
         let peak = readings[i + 1].count;
-        let after = &readings[i + 2..(i + 2 + DROP_DAYS).min(readings.len())];
+        let after = &readings
+            [(i + 2).min(readings.len())..(i + 2 + DROP_DAYS * per_day).min(readings.len())];
         if let Some(low) = after.iter().min_by_key(|r| r.count) {
             let loss = peak - low.count;
             if loss > 0 && loss as f64 >= DROP_SHARE * by as f64 {
@@ -183,6 +211,7 @@ pub fn subscriber_findings(readings: &[Reading]) -> Vec<Finding> {
                 });
             }
         }
+        i += 1;
     }
     found
 }

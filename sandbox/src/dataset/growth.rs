@@ -43,7 +43,8 @@ impl Dataset {
         };
         let from = f64::from(c.history[day]);
         let to = f64::from(c.history[day + 1]);
-        let base = from + (to - from) * frac + c.jump.map_or(0.0, |j| j.extra(t));
+        let arrived: f64 = c.arrivals.iter().map(|a| a.extra(t)).sum();
+        let base = from + (to - from) * frac + arrived;
         // A little hourly noise so hourly charts do not look ruled.
         let hour = (t / HOUR) as u64;
         let jitter = (unit_of(c.id, hour) - 0.5) * c.jitter * base;

@@ -1,34 +1,63 @@
-//! Channels planted so that the channel page's health check has something to find, each with a
-//! history of its own that no random draw touches: bought subscribers (a step of thousands in one
-//! hour, then a slow loss as the bots are cleaned), a channel that stood still and then jumped,
-//! and one that grows smoothly. They are appended after every generated channel, so the
-//! generated channels, posts and stories are the same bytes with or without them.
+//! Channels planted so that the channel page has something to find, each with a history of its
+//! own that no random draw touches: bought subscribers (a step of thousands in one hour, then a
+//! slow loss as the bots are cleaned), a channel that stood still and then jumped, one that grows
+//! smoothly, and one advertised in other channels' posts, rising for a day or two after each
+//! advert. They are appended after every generated channel, so the generated channels, posts and
+//! stories are what they are without them, but for the advert texts added to a few posts.
+
+use std::collections::HashMap;
 
 use super::channels::{Channel, Peer, Restriction};
+use super::posts::Post;
 use super::{AHEAD_DAYS, CHANNEL_ID_BASE, DAY, HISTORY_DAYS, HOUR, TG_ID_BASE};
 
-/// Subscribers added in one hour and partly lost afterwards.
+/// Subscribers who arrive from one instant on, all within its hour or over hours, and of whom a
+/// share is lost in the end.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Jump {
-    /// The hour the subscribers arrive (Unix seconds, on a whole hour).
+pub struct Arrival {
+    /// When they start to arrive (Unix seconds).
     pub at: i64,
     pub size: f64,
+    /// The time constant of their arrival in hours; 0 for all at once (bought ones).
+    pub over_hours: f64,
     /// The share of them lost in the end.
     pub loss: f64,
     /// The time constant of the loss, in days.
     pub loss_days: f64,
 }
 
-impl Jump {
-    /// Subscribers the jump adds at `t`.
+impl Arrival {
+    /// Subscribers the arrival adds at `t`.
     pub fn extra(&self, t: i64) -> f64 {
         if t < self.at {
             return 0.0;
         }
-        let days = (t - self.at) as f64 / DAY as f64;
-        self.size * (1.0 - self.loss * (1.0 - (-days / self.loss_days).exp()))
+        let hours = (t - self.at) as f64 / HOUR as f64;
+        let arrived = if self.over_hours > 0.0 {
+            1.0 - (-hours / self.over_hours).exp()
+        } else {
+            1.0
+        };
+        let days = hours / 24.0;
+        arrived * self.size * (1.0 - self.loss * (1.0 - (-days / self.loss_days).exp()))
     }
 }
+
+/// An advert for a planted channel in a generated channel's post, placed in the post nearest
+/// `days` days and `hour` hours before "now".
+struct Advert {
+    days: i64,
+    hours: i64,
+    /// Subscribers it brings, over [`ADVERT_HOURS`].
+    size: f64,
+    /// Whether it names the channel as `@name` rather than by its link.
+    by_username: bool,
+}
+
+/// The time constant of an advert's arrivals: most come within a day, nearly all within two.
+const ADVERT_HOURS: f64 = 10.0;
+/// The share of an advert's subscribers who leave again, over a time constant of 10 days.
+const ADVERT_LOSS: f64 = 0.1;
 
 /// One planted channel: its username, title, size at "now" and daily growth, and its jump.
 struct Spec {
@@ -40,10 +69,11 @@ struct Spec {
     daily_growth: f64,
     /// Days before "now" and hour of the day of the jump.
     jump: Option<(i64, i64, f64, f64, f64)>,
+    adverts: &'static [Advert],
     restriction: Restriction,
 }
 
-const SPECS: [Spec; 4] = [
+const SPECS: [Spec; 5] = [
     Spec {
         username: "bought_jump_news",
         title: "Morning Brief News",
@@ -52,6 +82,7 @@ const SPECS: [Spec; 4] = [
         now_count: 30_000.0,
         daily_growth: 0.002,
         jump: Some((20, 14, 8_000.0, 0.4, 3.0)),
+        adverts: &[],
         restriction: Restriction::None,
     },
     Spec {
@@ -62,6 +93,7 @@ const SPECS: [Spec; 4] = [
         now_count: 14_000.0,
         daily_growth: 0.001,
         jump: Some((45, 3, 3_000.0, 0.3, 5.0)),
+        adverts: &[],
         restriction: Restriction::RedLabel,
     },
     Spec {
@@ -72,6 +104,7 @@ const SPECS: [Spec; 4] = [
         now_count: 13_000.0,
         daily_growth: 0.0,
         jump: Some((10, 11, 4_000.0, 0.0, 1.0)),
+        adverts: &[],
         restriction: Restriction::None,
     },
     Spec {
@@ -82,6 +115,37 @@ const SPECS: [Spec; 4] = [
         now_count: 20_000.0,
         daily_growth: 0.003,
         jump: None,
+        adverts: &[],
+        restriction: Restriction::None,
+    },
+    Spec {
+        username: "pocket_finance_tips",
+        title: "Pocket Finance Tips",
+        about: "Sandbox example: advertised in three other channels' posts 12, 8 and 4 days ago; 1,800, 1,200 and 700 subscribers came in the two days after each.",
+        category: "economics",
+        now_count: 25_000.0,
+        daily_growth: 0.0008,
+        jump: None,
+        adverts: &[
+            Advert {
+                days: 12,
+                hours: 10,
+                size: 1_800.0,
+                by_username: false,
+            },
+            Advert {
+                days: 8,
+                hours: 3,
+                size: 1_200.0,
+                by_username: true,
+            },
+            Advert {
+                days: 4,
+                hours: 15,
+                size: 700.0,
+                by_username: false,
+            },
+        ],
         restriction: Restriction::None,
     },
 ];
@@ -90,25 +154,92 @@ const SPECS: [Spec; 4] = [
 /// stays flat.
 pub const PLANTED_JITTER: f64 = 0.0001;
 
-/// The planted channels, as channels `first..` of the dataset of `now`.
-pub(super) fn planted_channels(first: usize, now: i64) -> Vec<Channel> {
+/// Writes the planted channels' adverts into generated posts (newest first, `forwards` their
+/// reposts) and returns, per planted channel, when its adverts went out. An advert goes into the
+/// visible post nearest its time, within 12 hours of it, of a channel (not a chat) that is no
+/// repost, links to no post, is not deleted and was not reposted: no other record changes with
+/// its text. The text is English or Russian as the post's is.
+pub(super) fn place_adverts(
+    posts: &mut [Post],
+    forwards: &HashMap<u32, Vec<u32>>,
+    channels: &[Channel],
+    now: i64,
+) -> Vec<Vec<i64>> {
+    SPECS
+        .iter()
+        .map(|spec| {
+            spec.adverts
+                .iter()
+                .filter_map(|advert| {
+                    let target = now - advert.days * DAY - advert.hours * HOUR;
+                    let window = posts.partition_point(|p| p.date > (target + 12 * HOUR).min(now))
+                        ..posts.partition_point(|p| p.date >= target - 12 * HOUR);
+                    let i = window
+                        .filter(|&i| {
+                            let p = &posts[i];
+                            channels[p.channel as usize].peer == Peer::Channel
+                                && p.forward_of.is_none()
+                                && p.mention_of.is_none()
+                                && !p.deleted
+                                && !forwards.contains_key(&(i as u32))
+                        })
+                        .min_by_key(|&i| (posts[i].date - target).abs())?;
+                    let link = format!("{}/{}", chanscope_api::ids::LINK_HOST, spec.username);
+                    let name = if advert.by_username {
+                        format!("@{}", spec.username)
+                    } else {
+                        link
+                    };
+                    let text = if posts[i].text.is_ascii() {
+                        format!(" Advertisement. Money matters in five minutes a day: {name}")
+                    } else {
+                        format!(" Реклама. Финансы за пять минут в день: {name}")
+                    };
+                    posts[i].text.push_str(&text);
+                    Some(posts[i].date)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The planted channels, as channels `first..` of the dataset of `now`; `adverts` as
+/// [`place_adverts`] placed them.
+pub(super) fn planted_channels(first: usize, now: i64, adverts: &[Vec<i64>]) -> Vec<Channel> {
     let start = now - HISTORY_DAYS * DAY;
     SPECS
         .iter()
+        .zip(adverts)
         .enumerate()
-        .map(|(k, spec)| {
+        .map(|(k, (spec, advert_dates))| {
             let i = first + k;
             let jump = spec.jump.map(|(days, hour, size, loss, loss_days)| {
                 let day = now - now.rem_euclid(DAY) - days * DAY;
-                Jump {
+                Arrival {
                     at: day + hour * HOUR,
                     size,
+                    over_hours: 0.0,
                     loss,
                     loss_days,
                 }
             });
-            // The base curve is set so that base + jump is `now_count` at "now".
-            let at_now = spec.now_count - jump.map_or(0.0, |j| j.extra(now));
+            let arrivals: Vec<Arrival> = jump
+                .into_iter()
+                .chain(
+                    spec.adverts
+                        .iter()
+                        .zip(advert_dates)
+                        .map(|(advert, &at)| Arrival {
+                            at,
+                            size: advert.size,
+                            over_hours: ADVERT_HOURS,
+                            loss: ADVERT_LOSS,
+                            loss_days: 10.0,
+                        }),
+                )
+                .collect();
+            // The base curve is set so that base + arrivals is `now_count` at "now".
+            let at_now = spec.now_count - arrivals.iter().map(|a| a.extra(now)).sum::<f64>();
             let history = (0..HISTORY_DAYS + AHEAD_DAYS + 2)
                 .map(|day| {
                     let from_now = (start + day * DAY - now) as f64 / DAY as f64;
@@ -132,7 +263,7 @@ pub(super) fn planted_channels(first: usize, now: i64) -> Vec<Channel> {
                 rkn_active: false,
                 history,
                 jitter: PLANTED_JITTER,
-                jump,
+                arrivals,
                 posts: Vec::new(),
                 stories: Vec::new(),
                 title_words: Vec::new(),
@@ -158,14 +289,14 @@ mod tests {
         let ds = Dataset::generate(1, Size::Small, NOW);
         assert_eq!(ds.channels.len(), 200 + SPECS.len());
         assert_eq!(planted(&ds, "bought_jump_news"), 200);
-        assert!(ds.channels[..200].iter().all(|c| c.jump.is_none()));
+        assert!(ds.channels[..200].iter().all(|c| c.arrivals.is_empty()));
     }
 
     #[test]
     fn a_bought_jump_arrives_in_one_hour_and_is_partly_lost() {
         let ds = Dataset::generate(1, Size::Small, NOW);
         let c = planted(&ds, "bought_jump_news");
-        let at = ds.channels[c as usize].jump.unwrap().at;
+        let at = ds.channels[c as usize].arrivals[0].at;
         assert_eq!(at, NOW - 20 * DAY + 14 * HOUR);
         let before = ds.participants_at(c, at - 1).unwrap() as i64;
         let after = ds.participants_at(c, at).unwrap() as i64;
@@ -192,5 +323,48 @@ mod tests {
             .map(|d| ds.participants_at(c, NOW - d * DAY).unwrap())
             .collect();
         assert!(days.windows(2).all(|w| w[0] > w[1]), "{days:?}");
+    }
+
+    #[test]
+    fn adverts_go_into_three_generated_posts_and_bring_subscribers_after_each() {
+        let ds = Dataset::generate(1, Size::Small, NOW);
+        let c = planted(&ds, "pocket_finance_tips");
+        let adverts: Vec<usize> = ds
+            .visible()
+            .filter(|&i| ds.posts[i].text.contains("pocket_finance_tips"))
+            .collect();
+        assert_eq!(adverts.len(), 3);
+        let arrivals = &ds.channels[c as usize].arrivals;
+        // Newest first: the adverts of 4, 8 and 12 days ago, each within 12 hours of its time.
+        for (&i, (arrival, (days, hours))) in
+            adverts
+                .iter()
+                .zip(arrivals.iter().rev().zip([(4, 15), (8, 3), (12, 10)]))
+        {
+            let p = &ds.posts[i];
+            assert_eq!(p.date, arrival.at);
+            assert!((p.date - (NOW - days * DAY - hours * HOUR)).abs() <= 12 * HOUR);
+            assert!(p.forward_of.is_none() && p.mention_of.is_none() && !p.deleted);
+            assert!((p.channel as usize) < 200, "a generated channel's post");
+        }
+        assert!(ds.posts[adverts[1]].text.ends_with(" @pocket_finance_tips"));
+        assert!(ds.posts[adverts[0]]
+            .text
+            .ends_with(" t.me/pocket_finance_tips"));
+        // 1,800 × (1 − e^(−24/10)) ≈ 1,637 in the first day (less 10 % of them over 10 days,
+        // about 16), against 20 a day of its own growth.
+        let at = arrivals[0].at;
+        let day = ds.participants_at(c, at + DAY).unwrap() as i64
+            - ds.participants_at(c, at).unwrap() as i64;
+        assert!((1_600..=1_680).contains(&day), "{day}");
+        // No hour near 2 % of 25,000: the health check's hourly rule sees no jump.
+        let most = (0..48)
+            .map(|h| {
+                ds.participants_at(c, at + (h + 1) * HOUR).unwrap() as i64
+                    - ds.participants_at(c, at + h * HOUR).unwrap() as i64
+            })
+            .max()
+            .unwrap();
+        assert!((150..=200).contains(&most), "{most}");
     }
 }

@@ -1,6 +1,6 @@
 //! The incoming mentions section: which channels mentioned this one over a chosen period
 //! (keyword mentions of its link and of its username), the mentioning posts (post search for its
-//! link) marked on its hourly subscriber chart, and for each the subscriber change in the 24 h
+//! link or its username) marked on its hourly subscriber chart, and for each the subscriber change in the 24 h
 //! and 48 h after it next to the channel's normal change over as long. One job of four requests.
 
 use std::collections::BTreeMap;
@@ -36,7 +36,7 @@ pub enum Answer {
     Dynamics(Rc<Records<SubscriberCount>>),
 }
 
-/// Units: mentions of the link, mentions of the username, posts with the link, hourly
+/// Units: mentions of the link, mentions of the username, posts with either, hourly
 /// subscribers; `None` for a channel without a username (nothing to search for).
 pub fn plan(channel: &Channel, asked: &str, days: u32, now: DateTime<Utc>) -> Option<Plan<Answer>> {
     let username = channel.username.trim().trim_start_matches('@');
@@ -60,7 +60,9 @@ pub fn plan(channel: &Channel, asked: &str, days: u32, now: DateTime<Utc>) -> Op
             limit: Some(crate::api::limits::POST_SEARCH_LIMIT_MAX),
             start_date: Some(start),
             extended: true,
-            ..PostSearch::new(link)
+            // One request for both spellings: the extended syntax's `|` is OR.
+            extended_syntax: true,
+            ..PostSearch::new(format!("{link} | @{username}"))
         })
         .map(Answer::Posts),
         Unit::call(SubscriberDynamics::last_days(
@@ -180,8 +182,8 @@ pub fn mentions_section(props: &MentionsProps) -> Html {
             </label>
             <div class="report-screen">
                 <JobPanel<Answer> job={job.clone()}
-                    what={ui.t("keyword mentions of the link and of the username, post search for the link, hourly subscribers",
-                        "упоминания ссылки и имени, поиск постов со ссылкой, подписчики по часам")} />
+                    what={ui.t("keyword mentions of the link and of the username, post search for either, hourly subscribers",
+                        "упоминания ссылки и имени, поиск постов с любым из них, подписчики по часам")} />
             </div>
             if by_link.is_some() || by_username.is_some() {
                 { channels_table(&ui, &rows) }
@@ -248,7 +250,7 @@ fn after_table(ui: &Ui, posts: &PostSearchResponse, own: i64, read: &[Reading]) 
                 "Обычное изменение: {h24} за 24 ч, {h48} за 48 ч (медиана по всем часам периода).",
             ), &[("h24", show_normal(normal[0])), ("h48", show_normal(normal[1]))]) }</p>
             if mentioning.is_empty() {
-                <p class="report-nothing">{ ui.t("Post search found no post with its link in this period.", "Поиск постов не нашёл постов с его ссылкой за этот период.") }</p>
+                <p class="report-nothing">{ ui.t("Post search found no post with its link or username in this period.", "Поиск постов не нашёл постов с его ссылкой или именем за этот период.") }</p>
             } else {
                 { report_table(
                     "report-after",
