@@ -16,40 +16,35 @@ fn date(s: &str) -> NaiveDate {
     NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
 }
 
-/// Daily readings from 2026-03-01, starting at `first`, then moving by each of `changes`.
-fn days(first: i64, changes: &[i64]) -> Vec<Reading> {
-    let start = date("2026-03-01");
+/// Readings of `group` (days or hours) from 2026-03-01 00:00, starting at `first`, then moving
+/// by each of `changes`.
+fn series(group: PeriodGroup, first: i64, changes: &[i64]) -> Vec<Reading> {
+    let start = date("2026-03-01").and_hms_opt(0, 0, 0).unwrap();
+    let (step, format) = match group {
+        PeriodGroup::Hour => (TimeDelta::hours(1), "%Y-%m-%d %H:00"),
+        _ => (TimeDelta::days(1), "%Y-%m-%d"),
+    };
     let mut count = first;
-    let mut out = vec![];
-    for (i, by) in std::iter::once(&0).chain(changes).enumerate() {
-        count += by;
-        let day = start + TimeDelta::days(i as i64);
-        out.push(Reading {
-            period: Period::parse(PeriodGroup::Day, &day.format("%Y-%m-%d").to_string()).unwrap(),
-            count,
-        });
-    }
-    out
+    std::iter::once(&0)
+        .chain(changes)
+        .enumerate()
+        .map(|(i, by)| {
+            count += by;
+            let at = start + step * i as i32;
+            Reading {
+                period: Period::parse(group, &at.format(format).to_string()).unwrap(),
+                count,
+            }
+        })
+        .collect()
 }
 
-/// Hourly readings from 2026-03-01 00:00, starting at `first`, then moving by each of `changes`.
+fn days(first: i64, changes: &[i64]) -> Vec<Reading> {
+    series(PeriodGroup::Day, first, changes)
+}
+
 fn hours(first: i64, changes: &[i64]) -> Vec<Reading> {
-    let start = date("2026-03-01").and_hms_opt(0, 0, 0).unwrap();
-    let mut count = first;
-    let mut out = vec![];
-    for (i, by) in std::iter::once(&0).chain(changes).enumerate() {
-        count += by;
-        let hour = start + TimeDelta::hours(i as i64);
-        out.push(Reading {
-            period: Period::parse(
-                PeriodGroup::Hour,
-                &hour.format("%Y-%m-%d %H:00").to_string(),
-            )
-            .unwrap(),
-            count,
-        });
-    }
-    out
+    series(PeriodGroup::Hour, first, changes)
 }
 
 /// +1, +2, +3 an hour in turn, with `special` changes at their indices.
