@@ -138,43 +138,16 @@ pub fn sorted_rows(rows: &[Row], sort: Option<Sort>) -> Vec<&Row> {
         .collect()
 }
 
-/// Rows that can be picked: a checkbox before each, named by the row's key.
+/// A column before the data columns whose cells the caller draws (the boxes that pick rows, say),
+/// never sorted nor exported: the table only keeps each cell with its row.
 #[derive(Clone, PartialEq)]
-pub struct Picking {
-    /// One key per row, in the rows' order.
-    pub keys: Rc<Vec<AttrValue>>,
-    /// The keys picked, in the rows' order.
-    pub picked: Rc<Vec<AttrValue>>,
-    pub ontoggle: Callback<AttrValue>,
-}
-
-/// Picking over `keys`: the state of the checkboxes, kept while the page shows the table.
-#[hook]
-pub fn use_picking(keys: Rc<Vec<AttrValue>>) -> Picking {
-    let picked = use_state_eq(Vec::<AttrValue>::new);
-    let ontoggle = {
-        let picked = picked.clone();
-        Callback::from(move |key: AttrValue| {
-            let mut next = (*picked).clone();
-            match next.iter().position(|k| *k == key) {
-                Some(i) => {
-                    next.remove(i);
-                }
-                None => next.push(key),
-            }
-            picked.set(next);
-        })
-    };
-    let chosen = keys
-        .iter()
-        .filter(|k| picked.contains(k))
-        .cloned()
-        .collect();
-    Picking {
-        keys,
-        picked: Rc::new(chosen),
-        ontoggle,
-    }
+pub struct LeadColumn {
+    /// The class of its header and of each of its cells.
+    pub class: AttrValue,
+    /// The header's content.
+    pub header: Html,
+    /// One cell's content per row, in the rows' order.
+    pub cells: Rc<Vec<Html>>,
 }
 
 /// The export of the given rows under the columns' titles.
@@ -207,9 +180,9 @@ pub struct DataTableProps {
     /// A caption naming the table for screen readers and above the table.
     #[prop_or_default]
     pub caption: Option<AttrValue>,
-    /// Rows that can be picked, with a checkbox column first (never sorted nor exported).
+    /// A column of the caller's cells before the data columns.
     #[prop_or_default]
-    pub picking: Option<Picking>,
+    pub lead: Option<LeadColumn>,
 }
 
 #[function_component(DataTable)]
@@ -255,30 +228,15 @@ pub fn data_table(props: &DataTableProps) -> Html {
             </th>
         }
     });
-    let picking = props.picking.as_ref();
-    let pick_header = picking.map(|_| {
-        html! {
-            <th scope="col" class="cs-table-pick">
-                <span class="cs-visually-hidden">{ ui.t("Pick", "Выбор") }</span>
-            </th>
-        }
-    });
-    let pick_cell = |index: Option<usize>| {
-        let picking = picking?;
-        let Some(key) = index.and_then(|i| picking.keys.get(i)).cloned() else {
-            return Some(html! { <td class="cs-table-pick"></td> });
-        };
-        let checked = picking.picked.contains(&key);
-        let ontoggle = picking.ontoggle.clone();
-        let onchange = {
-            let key = key.clone();
-            Callback::from(move |_: Event| ontoggle.emit(key.clone()))
-        };
-        Some(html! {
-            <td class="cs-table-pick">
-                <input type="checkbox" data-pick={key.clone()} {checked} {onchange}
-                    aria-label={crate::format::fill(ui.t("Pick {key}", "Выбрать {key}"), &[("key", key.to_string())])} />
-            </td>
+    let lead = props.lead.as_ref();
+    let lead_header = lead.map(
+        |lead| html! { <th scope="col" class={lead.class.clone()}>{ lead.header.clone() }</th> },
+    );
+    // `None` for the totals row, whose lead cell stays empty.
+    let lead_cell = |index: Option<usize>| {
+        lead.map(|lead| {
+            let content = index.and_then(|i| lead.cells.get(i)).cloned();
+            html! { <td class={lead.class.clone()}>{ for content }</td> }
         })
     };
     let render_row = |row: &Row| {
@@ -293,7 +251,7 @@ pub fn data_table(props: &DataTableProps) -> Html {
     let body = if shown.is_empty() {
         html! {
             <tr class="cs-table-empty">
-                <td colspan={(props.columns.len() + usize::from(picking.is_some())).max(1).to_string()}>
+                <td colspan={(props.columns.len() + usize::from(lead.is_some())).max(1).to_string()}>
                     { ui.t("Nothing found.", "Ничего не найдено.") }
                 </td>
             </tr>
@@ -301,7 +259,7 @@ pub fn data_table(props: &DataTableProps) -> Html {
     } else {
         shown[..drawn]
             .iter()
-            .map(|&i| html! { <tr>{ pick_cell(Some(i)) }{ render_row(&props.rows[i]) }</tr> })
+            .map(|&i| html! { <tr>{ lead_cell(Some(i)) }{ render_row(&props.rows[i]) }</tr> })
             .collect()
     };
     let more = (drawn < shown.len()).then(|| {
@@ -326,10 +284,10 @@ pub fn data_table(props: &DataTableProps) -> Html {
                     if let Some(caption) = &props.caption {
                         <caption>{ caption.clone() }</caption>
                     }
-                    <thead><tr>{ pick_header }{ for headers }</tr></thead>
+                    <thead><tr>{ lead_header }{ for headers }</tr></thead>
                     <tbody>{ body }</tbody>
                     if let Some(totals) = &props.totals {
-                        <tfoot><tr class="cs-table-totals">{ pick_cell(None) }{ render_row(totals) }</tr></tfoot>
+                        <tfoot><tr class="cs-table-totals">{ lead_cell(None) }{ render_row(totals) }</tr></tfoot>
                     }
                 </table>
             </div>

@@ -183,7 +183,7 @@ fn found(props: &FoundProps) -> Html {
                 onchange={let as_table = as_table.clone(); Callback::from(move |i: usize| as_table.set(i == 1))} />
             if *as_table {
                 <DataTable columns={table_columns(&ui)} rows={Rc::new(items.iter().map(|c| table_row(&ui, c)).collect())}
-                    export_name="channel-search" picking={Some(picking.clone())}
+                    export_name="channel-search" lead={Some(picking.lead(&ui))}
                     caption={ui.t("Channels found", "Найденные каналы")} />
                 { compare_selected(&ui, &picking.picked) }
             } else {

@@ -249,7 +249,7 @@ fn mentions_table(props: &MentionsTableProps) -> Html {
             { unreadable_note(&ui, RecordNoun::Channels, [&props.response.items]) }
             <div class="mentions-table">
                 <DataTable columns={columns} rows={Rc::new(rows)} totals={Some(totals)}
-                    export_name="keyword-mentions" picking={Some(picking.clone())}
+                    export_name="keyword-mentions" lead={Some(picking.lead(&ui))}
                     caption={ui.t("Mentions by channel", "Упоминания по каналам")} />
             </div>
             { compare_selected(&ui, &picking.picked) }

@@ -10,9 +10,10 @@ use chanscope::api::model::{Channel, PeerKind, RknVerification};
 use chanscope::api::validate::{Invalid, Problem, Rule};
 use chanscope::api::{ApiError, Error};
 use chanscope::components::channel_card::{initials, CardVariant, ChannelCard, ChannelCardProps};
+use chanscope::components::picking::Picking;
 use chanscope::components::rich_text::{SafeHtml, SafeHtmlProps};
 use chanscope::components::status::{ErrorBanner, ErrorBannerProps, Loading, LoadingProps};
-use chanscope::components::table::{Column, DataTable, DataTableProps, Picking, TableCell};
+use chanscope::components::table::{Column, DataTable, DataTableProps, TableCell};
 use chanscope::components::tiles::{StatTiles, StatTilesProps, Tile};
 use chanscope::ui::Ui;
 use wasm_bindgen_test::*;
@@ -474,13 +475,16 @@ async fn picked_rows_keep_their_boxes_when_the_table_sorts() {
         totals: None,
         export_name: "channels".into(),
         caption: None,
-        picking: Some(Picking {
-            keys: Rc::new(vec!["@a".into(), "@b".into(), "@c".into()]),
-            picked: Rc::new(vec!["@b".into()]),
-            ontoggle: Callback::from(move |key: AttrValue| {
-                record.borrow_mut().push(key.to_string())
-            }),
-        }),
+        lead: Some(
+            Picking {
+                keys: Rc::new(vec!["@a".into(), "@b".into(), "@c".into()]),
+                picked: Rc::new(vec!["@b".into()]),
+                ontoggle: Callback::from(move |key: AttrValue| {
+                    record.borrow_mut().push(key.to_string())
+                }),
+            }
+            .lead(&Ui::default()),
+        ),
     })
     .await;
     // The box column comes first: the Views header is the third cell.

@@ -59,7 +59,7 @@ fn table_props() -> DataTableProps {
         totals: Some(vec![TableCell::text("Total"), TableCell::count(&ui, 5_320)]),
         export_name: "mentions".into(),
         caption: None,
-        picking: None,
+        lead: None,
     }
 }
 
