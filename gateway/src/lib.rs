@@ -61,7 +61,7 @@ use shared::Redis;
 use statics::Statics;
 use upstream::{Failure, Upstream};
 
-pub use policy::BrowserToken;
+pub use policy::{BrowserToken, API_PREFIX};
 
 /// Says where an API answer came from: `hit`, `miss`, `stale` or `coalesced`.
 pub const CACHE_HEADER: HeaderName = HeaderName::from_static("x-chanscope-cache");
@@ -338,9 +338,6 @@ fn client_address(peer: IpAddr, headers: &HeaderMap, trust_forwarded_for: bool) 
         .and_then(|hop| hop.trim().parse().ok())
         .unwrap_or(peer)
 }
-
-/// Where the API is served: the console's default base URL, so that it needs no setting here.
-pub const API_PREFIX: &str = "/api";
 
 async fn dispatch(State(gw): State<Arc<Gateway>>, request: Request) -> Response {
     // Only the head is needed, and it (unlike the body) may be held across awaits.

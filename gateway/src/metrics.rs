@@ -132,7 +132,7 @@ pub fn operation(path: &str) -> &'static str {
         "/healthz" => "healthz",
         "/readyz" => "readyz",
         "/metrics" => "metrics",
-        _ => match path.strip_prefix(crate::API_PREFIX) {
+        _ => match path.strip_prefix(crate::policy::API_PREFIX) {
             Some(op_path) if op_path.is_empty() || op_path.starts_with('/') => {
                 crate::policy::ROUTES
                     .iter()

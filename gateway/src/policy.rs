@@ -21,6 +21,9 @@ use serverkit::envelope::{ApiError, WRONG_METHOD, WRONG_METHOD_TYPE};
 use serverkit::rules::query_or_category;
 use serverkit::Params;
 
+/// Where the API is served: the console's default base URL, so that it needs no setting here.
+pub const API_PREFIX: &str = "/api";
+
 /// The longest value accepted, in characters: far above any real query, far below abuse.
 pub const MAX_VALUE_CHARS: usize = 2_000;
 

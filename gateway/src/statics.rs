@@ -22,7 +22,7 @@ use chanscope_api::opening::opening_calls;
 use chrono::Utc;
 use tower_http::services::ServeFile;
 
-use crate::API_PREFIX;
+use crate::policy::API_PREFIX;
 
 /// The console's own policy (the meta tag in `index.html`), with two changes a server can make
 /// and a meta tag cannot: calls go only to this origin (the gateway), and no other site may frame

@@ -18,7 +18,7 @@ mod apt;
 use crate::install::{ensure_cargo_tool, ensure_npm_tool, Report};
 use crate::proc::{exec, output, step, version_of, with_timeout};
 use crate::Result;
-use apt::{apt_install, debian_packages, dpkg_installed, redis_server_on_path, which};
+use apt::{apt_install, debian_packages, dpkg_installed, redis_server_on_path, which, Needs};
 
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 /// Newer trunk releases need a newer rustc than the machines have.
@@ -33,14 +33,6 @@ const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 const REDIS_SERVER: &str = "/usr/bin/redis-server";
 /// The deployment test puts nginx (Debian's, from `/usr/sbin`) in front of two gateways.
 const NGINX: &str = "nginx";
-const DEBIAN_RUST_PACKAGES: &[&str] = &[
-    "rustc-web",
-    "cargo-web",
-    "rust-web-src",
-    "rust-web-llvm",
-    "rust-web-clippy",
-    "lld-22",
-];
 const DEBIAN_RUSTC: &str = "/usr/bin/rustc";
 /// The release build's std is compiled for size, like the console itself.
 const RELEASE_STD_FEATURES: &str = "optimize_for_size";
@@ -48,16 +40,6 @@ const RELEASE_STD_FEATURES: &str = "optimize_for_size";
 /// panic ends the app either way; the console never panics by design). Together with
 /// [`RELEASE_STD_FEATURES`] this took 30 KB off the console's brotli-compressed wasm.
 const RELEASE_RUSTFLAGS: &str = "-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none";
-
-/// What a command needs set up.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Needs {
-    /// `serve`: a wasm32 toolchain, trunk and wasm-bindgen. A debug build runs neither wasm-opt
-    /// nor esbuild, and a preview needs no browser, Redis, nginx or Debian's release toolchain.
-    Preview,
-    /// `setup`, `test`, `build`, `bench`.
-    Everything,
-}
 
 /// How wasm32 code is compiled on this machine.
 #[derive(Clone, Debug)]
@@ -472,7 +454,7 @@ mod tests {
         // Debian's Rust only when it is what compiles the preview for wasm32.
         assert_eq!(
             debian_packages(Needs::Preview, true, nothing_there),
-            DEBIAN_RUST_PACKAGES
+            apt::DEBIAN_RUST_PACKAGES
         );
     }
 

@@ -8,6 +8,7 @@ use super::countdown::use_countdown;
 use super::wording::advice;
 use crate::api::{ApiError, ApiErrorKind, Error};
 use crate::format::fill;
+#[cfg(debug_assertions)]
 use crate::settings::SettingsContext;
 use crate::ui::use_ui;
 
@@ -26,14 +27,28 @@ impl PartialEq for ErrorBannerProps {
     }
 }
 
+/// The API address in Settings, read by debug builds only: only a preview's failures can be its
+/// sandbox's (`view::preview`), so a release build, the widgets' bundle included (it is at its
+/// size ceiling), carries no settings lookup here.
+#[cfg(debug_assertions)]
+#[hook]
+fn use_preview_base_url() -> Option<String> {
+    use_context::<SettingsContext>().map(|s| s.settings.base_url.clone())
+}
+
+#[cfg(not(debug_assertions))]
+#[hook]
+fn use_preview_base_url() -> Option<String> {
+    None
+}
+
 /// A failed call: what happened and what to do, with a Retry button that waits out flood control.
 #[function_component(ErrorBanner)]
 pub fn error_banner(props: &ErrorBannerProps) -> Html {
     let ui = use_ui();
     let left = use_countdown(props.error.clone());
-    let settings = use_context::<SettingsContext>();
-    let base_url = settings.as_ref().map(|s| s.settings.base_url.as_str());
-    let advice = advice(&ui, &props.error, base_url);
+    let base_url = use_preview_base_url();
+    let advice = advice(&ui, &props.error, base_url.as_deref());
     let cancelled = matches!(*props.error, Error::Aborted);
     let flood = props.error.retry_after_secs().is_some();
     let todo = if flood && left > 0 {

