@@ -7,6 +7,7 @@ use std::sync::Arc;
 use chanscope_e2e::{ensure, screenshot_dir, text, Harness, Res, Session};
 use chrono::{DateTime, NaiveDateTime, TimeDelta};
 use fantoccini::wd::PrintConfiguration;
+use sandbox::dataset::DAY;
 use serde_json::Value;
 
 use super::int;
@@ -279,7 +280,11 @@ pub(super) async fn mentions_show_the_change_after_each(h: Arc<Harness>) -> Res<
         .collect();
     ensure(adverts.len() == 3, || format!("adverts: {adverts:?}"))?;
     let username = format!("@{}", ds.channels[target as usize].usernames[0]);
-    let mark = open_report(&h, &username, 10).await?;
+    // Planted channels have no posts, so no profile: the report opens on the channel alone.
+    h.browser
+        .open(&channel_path(&username, ""), &Session::DEMO)
+        .await?;
+    let mark = h.site.log.mark();
     run_job(&h, ".report-mentions").await?;
     // Every channel keyword mentions names is listed.
     for op in h.sent(mark, "/words/mentions-by-channels") {
@@ -363,7 +368,21 @@ pub(super) async fn mentions_show_the_change_after_each(h: Arc<Harness>) -> Res<
     })?;
     h.browser.screenshot("channel-report-mentions").await?;
 
-    // The whole report, profile included, printed on A4: at most two pages.
+    // The whole report of a generated channel linked from another channel's post between 3 and
+    // 12 days ago, profile, findings and mentions included, printed on A4: at most two pages.
+    let linked = ds
+        .visible()
+        .filter_map(|i| {
+            let p = &ds.posts[i];
+            let source = &ds.posts[p.mention_of? as usize];
+            (p.date < h.now - 3 * DAY && p.date > h.now - 12 * DAY && source.channel != p.channel)
+                .then_some(source.channel)
+        })
+        .next()
+        .ok_or("no recent mention in the dataset")?;
+    let username = format!("@{}", ds.channels[linked as usize].usernames[0]);
+    open_report(&h, &username, 10).await?;
+    run_job(&h, ".report-mentions").await?;
     run_job(&h, ".report-profile").await?;
     let pdf = h
         .browser
