@@ -269,3 +269,28 @@ fn an_adverts_rise_is_no_jump_by_the_hour_but_is_one_by_the_day() {
         }]
     );
 }
+
+#[test]
+fn flat_days_are_judged_by_the_day_in_hourly_readings() {
+    // 40,000 subscribers, +10 once a day (0.025 % a day: flat), then +2,000 in change 200
+    // (it ends at reading 201, 2026-03-09 09:00).
+    let flat = hourly(240, |i| match i {
+        200 => Some(2_000),
+        _ if i % 24 == 23 => Some(10),
+        _ => Some(0),
+    });
+    assert_eq!(
+        subscriber_findings(&hours(40_000, &flat), 24),
+        vec![Finding {
+            kind: Kind::Step,
+            date: date("2026-03-09"),
+            size: Size::Subscribers(2_000),
+        }]
+    );
+    // +3 an hour is 72 a day, 0.18 % of 40,000: every hour is small, yet no day is flat.
+    let growing = hourly(240, |i| Some(if i == 200 { 2_000 } else { 3 }));
+    assert_eq!(
+        subscriber_findings(&hours(40_000, &growing), 24)[0].kind,
+        Kind::Jump
+    );
+}

@@ -10,8 +10,8 @@
 //!   at least [`JUMP_MIN_SHARE`] of the count before it. Neighbouring readings that each qualify
 //!   are one jump, of their sum, dated by its first reading;
 //! - **step** (`subscriber-step`): such a rise after a flat stretch, [`FLAT_DAYS`] days in a row
-//!   whose changes are each within [`FLAT_SHARE`] of the count: a channel that stood still and
-//!   suddenly grew;
+//!   whose changes over the day (24 hourly readings, or one daily) are each within
+//!   [`FLAT_SHARE`] of the count: a channel that stood still and suddenly grew;
 //! - **drop** (`subscriber-drop`): within [`DROP_DAYS`] days after a jump or a step, the count
 //!   falls below the count at the jump's end by at least [`DROP_SHARE`] of the jump: the bought
 //!   subscribers being cleaned out. Dated on the day of the lowest count.
@@ -37,7 +37,7 @@ pub const JUMP_SPREADS: f64 = 8.0;
 pub const JUMP_MIN_SHARE: f64 = 0.02;
 /// Days of no real change before a jump that make it a step.
 pub const FLAT_DAYS: usize = 7;
-/// A reading is flat when its change is within this share of the count.
+/// A day is flat when its change is within this share of the count.
 pub const FLAT_SHARE: f64 = 0.001;
 /// Days after a jump in which a loss is looked for.
 pub const DROP_DAYS: usize = 14;
@@ -188,10 +188,13 @@ pub fn subscriber_findings(readings: &[Reading], per_day: usize) -> Vec<Finding>
             i += 1;
         }
         let by: i64 = changes[first..=i].iter().map(|c| c.1).sum();
+        // Flat is judged day by day whatever the readings: an hour's change is always small.
         let flat = first >= flat_run
-            && changes[first - flat_run..first]
-                .iter()
-                .all(|&(_, by, before)| (by.abs() as f64) <= FLAT_SHARE * before as f64);
+            && (0..FLAT_DAYS).all(|day| {
+                let later = readings[first - day * per_day].count;
+                let earlier = readings[first - (day + 1) * per_day].count;
+                ((later - earlier).abs() as f64) <= FLAT_SHARE * earlier as f64
+            });
         found.push(Finding {
             kind: if flat { Kind::Step } else { Kind::Jump },
             date: changes[first].0,

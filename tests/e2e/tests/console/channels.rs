@@ -98,8 +98,11 @@ pub(super) async fn channel_info_shows_card(h: Arc<Harness>) -> Res<()> {
     ensure(text(&exact_title) == expected, || {
         format!("the subscribers' tooltip reads {exact_title}, not {expected}")
     })?;
-    // The change over 7 days, computed here from the subscriber records the page was sent.
-    let sent = h.wait_sent(mark, "/channels/subscribers").await?;
+    // The change over 7 days, computed here from the daily subscriber records the page was sent
+    // (the health check asks for hours).
+    let sent = h
+        .wait_sent_where(mark, "/channels/subscribers", |u| !u.contains("group=hour"))
+        .await?;
     let records = h.replay(&sent).await?;
     let days = super::subscribers(&records, |p| NaiveDate::parse_from_str(p, "%Y-%m-%d").ok());
     let (last_day, last) = *days.last().ok_or("no subscriber records")?;
