@@ -26,6 +26,7 @@ use crate::view::counts::signed;
 use crate::view::dynamics::{chart_series, readings, Reading};
 use crate::view::labels::channel_name;
 
+use super::health::HEALTH_DAYS;
 use super::report::{report_table, MENTION_DAYS};
 
 /// What the job's units answer.
@@ -65,10 +66,13 @@ pub fn plan(channel: &Channel, asked: &str, days: u32, now: DateTime<Utc>) -> Op
             ..PostSearch::new(format!("{link} | @{username}"))
         })
         .map(Answer::Posts),
+        // The health check's request (the same address, so the cache answers it once): the
+        // chart shows the period, and the normal change is read over all 90 days, where a few
+        // adverts cannot move the median.
         Unit::call(SubscriberDynamics::last_days(
             &id,
             PeriodGroup::Hour,
-            days,
+            HEALTH_DAYS,
             now,
         ))
         .map(Answer::Dynamics),
@@ -155,6 +159,12 @@ pub fn mentions_section(props: &MentionsProps) -> Html {
         Some(Answer::Dynamics(d)) => readings(PeriodGroup::Hour, &d).0,
         _ => Vec::new(),
     };
+    let since = (Utc::now() - TimeDelta::days(i64::from(props.days))).naive_utc();
+    let period: Vec<Reading> = read
+        .iter()
+        .filter(|r| r.period.end() > since)
+        .copied()
+        .collect();
     let own = props.channel.id;
     let rows = rows(by_link.as_deref(), by_username.as_deref(), own);
     let select = {
@@ -189,7 +199,7 @@ pub fn mentions_section(props: &MentionsProps) -> Html {
                 { channels_table(&ui, &rows) }
             }
             if let Some(posts) = posts {
-                { after_table(&ui, &posts, own, &read) }
+                { after_table(&ui, &posts, own, &read, &period) }
             }
         </section>
     }
@@ -222,8 +232,15 @@ fn channels_table(ui: &Ui, rows: &[Row]) -> Html {
     )
 }
 
-/// The mentioning posts on the chart and in a table, each with the change after it.
-fn after_table(ui: &Ui, posts: &PostSearchResponse, own: i64, read: &[Reading]) -> Html {
+/// The mentioning posts on the chart of the `period`'s readings and in a table, each with the
+/// change after it; the normal change is read over all the readings.
+fn after_table(
+    ui: &Ui,
+    posts: &PostSearchResponse,
+    own: i64,
+    read: &[Reading],
+    period: &[Reading],
+) -> Html {
     let mentioning: Vec<_> = posts.items.iter().filter(|p| p.channel_id != own).collect();
     let normal = AFTER_HOURS.map(|h| normal_change(read, h));
     let marks: Vec<(f64, String)> = mentioning
@@ -236,7 +253,7 @@ fn after_table(ui: &Ui, posts: &PostSearchResponse, own: i64, read: &[Reading]) 
             (p.date as f64, name)
         })
         .collect();
-    let series = Rc::new(chart_series(ui.locale, [("", read)].into_iter(), false));
+    let series = Rc::new(chart_series(ui.locale, [("", period)].into_iter(), false));
     let show = |n: Option<i64>| n.map_or_else(|| "—".to_owned(), |n| signed(n, ui.locale));
     let show_normal =
         |n: Option<f64>| n.map_or_else(|| "—".to_owned(), |n| signed(n.round() as i64, ui.locale));
@@ -246,8 +263,8 @@ fn after_table(ui: &Ui, posts: &PostSearchResponse, own: i64, read: &[Reading]) 
                 y_title={ui.t("Subscribers by hour; lines mark the mentioning posts", "Подписчики по часам; линии — посты с упоминанием")}
                 x_format={period_axis(PeriodGroup::Hour, ui.locale)} />
             <p class="hint">{ fill(ui.t(
-                "Normal change: {h24} in 24 h, {h48} in 48 h (the median over every hour of the period).",
-                "Обычное изменение: {h24} за 24 ч, {h48} за 48 ч (медиана по всем часам периода).",
+                "Normal change: {h24} in 24 h, {h48} in 48 h (the median over every hour of the last 90 days).",
+                "Обычное изменение: {h24} за 24 ч, {h48} за 48 ч (медиана по всем часам за 90 дней).",
             ), &[("h24", show_normal(normal[0])), ("h48", show_normal(normal[1]))]) }</p>
             if mentioning.is_empty() {
                 <p class="report-nothing">{ ui.t("Post search found no post with its link or username in this period.", "Поиск постов не нашёл постов с его ссылкой или именем за этот период.") }</p>
