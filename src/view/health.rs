@@ -73,8 +73,8 @@ impl Kind {
     pub fn why(self, locale: Locale) -> &'static str {
         let (en, ru) = match self {
             Kind::Jump => (
-                "Thousands of subscribers in a day rarely come by themselves: bought subscribers do not read, so the price per subscriber overstates the reach.",
-                "Тысячи подписчиков за день редко приходят сами: купленные подписчики не читают, и цена за подписчика завышает охват.",
+                "Thousands of subscribers at once rarely come by themselves: bought subscribers do not read, so the price per subscriber overstates the reach.",
+                "Тысячи подписчиков разом редко приходят сами: купленные подписчики не читают, и цена за подписчика завышает охват.",
             ),
             Kind::Drop => (
                 "A loss after a jump is what bots look like when they are cleaned out: the count before the jump is closer to the real audience.",

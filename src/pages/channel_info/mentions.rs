@@ -192,8 +192,8 @@ pub fn mentions_section(props: &MentionsProps) -> Html {
             </label>
             <div class="report-screen">
                 <JobPanel<Answer> job={job.clone()}
-                    what={ui.t("keyword mentions of the link and of the username, post search for either, hourly subscribers",
-                        "упоминания ссылки и имени, поиск постов с любым из них, подписчики по часам")} />
+                    what={ui.t("keyword mentions of the link and of the username, post search for either, subscribers by hour over 90 days (the health check's request)",
+                        "упоминания ссылки и имени, поиск постов с любым из них, подписчики по часам за 90 дней (запрос проверки здоровья)")} />
             </div>
             if by_link.is_some() || by_username.is_some() {
                 { channels_table(&ui, &rows) }
