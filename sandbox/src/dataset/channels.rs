@@ -3,8 +3,8 @@
 
 use std::collections::HashMap;
 
+use super::growth::Arrival;
 use super::growth::{make_history, GENERATED_JITTER};
-use super::planted::Arrival;
 use super::texts::{capitalise, script_of, sentence};
 use super::words::{self, Script, Topic, TOPICS};
 use super::{CHANNEL_ID_BASE, DAY, HISTORY_DAYS, TG_ID_BASE};

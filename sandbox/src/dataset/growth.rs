@@ -22,6 +22,38 @@ pub struct Counters {
     pub reactions: u64,
 }
 
+/// Subscribers who arrive from one instant on, all within its hour or over hours, and of whom a
+/// share is lost in the end.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Arrival {
+    /// When they start to arrive (Unix seconds).
+    pub at: i64,
+    pub size: f64,
+    /// The time constant of their arrival in hours; 0 for all at once (bought ones).
+    pub over_hours: f64,
+    /// The share of them lost in the end.
+    pub loss: f64,
+    /// The time constant of the loss, in days.
+    pub loss_days: f64,
+}
+
+impl Arrival {
+    /// Subscribers the arrival adds at `t`.
+    pub fn extra(&self, t: i64) -> f64 {
+        if t < self.at {
+            return 0.0;
+        }
+        let hours = (t - self.at) as f64 / HOUR as f64;
+        let arrived = if self.over_hours > 0.0 {
+            1.0 - (-hours / self.over_hours).exp()
+        } else {
+            1.0
+        };
+        let days = hours / 24.0;
+        arrived * self.size * (1.0 - self.loss * (1.0 - (-days / self.loss_days).exp()))
+    }
+}
+
 impl Dataset {
     /// Participants of a channel at `t`; `None` before the history starts or the channel exists.
     pub fn participants_at(&self, channel: u32, t: i64) -> Option<u64> {

@@ -25,8 +25,7 @@ use crate::search::index::Index;
 use crate::search::tokens::tokens;
 
 pub use channels::{Channel, Peer, Restriction, LANGUAGES};
-pub use growth::{view_share, Counters, AHEAD_DAYS};
-pub use planted::Arrival;
+pub use growth::{view_share, Arrival, Counters, AHEAD_DAYS};
 pub use posts::{Media, Post};
 pub use stories::Story;
 

@@ -8,40 +8,9 @@
 use std::collections::HashMap;
 
 use super::channels::{Channel, Peer, Restriction};
+use super::growth::Arrival;
 use super::posts::Post;
 use super::{AHEAD_DAYS, CHANNEL_ID_BASE, DAY, HISTORY_DAYS, HOUR, TG_ID_BASE};
-
-/// Subscribers who arrive from one instant on, all within its hour or over hours, and of whom a
-/// share is lost in the end.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Arrival {
-    /// When they start to arrive (Unix seconds).
-    pub at: i64,
-    pub size: f64,
-    /// The time constant of their arrival in hours; 0 for all at once (bought ones).
-    pub over_hours: f64,
-    /// The share of them lost in the end.
-    pub loss: f64,
-    /// The time constant of the loss, in days.
-    pub loss_days: f64,
-}
-
-impl Arrival {
-    /// Subscribers the arrival adds at `t`.
-    pub fn extra(&self, t: i64) -> f64 {
-        if t < self.at {
-            return 0.0;
-        }
-        let hours = (t - self.at) as f64 / HOUR as f64;
-        let arrived = if self.over_hours > 0.0 {
-            1.0 - (-hours / self.over_hours).exp()
-        } else {
-            1.0
-        };
-        let days = hours / 24.0;
-        arrived * self.size * (1.0 - self.loss * (1.0 - (-days / self.loss_days).exp()))
-    }
-}
 
 /// An advert for a planted channel in a generated channel's post, placed in the post nearest
 /// `days` days and `hour` hours before "now".
