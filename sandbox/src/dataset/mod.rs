@@ -162,6 +162,8 @@ pub struct Dataset {
     pub forwards: HashMap<u32, Vec<u32>>,
     /// Posts linking to each linked post, newest first.
     pub mentions: HashMap<u32, Vec<u32>>,
+    /// The generated channel whose audience does not read (see `planted::thin_reach`).
+    pub thin_reach: Option<u32>,
 }
 
 impl Dataset {
@@ -238,10 +240,12 @@ impl Dataset {
             mentions,
             channels,
             posts,
+            thin_reach: None,
         };
         ds.count_engagement();
         ds.make_stories();
         // Last, so that every generated record is what it is without them.
+        ds.thin_reach = planted::thin_reach(&mut ds);
         let adverts = planted::place_adverts(&mut ds.posts, &ds.forwards, &ds.channels, now);
         let first = ds.channels.len();
         ds.channels

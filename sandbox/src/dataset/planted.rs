@@ -3,14 +3,17 @@
 //! slow loss as the bots are cleaned), a channel that stood still and then jumped, one that grows
 //! smoothly, and one advertised in other channels' posts, rising for a day or two after each
 //! advert. They are appended after every generated channel, so the generated channels, posts and
-//! stories are what they are without them, but for the advert texts added to a few posts.
+//! stories are what they are without them, but for the advert texts added to a few posts, and
+//! the views of one generated channel whose audience does not read ([`thin_reach`]).
 
 use std::collections::HashMap;
 
 use super::channels::{Channel, Peer, Restriction};
 use super::growth::Arrival;
 use super::posts::Post;
+use super::Dataset;
 use super::{AHEAD_DAYS, CHANNEL_ID_BASE, DAY, HISTORY_DAYS, HOUR, TG_ID_BASE};
+use crate::rng::unit_of;
 
 /// An advert for a planted channel in a generated channel's post, placed in the post nearest
 /// `days` days and `hour` hours before "now".
@@ -170,6 +173,38 @@ pub(super) fn place_adverts(
                 .collect()
         })
         .collect()
+}
+
+/// The share of its subscribers each post of the thin-reach channel reaches (times 0.8 to 1.2):
+/// 1 %, below a third of the usual ERR of every size band (6 % at the least).
+pub const THIN_ERR: f64 = 0.01;
+
+/// Makes the audience of one generated channel stop reading, so that the health check has a
+/// `low-err` to find: the channel, not a chat, with the most subscribers now among those with at
+/// least 20 posts. Its posts' views become [`THIN_ERR`] of the subscribers at publication, and
+/// their shares, comments and reactions shrink with them. Returns the channel's index.
+pub(super) fn thin_reach(ds: &mut Dataset) -> Option<u32> {
+    let now = ds.now;
+    let chosen = (0..ds.channels.len() as u32)
+        .filter(|&c| {
+            let channel = &ds.channels[c as usize];
+            channel.peer == Peer::Channel && channel.posts.len() >= 20
+        })
+        .max_by_key(|&c| (ds.history_at(c, now).unwrap_or(0), std::cmp::Reverse(c)))?;
+    for k in 0..ds.channels[chosen as usize].posts.len() {
+        let i = ds.channels[chosen as usize].posts[k] as usize;
+        let audience = ds.history_at(chosen, ds.posts[i].date).unwrap_or(100) as f64;
+        let p = &mut ds.posts[i];
+        let luck = 0.8 + 0.4 * unit_of(ds.seed ^ 0x7a1d, p.id);
+        let views = (audience * THIN_ERR * luck) as u32 + 1;
+        let ratio = f64::from(views) / f64::from(p.final_views.max(1));
+        let shrink = |n: u32| (f64::from(n) * ratio).round() as u32;
+        p.final_views = views;
+        p.shares = shrink(p.shares);
+        p.comments = shrink(p.comments);
+        p.reactions = shrink(p.reactions);
+    }
+    Some(chosen)
 }
 
 /// The planted channels, as channels `first..` of the dataset of `now`; `adverts` as
@@ -335,5 +370,28 @@ mod tests {
             .max()
             .unwrap();
         assert!((150..=200).contains(&most), "{most}");
+    }
+
+    #[test]
+    fn the_thin_reach_channel_reaches_a_hundredth_of_its_subscribers() {
+        let ds = Dataset::generate(1, Size::Small, NOW);
+        let c = ds.thin_reach.expect("a thin-reach channel");
+        let channel = &ds.channels[c as usize];
+        assert!(channel.posts.len() >= 20 && channel.peer == Peer::Channel);
+        // Every post: 0.8 to 1.2 % of the subscribers when it was published (plus one view).
+        for &p in &channel.posts {
+            let post = &ds.posts[p as usize];
+            let audience = ds.history_at(c, post.date).unwrap() as f64;
+            let share = f64::from(post.final_views - 1) / audience;
+            assert!((0.0079..=0.0121).contains(&share), "{share}");
+        }
+        // The largest channel with 20 posts: none bigger qualifies.
+        let size = ds.participants(c);
+        assert!(ds.channels[..200]
+            .iter()
+            .enumerate()
+            .all(|(i, o)| o.posts.len() < 20
+                || o.peer != Peer::Channel
+                || ds.participants(i as u32) <= size));
     }
 }

@@ -255,6 +255,31 @@ pub(super) async fn smooth_channel_has_no_subscriber_finding(h: Arc<Harness>) ->
     Ok(())
 }
 
+/// The generated channel whose audience does not read: once its profile has run, a `low-err`
+/// finding dated today, with the ERR the profile shows.
+pub(super) async fn thin_reach_channel_has_low_err(h: Arc<Harness>) -> Res<()> {
+    let ds = &h.state.dataset;
+    let c = ds.thin_reach.ok_or("no thin-reach channel")?;
+    let username = format!("@{}", ds.channels[c as usize].usernames[0]);
+    open_report(&h, &username, 20).await?;
+    run_job(&h, ".report-profile").await?;
+    let err = figure(&h, "err_percent")
+        .await?
+        .ok_or("the profile shows no ERR")?;
+    // Over a million subscribers: the usual ERR is 6 %, a third of it 2 %.
+    ensure(err < 2.0, || format!("ERR {err} is not low"))?;
+    let today = DateTime::from_timestamp(h.now, 0)
+        .ok_or("bad now")?
+        .format("%Y-%m-%d")
+        .to_string();
+    let found = findings(&h).await?;
+    ensure(found.contains(&("low-err".into(), today)), || {
+        format!("{username} (ERR {err}) got {found:?}")
+    })?;
+    h.browser.screenshot("channel-report-low-err").await?;
+    Ok(())
+}
+
 /// Count at the hour containing `t` in hourly records.
 fn count_at(records: &[(NaiveDateTime, i64)], t: NaiveDateTime) -> Option<i64> {
     records

@@ -35,7 +35,7 @@ use analyses::{
 use channel_report::{
     mentions_show_the_change_after_each, planted_jump_is_found_on_its_day,
     post_search_names_every_repost_source, reach_profile_equals_the_replayed_post_stats,
-    smooth_channel_has_no_subscriber_finding,
+    smooth_channel_has_no_subscriber_finding, thin_reach_channel_has_low_err,
 };
 use channels::{
     channel_info_shows_card, channel_info_unknown_channel,
@@ -64,6 +64,7 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     reach_profile_equals_the_replayed_post_stats,
     planted_jump_is_found_on_its_day,
     smooth_channel_has_no_subscriber_finding,
+    thin_reach_channel_has_low_err,
     mentions_show_the_change_after_each,
     multi_post_stats_shows_posts,
     multi_post_stats_batches_over_50_ids,
