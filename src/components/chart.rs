@@ -113,6 +113,9 @@ pub struct LineChartProps {
     pub x_format: Option<Callback<f64, String>>,
     #[prop_or(240.0)]
     pub height: f64,
+    /// Instants marked with a vertical line (x as the points have it) and what each is.
+    #[prop_or_default]
+    pub marks: Rc<Vec<(f64, String)>>,
 }
 
 #[function_component(LineChart)]
@@ -235,6 +238,20 @@ pub fn line_chart(props: &LineChartProps) -> Html {
         }
     });
 
+    let (x_first, x_last) = (slots[0], slots[slots.len() - 1]);
+    let marks = props
+        .marks
+        .iter()
+        .filter(|(x, _)| x.is_finite() && (x_first..=x_last).contains(x))
+        .map(|(at, what)| {
+            let x = x_scale.map(*at);
+            html! {
+                <line class="cs-chart-mark" x1={format!("{x:.1}")} x2={format!("{x:.1}")}
+                    y1={MARGIN_TOP.to_string()} y2={plot_bottom.to_string()}>
+                    <title>{ what.clone() }</title>
+                </line>
+            }
+        });
     let crosshair = highlighted.map(|index| {
         let at = slots[index];
         let x = x_scale.map(at);
@@ -342,6 +359,7 @@ pub fn line_chart(props: &LineChartProps) -> Html {
                     <line class="cs-chart-axis" x1={MARGIN_LEFT.to_string()} x2={plot_right.to_string()}
                         y1={plot_bottom.to_string()} y2={plot_bottom.to_string()} />
                     { for x_labels }
+                    { for marks }
                     { for lines }
                     { crosshair }
                 </svg>

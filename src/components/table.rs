@@ -7,6 +7,7 @@ use yew::prelude::*;
 
 use super::ExportButtons;
 use crate::export::{Cell, Table};
+use crate::route::{route_href, ChannelQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
 use crate::view::sort::{self, Direction, Sort, SortKey};
 
@@ -74,6 +75,37 @@ impl TableCell {
         }
     }
 
+    /// Text that may be absent or blank: trimmed, or the empty cell.
+    pub fn maybe_text(text: Option<&str>) -> Self {
+        text.map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map_or_else(TableCell::missing, TableCell::text)
+    }
+
+    /// A channel's title (`#<id>` when it has none) linked to its channel info by `reference`;
+    /// sorted and exported by the title.
+    pub fn channel(reference: String, title: Option<&str>, id: i64) -> Self {
+        let title = title
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map_or_else(|| format!("#{id}"), str::to_owned);
+        let href = route_href(Route::ChannelInfo, &ChannelQuery::new(reference));
+        TableCell {
+            display: html! { <RouteLink {href}>{ title.clone() }</RouteLink> },
+            sort: SortKey::Text(title.to_lowercase()),
+            export: Cell::Text(title),
+        }
+    }
+
+    /// A number shown with one decimal (a citation index), exported whole.
+    pub fn decimal(x: f64) -> Self {
+        TableCell {
+            display: html! { { format!("{x:.1}") } },
+            sort: SortKey::Number(x),
+            export: Cell::Float(x),
+        }
+    }
+
     /// Nothing known: an empty cell, sorted last.
     pub fn missing() -> Self {
         TableCell {
@@ -87,11 +119,35 @@ impl TableCell {
 /// A row: one cell per column.
 pub type Row = Vec<TableCell>;
 
-/// The rows in the order the table shows them; ties keep the order they came in.
-pub fn sorted_rows(rows: &[Row], sort: Option<Sort>) -> Vec<&Row> {
-    sort::sorted(rows, sort, |row, column| {
-        row.get(column).map(|cell| &cell.sort)
+/// The indices of the rows in the order the table shows them; ties keep the order they came in.
+pub fn sorted_order(rows: &[Row], sort: Option<Sort>) -> Vec<usize> {
+    let indices: Vec<usize> = (0..rows.len()).collect();
+    sort::sorted(&indices, sort, |&i, column| {
+        rows[i].get(column).map(|cell| &cell.sort)
     })
+    .into_iter()
+    .copied()
+    .collect()
+}
+
+/// The rows in the order the table shows them.
+pub fn sorted_rows(rows: &[Row], sort: Option<Sort>) -> Vec<&Row> {
+    sorted_order(rows, sort)
+        .into_iter()
+        .map(|i| &rows[i])
+        .collect()
+}
+
+/// A column before the data columns whose cells the caller draws (the boxes that pick rows, say),
+/// never sorted nor exported: the table only keeps each cell with its row.
+#[derive(Clone, PartialEq)]
+pub struct LeadColumn {
+    /// The class of its header and of each of its cells.
+    pub class: AttrValue,
+    /// The header's content.
+    pub header: Html,
+    /// One cell's content per row, in the rows' order.
+    pub cells: Rc<Vec<Html>>,
 }
 
 /// The export of the given rows under the columns' titles.
@@ -124,6 +180,9 @@ pub struct DataTableProps {
     /// A caption naming the table for screen readers and above the table.
     #[prop_or_default]
     pub caption: Option<AttrValue>,
+    /// A column of the caller's cells before the data columns.
+    #[prop_or_default]
+    pub lead: Option<LeadColumn>,
 }
 
 #[function_component(DataTable)]
@@ -131,7 +190,7 @@ pub fn data_table(props: &DataTableProps) -> Html {
     let ui = use_ui();
     let sort = use_state(|| None::<Sort>);
     let show_all = use_state_eq(|| false);
-    let shown = sorted_rows(&props.rows, *sort);
+    let shown = sorted_order(&props.rows, *sort);
     let drawn = if *show_all {
         shown.len()
     } else {
@@ -169,6 +228,17 @@ pub fn data_table(props: &DataTableProps) -> Html {
             </th>
         }
     });
+    let lead = props.lead.as_ref();
+    let lead_header = lead.map(
+        |lead| html! { <th scope="col" class={lead.class.clone()}>{ lead.header.clone() }</th> },
+    );
+    // `None` for the totals row, whose lead cell stays empty.
+    let lead_cell = |index: Option<usize>| {
+        lead.map(|lead| {
+            let content = index.and_then(|i| lead.cells.get(i)).cloned();
+            html! { <td class={lead.class.clone()}>{ for content }</td> }
+        })
+    };
     let render_row = |row: &Row| {
         html! {
             { for props.columns.iter().enumerate().map(|(i, column)| html! {
@@ -181,7 +251,7 @@ pub fn data_table(props: &DataTableProps) -> Html {
     let body = if shown.is_empty() {
         html! {
             <tr class="cs-table-empty">
-                <td colspan={props.columns.len().max(1).to_string()}>
+                <td colspan={(props.columns.len() + usize::from(lead.is_some())).max(1).to_string()}>
                     { ui.t("Nothing found.", "Ничего не найдено.") }
                 </td>
             </tr>
@@ -189,7 +259,7 @@ pub fn data_table(props: &DataTableProps) -> Html {
     } else {
         shown[..drawn]
             .iter()
-            .map(|row| html! { <tr>{ render_row(row) }</tr> })
+            .map(|&i| html! { <tr>{ lead_cell(Some(i)) }{ render_row(&props.rows[i]) }</tr> })
             .collect()
     };
     let more = (drawn < shown.len()).then(|| {
@@ -214,10 +284,10 @@ pub fn data_table(props: &DataTableProps) -> Html {
                     if let Some(caption) = &props.caption {
                         <caption>{ caption.clone() }</caption>
                     }
-                    <thead><tr>{ for headers }</tr></thead>
+                    <thead><tr>{ lead_header }{ for headers }</tr></thead>
                     <tbody>{ body }</tbody>
                     if let Some(totals) = &props.totals {
-                        <tfoot><tr class="cs-table-totals">{ render_row(totals) }</tr></tfoot>
+                        <tfoot><tr class="cs-table-totals">{ lead_cell(None) }{ render_row(totals) }</tr></tfoot>
                     }
                 </table>
             </div>

@@ -1,5 +1,13 @@
 //! Channel information: the general data of one channel or chat, with the way on to its
-//! subscriber dynamics and to posts that mention it.
+//! subscriber dynamics and to posts that mention it; under the card, the report an advertiser
+//! reads before buying a post: the reach profile, the health check and incoming mentions
+//! (`sections.rs`), printable as at most two A4 pages.
+
+mod health;
+mod mentions;
+mod profile;
+mod report;
+mod sections;
 
 use std::rc::Rc;
 
@@ -96,6 +104,7 @@ pub fn channel_info_page() -> Html {
                     <ChannelCard channel={data.channel.clone()} variant={CardVariant::Full} heading={2}
                         actions={actions(&ui, &form.params.channel, &data.channel)} />
                     { subscriber_change(&ui, &data.history) }
+                    <sections::Report channel={data.channel.clone()} asked={form.params.channel.trim().to_owned()} />
                 </div>
             }
         </section>

@@ -12,15 +12,18 @@ use crate::api::limits::{
     CHANNEL_SEARCH_LANGUAGE_DEFAULT, CHANNEL_SEARCH_LIMIT_DEFAULT, CHANNEL_SEARCH_LIMIT_MAX,
     CHANNEL_SEARCH_QUERY_MIN_CHARS,
 };
-use crate::api::model::ChannelSearchResponse;
+use crate::api::model::{Channel, ChannelSearchResponse};
 use crate::api::ops::ChannelSearch;
 use crate::api::{Error, Operation, PeerType};
 use crate::components::page_header;
 use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
-use crate::components::{CardVariant, ChannelCard};
+use crate::components::{use_picking, CardVariant, ChannelCard, Column, DataTable, Row, TableCell};
 use crate::format::fill;
+use crate::pages::compare_channels::compare_selected;
 use crate::pages::form::{is_false, peer_type_or};
-use crate::pages::form::{peer_type_options, Advanced, Check, Field, LimitField, Select};
+use crate::pages::form::{
+    peer_type_options, Advanced, Check, Field, LimitField, Select, ViewSwitch,
+};
 use crate::pages::form::{use_page_form, AddressQuery, PageParams, Problems};
 use crate::request::CachedClient;
 use crate::route::{route_href, ChannelQuery, Route, RouteLink};
@@ -141,25 +144,90 @@ pub fn channel_search_page() -> Html {
                             hint={ui.t("Try another keyword or category, another country or language, or search descriptions too.",
                                 "Попробуйте другое слово или категорию, другую страну или язык, или поиск по описанию.")} />
                     } else {
-                        <p class="summary">
-                            { fill(ui.t("{n} channels found", "Найдено каналов: {n}"),
-                                &[("n", ui.count(i64::try_from(data.count).unwrap_or(i64::MAX)))]) }
-                        </p>
-                        { unreadable_note(&ui, RecordNoun::Channels, [&data.items]) }
-                        <ul class="channel-grid">
-                            { for data.items.iter().map(|channel| html! {
-                                <li class="channel-grid-item">
-                                    <ChannelCard channel={Rc::new(channel.clone())} heading={2}
-                                        variant={CardVariant::Compact}
-                                        actions={card_actions(&ui, &channel_ref(channel))} />
-                                </li>
-                            }) }
-                        </ul>
+                        <Found response={(*data).clone()} />
                     }
                 </div>
             }
         </section>
     }
+}
+
+#[derive(Properties, PartialEq)]
+struct FoundProps {
+    response: Rc<ChannelSearchResponse>,
+}
+
+/// The channels found, as cards or as a table that sorts, exports and sends the channels picked
+/// to compare channels.
+#[function_component(Found)]
+fn found(props: &FoundProps) -> Html {
+    let ui = use_ui();
+    let as_table = use_state_eq(|| false);
+    let items = &props.response.items;
+    let picking = use_picking(Rc::new(
+        items
+            .iter()
+            .map(|c| AttrValue::from(channel_ref(c)))
+            .collect(),
+    ));
+    html! {
+        <>
+            <p class="summary">
+                { fill(ui.t("{n} channels found", "Найдено каналов: {n}"),
+                    &[("n", ui.count(i64::try_from(props.response.count).unwrap_or(i64::MAX)))]) }
+            </p>
+            { unreadable_note(&ui, RecordNoun::Channels, [items]) }
+            <ViewSwitch label={ui.t("Show as", "Показать как")}
+                labels={vec![ui.t("Cards", "Карточки"), ui.t("Table", "Таблица")]}
+                chosen={usize::from(*as_table)}
+                onchange={let as_table = as_table.clone(); Callback::from(move |i: usize| as_table.set(i == 1))} />
+            if *as_table {
+                <DataTable columns={table_columns(&ui)} rows={Rc::new(items.iter().map(|c| table_row(&ui, c)).collect())}
+                    export_name="channel-search" lead={Some(picking.lead(&ui))}
+                    caption={ui.t("Channels found", "Найденные каналы")} />
+                { compare_selected(&ui, &picking.picked) }
+            } else {
+                <ul class="channel-grid">
+                    { for items.iter().map(|channel| html! {
+                        <li class="channel-grid-item">
+                            <ChannelCard channel={Rc::new(channel.clone())} heading={2}
+                                variant={CardVariant::Compact}
+                                actions={card_actions(&ui, &channel_ref(channel))} />
+                        </li>
+                    }) }
+                </ul>
+            }
+        </>
+    }
+}
+
+/// The columns a search answer fills: category, country and language come only with channel
+/// information.
+fn table_columns(ui: &Ui) -> Rc<Vec<Column>> {
+    Rc::new(vec![
+        Column::text("channel", ui.t("Channel", "Канал")),
+        Column::text("username", ui.t("Username", "Имя")),
+        Column::numeric("subscribers", ui.t("Subscribers", "Подписчики")),
+        Column::numeric("ci-index", ui.t("Citation index", "Индекс цитирования")),
+    ])
+}
+
+fn table_row(ui: &Ui, channel: &Channel) -> Row {
+    vec![
+        TableCell::channel(
+            channel_ref(channel),
+            Some(channel.title.as_str()),
+            channel.id,
+        ),
+        TableCell::maybe_text(Some(channel.username.as_str())),
+        TableCell::count(
+            ui,
+            i64::try_from(channel.participants_count).unwrap_or(i64::MAX),
+        ),
+        channel
+            .ci_index
+            .map_or_else(TableCell::missing, TableCell::decimal),
+    ]
 }
 
 fn card_actions(ui: &Ui, channel: &str) -> Html {

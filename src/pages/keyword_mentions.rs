@@ -15,15 +15,16 @@ use crate::api::{Error, Invalid, Operation, PeerType};
 use crate::components::figure::figures_export;
 use crate::components::page_header;
 use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
-use crate::components::{Column, DataTable, Row, TableCell};
+use crate::components::{use_picking, Column, DataTable, Row, TableCell};
 use crate::export::Cell;
 use crate::format::fill;
 use crate::format::iso_date;
+use crate::pages::compare_channels::compare_selected;
 use crate::pages::form::{is_false, peer_type_or, Advanced, Check, PeriodQuery, PERIOD_PRESETS};
 use crate::pages::form::{use_page_form, AddressQuery, PageParams, Problems};
 use crate::pages::text_search::{matching_fields, query_fields, TextQuery, TextSearch};
 use crate::request::CachedClient;
-use crate::route::{route_href, ChannelQuery, Route, RouteLink};
+use crate::route::Route;
 use crate::ui::{use_ui, Ui};
 use crate::view::figures::MentionTotals;
 use crate::view::labels::channel_ref;
@@ -165,6 +166,13 @@ struct MentionsTableProps {
 fn mentions_table(props: &MentionsTableProps) -> Html {
     let ui = use_ui();
     let joined = props.response.joined();
+    let keys = joined
+        .iter()
+        .map(|(item, channel)| {
+            AttrValue::from(channel.map_or_else(|| item.channel_id.to_string(), channel_ref))
+        })
+        .collect();
+    let picking = use_picking(Rc::new(keys));
     if joined.is_empty() {
         return html! {
             <EmptyState title={ui.t("No channel mentions this in the period.",
@@ -196,24 +204,16 @@ fn mentions_table(props: &MentionsTableProps) -> Html {
     let per_mention = |figure| TableCell::figure(&ui, figure, |v: f64| ui.count(v.round() as i64));
     let rows: Vec<Row> = joined
         .iter()
-        .map(|(item, channel)| {
-            let reference = channel.map_or_else(|| item.channel_id.to_string(), channel_ref);
-            let title = channel
-                .map(|c| c.title.trim().to_owned())
-                .filter(|t| !t.is_empty())
-                .unwrap_or_else(|| format!("#{}", item.channel_id));
-            let link = html! {
-                <RouteLink href={route_href(Route::ChannelInfo, &ChannelQuery::new(reference))}>
-                    { title.clone() }
-                </RouteLink>
-            };
-            let username = channel
-                .map(|c| c.username.trim().to_owned())
-                .filter(|u| !u.is_empty());
+        .zip(picking.keys.iter())
+        .map(|((item, channel), reference)| {
             let last = item.last_mention_date;
             vec![
-                TableCell::new(link, SortKey::Text(title.to_lowercase()), Cell::Text(title)),
-                username.map_or_else(TableCell::missing, TableCell::text),
+                TableCell::channel(
+                    reference.to_string(),
+                    channel.map(|c| c.title.as_str()),
+                    item.channel_id,
+                ),
+                TableCell::maybe_text(channel.map(|c| c.username.as_str())),
                 channel.map_or_else(TableCell::missing, |c| {
                     TableCell::count(&ui, as_i64(c.participants_count))
                 }),
@@ -249,9 +249,10 @@ fn mentions_table(props: &MentionsTableProps) -> Html {
             { unreadable_note(&ui, RecordNoun::Channels, [&props.response.items]) }
             <div class="mentions-table">
                 <DataTable columns={columns} rows={Rc::new(rows)} totals={Some(totals)}
-                    export_name="keyword-mentions"
+                    export_name="keyword-mentions" lead={Some(picking.lead(&ui))}
                     caption={ui.t("Mentions by channel", "Упоминания по каналам")} />
             </div>
+            { compare_selected(&ui, &picking.picked) }
             <p class="hint">{ ui.t(
                 "Share: the channel's mentions / all mentions listed × 100%. Reach per mention: the channel's reach / its mentions.",
                 "Доля: упоминания канала / все упоминания в списке × 100%. Охват на упоминание: охват канала / его упоминания.",

@@ -120,17 +120,8 @@ pub fn average_reach(posts: &[PostCounts]) -> Figure {
 /// Median reach: the middle of the views of the posts not deleted (the mean of the two middle
 /// ones for an even count).
 pub fn median_reach(posts: &[PostCounts]) -> Figure {
-    let mut views: Vec<u64> = counted(posts).map(|p| p.views).collect();
-    if views.is_empty() {
-        return Err(Missing::NoPosts);
-    }
-    views.sort_unstable();
-    let mid = views.len() / 2;
-    Ok(if views.len() % 2 == 1 {
-        views[mid] as f64
-    } else {
-        (views[mid - 1] as f64 + views[mid] as f64) / 2.0
-    })
+    let views: Vec<f64> = counted(posts).map(|p| p.views as f64).collect();
+    super::robust::median(&views).ok_or(Missing::NoPosts)
 }
 
 /// A channel's ERR over a set of posts: average reach / subscribers × 100.

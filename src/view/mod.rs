@@ -5,10 +5,12 @@
 //! how channels, groupings and changes are named; whether a failed call means that the local
 //! preview's sandbox is not running; and the analyses: posting by weekday and hour,
 //! the whole result of a post search, keyword trends and channels compared, and the progress of a
-//! job of many requests. Pure functions over the
+//! job of many requests; for a channel's page, its reach profile, its health check and the
+//! change after each mention of it. Pure functions over the
 //! API's records that compile for every target, so plain `cargo test` checks them; the components
 //! in `src/components/` draw what they return.
 
+pub mod after_mention;
 pub mod albums;
 pub mod chart;
 pub mod compare;
@@ -17,6 +19,7 @@ pub mod dynamics;
 pub mod engagement;
 pub mod figures;
 pub mod growth;
+pub mod health;
 pub mod heatmap;
 pub mod job;
 pub mod labels;
@@ -26,9 +29,12 @@ pub mod multi_stats;
 pub mod pager;
 pub mod post_file;
 pub mod preview;
+pub mod profile;
 pub mod reach;
 pub mod restrictions;
+pub mod robust;
 pub mod search_analysis;
 pub mod sort;
+pub mod sources;
 pub mod trend;
 pub mod unreadable;

@@ -59,6 +59,7 @@ fn table_props() -> DataTableProps {
         totals: Some(vec![TableCell::text("Total"), TableCell::count(&ui, 5_320)]),
         export_name: "mentions".into(),
         caption: None,
+        lead: None,
     }
 }
 
@@ -198,6 +199,7 @@ async fn chart_draws_lines_ticks_and_a_legend() {
         y_title: "Subscribers".into(),
         x_format: None,
         height: 240.0,
+        marks: Rc::default(),
     })
     .await;
     let paths = root.query_selector_all("path.cs-chart-line").unwrap();
@@ -269,6 +271,7 @@ async fn chart_is_drawn_at_the_width_of_its_box_and_follows_it() {
             y_title: "Subscribers".into(),
             x_format: None,
             height: 240.0,
+            marks: Rc::default(),
         },
     )
     .render();
@@ -301,6 +304,7 @@ async fn chart_keyboard_moves_the_tooltip() {
             format!("t{}", (x - 1_700_000_000.0) / 86_400.0)
         })),
         height: 240.0,
+        marks: Rc::default(),
     })
     .await;
     assert_eq!(texts(&root, ".cs-chart-xtick"), ["t0", "t1", "t2"]);
@@ -343,6 +347,7 @@ async fn chart_without_points_shows_an_empty_state_and_one_point_a_dot() {
         y_title: "Subscribers".into(),
         x_format: None,
         height: 240.0,
+        marks: Rc::default(),
     })
     .await;
     assert_eq!(texts(&root, ".cs-empty-title"), ["No data for this period"]);
@@ -360,6 +365,7 @@ async fn chart_without_points_shows_an_empty_state_and_one_point_a_dot() {
         y_title: "Views".into(),
         x_format: None,
         height: 240.0,
+        marks: Rc::default(),
     })
     .await;
     assert_eq!(
@@ -455,4 +461,26 @@ async fn later_parts_are_drawn_a_task_each_then_with_the_rest() {
     microtasks().await;
     assert_eq!(texts(&root, "li"), ["b", "b", "b"]);
     root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn chart_marks_the_instants_inside_its_range() {
+    let point = |x: f64, y: f64| Point {
+        x,
+        y,
+        label: format!("Day {x}"),
+    };
+    let root = mount::<LineChart>(LineChartProps {
+        series: Rc::new(vec![Series {
+            name: String::new(),
+            points: vec![point(1.0, 10.0), point(2.0, 12.0), point(3.0, 15.0)],
+        }]),
+        y_title: "Subscribers".into(),
+        x_format: None,
+        height: 240.0,
+        // 2.5 is inside the range; 9 is after it and is left out.
+        marks: Rc::new(vec![(2.5, "Advert".into()), (9.0, "Later".into())]),
+    })
+    .await;
+    assert_eq!(texts(&root, "line.cs-chart-mark title"), ["Advert"]);
 }

@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use super::growth::make_history;
+use super::growth::Arrival;
+use super::growth::{make_history, GENERATED_JITTER};
 use super::texts::{capitalise, script_of, sentence};
 use super::words::{self, Script, Topic, TOPICS};
 use super::{CHANNEL_ID_BASE, DAY, HISTORY_DAYS, TG_ID_BASE};
@@ -71,6 +72,10 @@ pub struct Channel {
     /// Participants at the start of each day since
     /// [`Dataset::history_start`](super::Dataset::history_start).
     pub history: Vec<u32>,
+    /// Hourly noise on the count, as a share of it.
+    pub jitter: f64,
+    /// Subscribers bought or brought by adverts, on top of `history` (planted channels only).
+    pub arrivals: Vec<Arrival>,
     /// Indices of the channel's posts, oldest first: message number `n` is `posts[n - 1]`.
     pub posts: Vec<u32>,
     /// Indices of the channel's stories.
@@ -150,6 +155,8 @@ pub(super) fn make_channel(seed: u64, i: usize, now: i64) -> Channel {
         restriction,
         rkn_active: language == "russian" && big && rng.chance(0.6),
         history,
+        jitter: GENERATED_JITTER,
+        arrivals: Vec::new(),
         posts: Vec::new(),
         stories: Vec::new(),
         title_words: Vec::new(),

@@ -10,6 +10,9 @@ use crate::rng::{unit_of, Rng};
 /// sandbox that follows the clock keeps answering for that long; after it the count stays put.
 pub const AHEAD_DAYS: i64 = 60;
 
+/// Hourly noise of generated channels, as a share of the count.
+pub(super) const GENERATED_JITTER: f64 = 0.002;
+
 /// A post's counters at one instant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Counters {
@@ -17,6 +20,38 @@ pub struct Counters {
     pub shares: u64,
     pub comments: u64,
     pub reactions: u64,
+}
+
+/// Subscribers who arrive from one instant on, all within its hour or over hours, and of whom a
+/// share is lost in the end.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Arrival {
+    /// When they start to arrive (Unix seconds).
+    pub at: i64,
+    pub size: f64,
+    /// The time constant of their arrival in hours; 0 for all at once (bought ones).
+    pub over_hours: f64,
+    /// The share of them lost in the end.
+    pub loss: f64,
+    /// The time constant of the loss, in days.
+    pub loss_days: f64,
+}
+
+impl Arrival {
+    /// Subscribers the arrival adds at `t`.
+    pub fn extra(&self, t: i64) -> f64 {
+        if t < self.at {
+            return 0.0;
+        }
+        let hours = (t - self.at) as f64 / HOUR as f64;
+        let arrived = if self.over_hours > 0.0 {
+            1.0 - (-hours / self.over_hours).exp()
+        } else {
+            1.0
+        };
+        let days = hours / 24.0;
+        arrived * self.size * (1.0 - self.loss * (1.0 - (-days / self.loss_days).exp()))
+    }
 }
 
 impl Dataset {
@@ -40,10 +75,11 @@ impl Dataset {
         };
         let from = f64::from(c.history[day]);
         let to = f64::from(c.history[day + 1]);
-        let base = from + (to - from) * frac;
+        let arrived: f64 = c.arrivals.iter().map(|a| a.extra(t)).sum();
+        let base = from + (to - from) * frac + arrived;
         // A little hourly noise so hourly charts do not look ruled.
         let hour = (t / HOUR) as u64;
-        let jitter = (unit_of(c.id, hour) - 0.5) * 0.002 * base;
+        let jitter = (unit_of(c.id, hour) - 0.5) * c.jitter * base;
         Some((base + jitter).round().max(0.0) as u64)
     }
 

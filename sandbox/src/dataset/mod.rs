@@ -3,10 +3,12 @@
 //!
 //! `channels`, `posts` and `stories` generate each kind of record, `growth` the curves of
 //! participants and views over time, and `texts` the titles, descriptions and post texts out of
-//! the word lists of `words`.
+//! the word lists of `words`; `planted` adds the channels whose histories show what the
+//! channel page finds (bought jumps, adverts that worked).
 
 mod channels;
 mod growth;
+mod planted;
 mod posts;
 mod stories;
 mod texts;
@@ -23,7 +25,7 @@ use crate::search::index::Index;
 use crate::search::tokens::tokens;
 
 pub use channels::{Channel, Peer, Restriction, LANGUAGES};
-pub use growth::{view_share, Counters, AHEAD_DAYS};
+pub use growth::{view_share, Arrival, Counters, AHEAD_DAYS};
 pub use posts::{Media, Post};
 pub use stories::Story;
 
@@ -239,6 +241,11 @@ impl Dataset {
         };
         ds.count_engagement();
         ds.make_stories();
+        // Last, so that every generated record is what it is without them.
+        let adverts = planted::place_adverts(&mut ds.posts, &ds.forwards, &ds.channels, now);
+        let first = ds.channels.len();
+        ds.channels
+            .extend(planted::planted_channels(first, now, &adverts));
         for (i, c) in ds.channels.iter().enumerate() {
             for name in &c.usernames {
                 ds.by_username.insert(name.to_ascii_lowercase(), i as u32);

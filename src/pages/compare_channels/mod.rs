@@ -15,8 +15,8 @@ use yew::prelude::*;
 use crate::components::page_header;
 use crate::format::fill;
 use crate::pages::form::{use_analysis_form, DraftForm};
-use crate::route::Route;
-use crate::ui::use_ui;
+use crate::route::{route_href, Route, RouteLink};
+use crate::ui::{use_ui, Ui};
 use params::{Entry, Layout, Params, LEAST, MOST};
 use results::Comparison;
 
@@ -118,5 +118,36 @@ pub fn compare_channels_page() -> Html {
                 </div>
             }
         </section>
+    }
+}
+
+/// "Compare selected" under a table of channels: a link to this page with exactly the channels
+/// picked, in the table's order, once there are 2 to 10 of them.
+pub fn compare_selected(ui: &Ui, picked: &[AttrValue]) -> Html {
+    let n = picked.len();
+    let label = fill(
+        ui.t("Compare selected ({n})", "Сравнить выбранные ({n})"),
+        &[("n", n.to_string())],
+    );
+    let entries: Vec<Entry> = picked
+        .iter()
+        .map(|channel| Entry {
+            channel: channel.to_string(),
+            posts: String::new(),
+        })
+        .collect();
+    html! {
+        <p class="compare-selected">
+            if (LEAST..=MOST).contains(&n) {
+                <RouteLink href={route_href(Route::CompareChannels, &Params::with_entries(&entries))}
+                    classes="cs-button">{ label }</RouteLink>
+            } else {
+                <button type="button" class="cs-button" disabled=true>{ label }</button>
+                <span class="hint">{ fill(
+                    ui.t(" Pick {least} to {most} channels in the table.", " Отметьте в таблице от {least} до {most} каналов."),
+                    &[("least", LEAST.to_string()), ("most", MOST.to_string())],
+                ) }</span>
+            }
+        </p>
     }
 }

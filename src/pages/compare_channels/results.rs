@@ -205,13 +205,10 @@ fn table(ui: &Ui, channels: &[Compared]) -> Html {
                     }
                 }
             }
-            cells.push(row.citation_index.map_or_else(TableCell::missing, |ci| {
-                TableCell::new(
-                    html! { { format!("{ci:.1}") } },
-                    SortKey::Number(ci),
-                    Cell::Float(ci),
-                )
-            }));
+            cells.push(
+                row.citation_index
+                    .map_or_else(TableCell::missing, TableCell::decimal),
+            );
             cells.push(TableCell::rate(ui, row.err));
             cells.push(TableCell::text(if row.verified {
                 ui.t("Yes", "Да")

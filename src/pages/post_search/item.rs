@@ -6,7 +6,7 @@ use std::rc::Rc;
 use chrono::DateTime;
 use yew::prelude::*;
 
-use crate::api::model::{Channel, ForwardedFrom, Post, PostSearchResponse};
+use crate::api::model::{Channel, ForwardedFrom, PostSearchResponse};
 use crate::components::figure::{er_definition, err_definition, rate_html};
 use crate::components::{link_preview, SafeHtml};
 use crate::format::compact;
@@ -15,12 +15,7 @@ use crate::ui::{use_ui, Ui};
 use crate::view::engagement::{er, err, subscribers_of, PostCounts};
 use crate::view::labels::{channel_label, excerpt};
 use crate::view::restrictions::{flag_text, flags};
-
-/// The channel a repost came from, when the response names it.
-fn forward_source<'a>(data: &'a PostSearchResponse, post: &Post) -> Option<&'a Channel> {
-    let id = post.forwarded_from_channel()?;
-    data.channels.iter().find(|channel| channel.id == id)
-}
+use crate::view::sources::channel as named_channel;
 
 /// One post of an answer, by its place in the answer: the item shares the answer rather than a
 /// copy of its post, and is the same item as long as the answer is the same one.
@@ -28,11 +23,18 @@ fn forward_source<'a>(data: &'a PostSearchResponse, post: &Post) -> Option<&'a C
 pub(super) struct PostItemProps {
     pub(super) response: Rc<PostSearchResponse>,
     pub(super) index: usize,
+    /// Channels the answer lacks, as looked up.
+    pub(super) sources: Rc<Vec<Channel>>,
+    /// Whether they are still being looked up.
+    pub(super) looking: bool,
 }
 
 impl PartialEq for PostItemProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.response, &other.response) && self.index == other.index
+        Rc::ptr_eq(&self.response, &other.response)
+            && self.index == other.index
+            && Rc::ptr_eq(&self.sources, &other.sources)
+            && self.looking == other.looking
     }
 }
 
@@ -71,8 +73,11 @@ pub(super) fn post_item(props: &PostItemProps) -> Html {
     let Some(post) = data.items.get(props.index) else {
         return Html::default();
     };
-    let channel = data.channel_of(post);
-    let (channel_query, channel_text) = channel_label(post.channel_id, channel, ui.locale);
+    let channel = named_channel(data, &props.sources, post.channel_id);
+    let (channel_query, mut channel_text) = channel_label(post.channel_id, channel, ui.locale);
+    if channel.is_none() && props.looking {
+        channel_text = "…".to_owned();
+    }
     let avatar = channel.and_then(|c| c.image100_url()).map(|src| {
         html! { <img class="post-avatar" {src} alt="" width="24" height="24" loading="lazy" /> }
     });
@@ -101,7 +106,13 @@ pub(super) fn post_item(props: &PostItemProps) -> Html {
         .filter(|t| !t.is_empty());
     let repost = post.forwarded_from.as_ref().map(|from| match from {
         ForwardedFrom::Channel(id) => {
-            let (query, text) = channel_label(*id, forward_source(data, post), ui.locale);
+            let found = named_channel(data, &props.sources, *id);
+            if found.is_none() && props.looking {
+                return html! {
+                    <span class="badge post-repost">{ ui.t("Repost from …", "Репост из …") }</span>
+                };
+            }
+            let (query, text) = channel_label(*id, found, ui.locale);
             html! {
                 <span class="badge post-repost">
                     { ui.t("Repost from ", "Репост из ") }{ channel_link("post-source", query, text) }

@@ -5,19 +5,26 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use super::item::PostItem;
+use crate::api::batch::bounded;
 use crate::api::limits::POST_SEARCH_OFFSET_MAX;
+use crate::api::model::Channel;
 use crate::api::model::PostSearchResponse;
+use crate::api::ops::ChannelInfo;
+use crate::api::ChannelId;
 use crate::components::figure::{
     er_definition, err_definition, figure_html, figures_export, rate_html,
 };
 use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
 use crate::components::ExportButtons;
 use crate::format::fill;
+use crate::request::use_task;
 use crate::ui::{use_ui, Ui};
 use crate::view::counts::count_i64;
 use crate::view::figures::PageTotals;
+use crate::view::job::MAX_IN_FLIGHT;
 use crate::view::pager::pages;
 use crate::view::post_file::posts_table;
+use crate::view::sources::unknown_channels;
 
 #[derive(Properties, PartialEq)]
 pub(super) struct PostResultsProps {
@@ -31,6 +38,7 @@ pub(super) struct PostResultsProps {
 pub(super) fn post_results(props: &PostResultsProps) -> Html {
     let ui = use_ui();
     let data = &props.response;
+    let sources = use_sources(unknown_channels(data));
     let pages = pages(
         props.offset,
         props.limit,
@@ -98,6 +106,12 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
                     ]) }
                 </p>
                 { unreadable_note(&ui, RecordNoun::Posts, [&data.items]) }
+                if sources.asked > 0 {
+                    <p class="hint post-sources">{ fill(ui.t(
+                        "Channels the answer does not describe: {n} looked up by channel info, one request each.",
+                        "Каналы, которых нет в ответе: {n} запрошены через информацию о канале, по запросу на каждый.",
+                    ), &[("n", sources.asked.to_string())]) }</p>
+                }
                 <div class="post-export">
                     <ExportButtons name={name.clone()} table={export} />
                 </div>
@@ -105,11 +119,52 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
             { page_totals(&ui, data, format!("{name}-figures")) }
             <ol class="post-list" start={first.to_string()}>
                 { for data.items.iter().enumerate().map(|(index, post)| html! {
-                    <PostItem key={post.id} response={data.clone()} {index} />
+                    <PostItem key={post.id} response={data.clone()} {index}
+                        sources={sources.channels.clone()} looking={sources.looking} />
                 }) }
             </ol>
             { pager }
         </>
+    }
+}
+
+/// The channels looked up, how many were asked, and whether the lookup still runs.
+struct Sources {
+    channels: Rc<Vec<Channel>>,
+    asked: usize,
+    looking: bool,
+}
+
+/// Looks up each channel of `unknown` once, a few at a time, through the page-wide cache (so
+/// the same source on the next page, or asked twice, costs nothing more).
+#[hook]
+fn use_sources(unknown: Vec<i64>) -> Sources {
+    let lookup = use_task::<Vec<Channel>>();
+    {
+        let lookup = lookup.clone();
+        use_effect_with(unknown.clone(), move |ids| {
+            let ids = ids.clone();
+            if !ids.is_empty() {
+                lookup.run(move |api| async move {
+                    let found = bounded(ids, MAX_IN_FLIGHT, |id| {
+                        let api = api.clone();
+                        async move {
+                            let op = ChannelInfo::new(ChannelId::Numeric(id.max(0) as u64));
+                            Ok::<_, ()>(api.send(&op).await.ok())
+                        }
+                    })
+                    .await
+                    .unwrap_or_default();
+                    Ok(found.into_iter().flatten().map(|c| (*c).clone()).collect())
+                });
+            }
+        });
+    }
+    let state = lookup.state();
+    Sources {
+        channels: Rc::new(state.data.as_deref().cloned().unwrap_or_default()),
+        asked: unknown.len(),
+        looking: state.loading,
     }
 }
 

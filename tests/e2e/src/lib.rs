@@ -193,9 +193,19 @@ impl Harness {
     /// Waits until the page has sent at least one request to `op` since `mark`, and
     /// returns the last of them.
     pub async fn wait_sent(&self, mark: usize, op: &str) -> Res<String> {
+        self.wait_sent_where(mark, op, |_| true).await
+    }
+
+    /// [`Harness::wait_sent`] for the last request to `op` whose address passes `wanted`.
+    pub async fn wait_sent_where(
+        &self,
+        mark: usize,
+        op: &str,
+        wanted: impl Fn(&str) -> bool,
+    ) -> Res<String> {
         let deadline = std::time::Instant::now() + browser::WAIT;
         loop {
-            if let Some(last) = self.sent(mark, op).pop() {
+            if let Some(last) = self.sent(mark, op).into_iter().rfind(|u| wanted(u)) {
                 return Ok(last);
             }
             if std::time::Instant::now() > deadline {

@@ -11,7 +11,7 @@ use std::time::Duration;
 use chanscope_api::format::{date_label, format_percent, group_thousands, Locale};
 use chanscope_e2e::{ensure, query_param, text, Harness, Res, Session};
 use chrono::NaiveDate;
-use serde_json::{json, Value};
+use serde_json::json;
 
 pub(super) use watchlist::watchlist_news_after_the_clock_moves;
 pub(super) use whole_search::search_analysis_of_1050_posts;
@@ -35,21 +35,6 @@ async fn table_rows(h: &Harness, css: &str) -> Res<Vec<BTreeMap<String, String>>
 }
 
 // ---- compare channels ----------------------------------------------------------------------
-
-/// The subscribers by day of a `/channels/subscribers` answer, oldest first.
-fn days(records: &Value) -> Vec<(NaiveDate, i64)> {
-    let mut days: Vec<(NaiveDate, i64)> = records
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|r| {
-            let day = NaiveDate::parse_from_str(&text(&r["period"]), "%Y-%m-%d").ok()?;
-            Some((day, int(&r["participants_count"])))
-        })
-        .collect();
-    days.sort();
-    days
-}
 
 pub(super) async fn compare_three_channels(h: Arc<Harness>) -> Res<()> {
     let channels = h.picks.compare_channels.clone();
@@ -87,7 +72,9 @@ pub(super) async fn compare_three_channels(h: Arc<Harness>) -> Res<()> {
             .iter()
             .find(|u| asked_for(u) == name)
             .ok_or_else(|| format!("no subscriber history was asked for {name}"))?;
-        let days = days(&h.replay(dynamics).await?);
+        let days = super::subscribers(&h.replay(dynamics).await?, |p| {
+            NaiveDate::parse_from_str(p, "%Y-%m-%d").ok()
+        });
         // The change over 7 days: the last reading against the latest one 7 days before it.
         let &(last_day, last) = days.last().ok_or_else(|| format!("{dynamics} is empty"))?;
         let week_ago = last_day - chrono::TimeDelta::days(7);

@@ -98,20 +98,13 @@ pub(super) async fn channel_info_shows_card(h: Arc<Harness>) -> Res<()> {
     ensure(text(&exact_title) == expected, || {
         format!("the subscribers' tooltip reads {exact_title}, not {expected}")
     })?;
-    // The change over 7 days, computed here from the subscriber records the page was sent.
-    let sent = h.wait_sent(mark, "/channels/subscribers").await?;
+    // The change over 7 days, computed here from the daily subscriber records the page was sent
+    // (the health check asks for hours).
+    let sent = h
+        .wait_sent_where(mark, "/channels/subscribers", |u| !u.contains("group=hour"))
+        .await?;
     let records = h.replay(&sent).await?;
-    let mut days: Vec<(NaiveDate, i64)> = records
-        .as_array()
-        .cloned()
-        .unwrap_or_default()
-        .iter()
-        .filter_map(|r| {
-            let day = NaiveDate::parse_from_str(&text(&r["period"]), "%Y-%m-%d").ok()?;
-            Some((day, int(&r["participants_count"])))
-        })
-        .collect();
-    days.sort();
+    let days = super::subscribers(&records, |p| NaiveDate::parse_from_str(p, "%Y-%m-%d").ok());
     let (last_day, last) = *days.last().ok_or("no subscriber records")?;
     let week_ago = last_day - chrono::TimeDelta::days(7);
     let (_, before) = *days

@@ -9,9 +9,11 @@
 
 mod across_pages;
 mod analyses;
+mod channel_report;
 mod channels;
 mod post_stats;
 mod search;
+mod shortlist;
 
 use std::process::ExitCode;
 use std::time::Duration;
@@ -30,6 +32,11 @@ use analyses::{
     compare_three_channels, keyword_trend_over_four_weeks, search_analysis_of_1050_posts,
     watchlist_news_after_the_clock_moves,
 };
+use channel_report::{
+    mentions_show_the_change_after_each, planted_jump_is_found_on_its_day,
+    post_search_names_every_repost_source, reach_profile_equals_the_replayed_post_stats,
+    smooth_channel_has_no_subscriber_finding,
+};
 use channels::{
     channel_info_shows_card, channel_info_unknown_channel,
     subscriber_dynamics_refuses_bad_channel_id, subscriber_dynamics_shows_counts,
@@ -43,6 +50,7 @@ use search::{
     channel_search_needs_q_or_category, channel_search_shows_channels, keyword_mentions_requires_q,
     keyword_mentions_shows_channels, post_search_refuses_limit_over_50, post_search_shows_posts,
 };
+use shortlist::compare_selected_opens_exactly_the_selected;
 
 const SCENARIOS: &[(&str, Scenario)] = scenarios![
     keyword_mentions_shows_channels,
@@ -53,6 +61,10 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     subscriber_dynamics_refuses_bad_channel_id,
     channel_info_shows_card,
     channel_info_unknown_channel,
+    reach_profile_equals_the_replayed_post_stats,
+    planted_jump_is_found_on_its_day,
+    smooth_channel_has_no_subscriber_finding,
+    mentions_show_the_change_after_each,
     multi_post_stats_shows_posts,
     multi_post_stats_batches_over_50_ids,
     multi_story_stats_shows_stories,
@@ -61,6 +73,8 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     post_stats_unknown_post,
     post_search_shows_posts,
     post_search_refuses_limit_over_50,
+    post_search_names_every_repost_source,
+    compare_selected_opens_exactly_the_selected,
     deep_link_shows_results_without_submit,
     back_and_forward_restore_views,
     token_never_in_address_bar,
@@ -92,6 +106,24 @@ fn int(n: &Value) -> i64 {
     n.as_i64()
         .or_else(|| n.as_str().and_then(|s| s.trim().parse().ok()))
         .unwrap_or(i64::MIN)
+}
+
+/// The subscriber counts of a `/channels/subscribers` answer, oldest first; `period` reads a
+/// record's period (a day or an hour) and drops the records it cannot read.
+fn subscribers<T: Ord>(answer: &Value, period: impl Fn(&str) -> Option<T>) -> Vec<(T, i64)> {
+    let mut counts: Vec<(T, i64)> = answer
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| {
+            Some((
+                period(&chanscope_e2e::text(&r["period"]))?,
+                int(&r["participants_count"]),
+            ))
+        })
+        .collect();
+    counts.sort();
+    counts
 }
 
 /// Asserts the page sent nothing to `op` since `mark`, after giving it time to.

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use chanscope_api::format::{compact, format_rate, group_thousands, Locale};
 use chanscope_e2e::{ensure, query_param, strip_tags, text, Harness, Res};
+use serde_json::Value;
 
 use super::{assert_nothing_sent, exact, int, submit_form};
 
@@ -16,17 +17,36 @@ fn words(text: &str, n: usize) -> String {
         .join(" ")
 }
 
+/// Submits keyword mentions of the picked keyword; returns the request sent and the answer.
+pub(super) async fn search_keyword_mentions(h: &Harness) -> Res<(String, Value)> {
+    let mark = submit_form(h, "/keyword-mentions", &[("(q)", &h.picks.keyword)]).await?;
+    let sent = h.wait_sent(mark, "/words/mentions-by-channels").await?;
+    let answer = h.replay(&sent).await?;
+    Ok((sent, answer))
+}
+
+/// Submits channel search for the picked query and country; returns the request sent and the
+/// answer.
+pub(super) async fn search_channels(h: &Harness) -> Res<(String, Value)> {
+    let fields = [
+        ("(q)", h.picks.channel_query.as_str()),
+        ("cs-country", h.picks.channel_country.as_str()),
+    ];
+    let mark = submit_form(h, "/channel-search", &fields).await?;
+    let sent = h.wait_sent(mark, "/channels/search").await?;
+    let answer = h.replay(&sent).await?;
+    Ok((sent, answer))
+}
+
 // ---- keyword mentions ----------------------------------------------------------------------
 
 pub(super) async fn keyword_mentions_shows_channels(h: Arc<Harness>) -> Res<()> {
     let keyword = h.picks.keyword.clone();
-    let mark = submit_form(&h, "/keyword-mentions", &[("(q)", &keyword)]).await?;
-    let sent = h.wait_sent(mark, "/words/mentions-by-channels").await?;
+    let (sent, response) = search_keyword_mentions(&h).await?;
     ensure(
         query_param(&sent, "q").as_deref() == Some(keyword.as_str()),
         || format!("the page asked {sent} for {keyword:?}"),
     )?;
-    let response = h.replay(&sent).await?;
     let items = response["items"].as_array().cloned().unwrap_or_default();
     ensure(!items.is_empty(), || {
         format!("the sandbox found no mentions of {keyword:?}")
@@ -103,18 +123,7 @@ pub(super) async fn keyword_mentions_requires_q(h: Arc<Harness>) -> Res<()> {
 // ---- channel search ------------------------------------------------------------------------
 
 pub(super) async fn channel_search_shows_channels(h: Arc<Harness>) -> Res<()> {
-    let (q, country) = (
-        h.picks.channel_query.clone(),
-        h.picks.channel_country.clone(),
-    );
-    let mark = submit_form(
-        &h,
-        "/channel-search",
-        &[("(q)", &q), ("cs-country", &country)],
-    )
-    .await?;
-    let sent = h.wait_sent(mark, "/channels/search").await?;
-    let response = h.replay(&sent).await?;
+    let (sent, response) = search_channels(&h).await?;
     let items = response["items"].as_array().cloned().unwrap_or_default();
     ensure(!items.is_empty(), || {
         format!("the sandbox found no channel for {sent}")

@@ -1,0 +1,299 @@
+//! The incoming mentions section: which channels mentioned this one over a chosen period
+//! (keyword mentions of its link and of its username), the mentioning posts (post search for its
+//! link or its username) marked on its hourly subscriber chart, and for each the subscriber change in the 24 h
+//! and 48 h after it next to the channel's normal change over as long. One job of four requests.
+
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+use chrono::{DateTime, TimeDelta, Utc};
+use yew::prelude::*;
+
+use crate::api::model::{
+    Channel, KeywordMentionsResponse, PostSearchResponse, Records, SubscriberCount,
+};
+use crate::api::ops::{KeywordMentions, PostSearch, SubscriberDynamics};
+use crate::api::{ChannelId, PeriodGroup};
+use crate::components::chart::period_axis;
+use crate::components::status::JobPanel;
+use crate::components::LineChart;
+use crate::format::fill;
+use crate::request::{Job, Plan, Unit};
+use crate::route::{route_href, ChannelQuery, Route, RouteLink};
+use crate::ui::{use_ui, Ui};
+use crate::view::after_mention::{change_after, normal_change, AFTER_HOURS};
+use crate::view::counts::signed;
+use crate::view::dynamics::{chart_series, readings, Reading};
+use crate::view::labels::channel_name;
+
+use super::health::HEALTH_DAYS;
+use super::report::{report_table, MENTION_DAYS};
+
+/// What the job's units answer.
+#[derive(Clone)]
+pub enum Answer {
+    Mentions(Rc<KeywordMentionsResponse>),
+    Posts(Rc<PostSearchResponse>),
+    Dynamics(Rc<Records<SubscriberCount>>),
+}
+
+/// Units: mentions of the link, mentions of the username, posts with either, hourly
+/// subscribers; `None` for a channel without a username (nothing to search for).
+pub fn plan(channel: &Channel, asked: &str, days: u32, now: DateTime<Utc>) -> Option<Plan<Answer>> {
+    let username = channel.username.trim().trim_start_matches('@');
+    if username.is_empty() {
+        return None;
+    }
+    let id: ChannelId = asked.parse().ok()?;
+    let start = now - TimeDelta::days(i64::from(days));
+    let link = format!("{}/{username}", crate::api::ids::LINK_HOST);
+    let mentions = |q: String| {
+        Unit::call(KeywordMentions {
+            start_date: Some(start),
+            ..KeywordMentions::new(q)
+        })
+        .map(Answer::Mentions)
+    };
+    let units = vec![
+        mentions(link.clone()),
+        mentions(format!("@{username}")),
+        Unit::call(PostSearch {
+            limit: Some(crate::api::limits::POST_SEARCH_LIMIT_MAX),
+            start_date: Some(start),
+            extended: true,
+            // One request for both spellings: the extended syntax's `|` is OR.
+            extended_syntax: true,
+            ..PostSearch::new(format!("{link} | @{username}"))
+        })
+        .map(Answer::Posts),
+        // The health check's request (the same address, so the cache answers it once): the
+        // chart shows the period, and the normal change is read over all 90 days, where a few
+        // adverts cannot move the median.
+        Unit::call(SubscriberDynamics::last_days(
+            &id,
+            PeriodGroup::Hour,
+            HEALTH_DAYS,
+            now,
+        ))
+        .map(Answer::Dynamics),
+    ];
+    Some(Plan::new(format!("mentions|{}|{days}", channel.id), units))
+}
+
+/// One mentioning channel with its counts from the two searches.
+struct Row {
+    name: String,
+    reference: String,
+    by_link: u64,
+    by_username: u64,
+    reach: u64,
+    last: i64,
+}
+
+fn rows(
+    link: Option<&KeywordMentionsResponse>,
+    username: Option<&KeywordMentionsResponse>,
+    own: i64,
+) -> Vec<Row> {
+    let mut by: BTreeMap<i64, Row> = BTreeMap::new();
+    for (answer, is_link) in [(link, true), (username, false)] {
+        let Some(answer) = answer else { continue };
+        for item in answer.items.iter().filter(|i| i.channel_id != own) {
+            let channel = answer.channel(item.channel_id);
+            let row = by.entry(item.channel_id).or_insert_with(|| Row {
+                name: channel
+                    .and_then(channel_name)
+                    .unwrap_or_else(|| item.channel_id.to_string()),
+                reference: channel
+                    .map(|c| c.username.clone())
+                    .filter(|u| !u.trim().is_empty())
+                    .unwrap_or_else(|| item.channel_id.to_string()),
+                by_link: 0,
+                by_username: 0,
+                reach: 0,
+                last: 0,
+            });
+            if is_link {
+                row.by_link = item.mentions_count;
+            } else {
+                row.by_username = item.mentions_count;
+            }
+            row.reach = row.reach.max(item.views_count);
+            row.last = row.last.max(item.last_mention_date);
+        }
+    }
+    let mut rows: Vec<Row> = by.into_values().collect();
+    rows.sort_by_key(|r| std::cmp::Reverse(r.last));
+    rows
+}
+
+#[derive(Properties, PartialEq)]
+pub struct MentionsProps {
+    pub channel: Rc<Channel>,
+    pub days: u32,
+    pub job: Option<Job<Answer>>,
+    pub ondays: Callback<u32>,
+}
+
+#[function_component(MentionsSection)]
+pub fn mentions_section(props: &MentionsProps) -> Html {
+    let ui = use_ui();
+    let Some(job) = &props.job else {
+        return html! {
+            <section class="report-section report-mentions">
+                <h2>{ ui.t("Incoming mentions", "Входящие упоминания") }</h2>
+                <p class="hint">{ ui.t("The channel has no username to look for.", "У канала нет имени, которое можно искать.") }</p>
+            </section>
+        };
+    };
+    let mentions = |i| match job.result(i) {
+        Some(Answer::Mentions(m)) => Some(m),
+        _ => None,
+    };
+    let (by_link, by_username) = (mentions(0), mentions(1));
+    let posts = match job.result(2) {
+        Some(Answer::Posts(p)) => Some(p),
+        _ => None,
+    };
+    let read: Vec<Reading> = match job.result(3) {
+        Some(Answer::Dynamics(d)) => readings(PeriodGroup::Hour, &d).0,
+        _ => Vec::new(),
+    };
+    let since = (Utc::now() - TimeDelta::days(i64::from(props.days))).naive_utc();
+    let period: Vec<Reading> = read
+        .iter()
+        .filter(|r| r.period.end() > since)
+        .copied()
+        .collect();
+    let own = props.channel.id;
+    let rows = rows(by_link.as_deref(), by_username.as_deref(), own);
+    let select = {
+        let ondays = props.ondays.clone();
+        Callback::from(move |e: Event| {
+            let value = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            if let Ok(days) = value.parse() {
+                ondays.emit(days);
+            }
+        })
+    };
+    html! {
+        <section class="report-section report-mentions" aria-labelledby="report-mentions-h">
+            <h2 id="report-mentions-h">{ fill(ui.t("Incoming mentions, last {n} days", "Входящие упоминания за {n} дней"), &[("n", props.days.to_string())]) }</h2>
+            <label class="report-screen report-days">{ ui.t("Period: ", "Период: ") }
+                <select onchange={select}>
+                    { for MENTION_DAYS.iter().map(|d| html! {
+                        <option value={d.to_string()} selected={*d == props.days}>
+                            { fill(ui.t("{n} days", "{n} дней"), &[("n", d.to_string())]) }
+                        </option>
+                    }) }
+                </select>
+            </label>
+            <div class="report-screen">
+                <JobPanel<Answer> job={job.clone()}
+                    what={ui.t("keyword mentions of the link and of the username, post search for either, subscribers by hour over 90 days (the health check's request)",
+                        "упоминания ссылки и имени, поиск постов с любым из них, подписчики по часам за 90 дней (запрос проверки здоровья)")} />
+            </div>
+            if by_link.is_some() || by_username.is_some() {
+                { channels_table(&ui, &rows) }
+            }
+            if let Some(posts) = posts {
+                { after_table(&ui, &posts, own, &read, &period) }
+            }
+        </section>
+    }
+}
+
+fn channels_table(ui: &Ui, rows: &[Row]) -> Html {
+    if rows.is_empty() {
+        return html! { <p class="report-nothing">{ ui.t("No channel mentioned it in this period.", "За этот период его не упоминал ни один канал.") }</p> };
+    }
+    report_table(
+        "report-mentioning",
+        &[
+            ui.t("Channel", "Канал"),
+            ui.t("Mentions of the link", "Упоминаний ссылки"),
+            ui.t("Mentions of @username", "Упоминаний @имени"),
+            ui.t("Reach", "Охват"),
+            ui.t("Last mention", "Последнее"),
+        ],
+        rows.iter()
+            .map(|r| html! {
+                <tr data-mentioning={r.reference.clone()}>
+                    <td><RouteLink href={route_href(Route::ChannelInfo, &ChannelQuery::new(r.reference.clone()))}>{ r.name.clone() }</RouteLink></td>
+                    <td class="cs-num">{ ui.count(r.by_link as i64) }</td>
+                    <td class="cs-num">{ ui.count(r.by_username as i64) }</td>
+                    <td class="cs-num">{ ui.count(r.reach as i64) }</td>
+                    <td>{ ui.date(r.last) }</td>
+                </tr>
+            })
+            .collect(),
+    )
+}
+
+/// The mentioning posts on the chart of the `period`'s readings and in a table, each with the
+/// change after it; the normal change is read over all the readings.
+fn after_table(
+    ui: &Ui,
+    posts: &PostSearchResponse,
+    own: i64,
+    read: &[Reading],
+    period: &[Reading],
+) -> Html {
+    let mentioning: Vec<_> = posts.items.iter().filter(|p| p.channel_id != own).collect();
+    let normal = AFTER_HOURS.map(|h| normal_change(read, h));
+    let marks: Vec<(f64, String)> = mentioning
+        .iter()
+        .map(|p| {
+            let name = posts
+                .channel_of(p)
+                .and_then(channel_name)
+                .unwrap_or_else(|| p.link.clone());
+            (p.date as f64, name)
+        })
+        .collect();
+    let series = Rc::new(chart_series(ui.locale, [("", period)].into_iter(), false));
+    let show = |n: Option<i64>| n.map_or_else(|| "—".to_owned(), |n| signed(n, ui.locale));
+    let show_normal =
+        |n: Option<f64>| n.map_or_else(|| "—".to_owned(), |n| signed(n.round() as i64, ui.locale));
+    html! {
+        <>
+            <LineChart {series} marks={Rc::new(marks)} height={180.0}
+                y_title={ui.t("Subscribers by hour; lines mark the mentioning posts", "Подписчики по часам; линии — посты с упоминанием")}
+                x_format={period_axis(PeriodGroup::Hour, ui.locale)} />
+            <p class="hint">{ fill(ui.t(
+                "Normal change: {h24} in 24 h, {h48} in 48 h (the median over every hour of the last 90 days).",
+                "Обычное изменение: {h24} за 24 ч, {h48} за 48 ч (медиана по всем часам за 90 дней).",
+            ), &[("h24", show_normal(normal[0])), ("h48", show_normal(normal[1]))]) }</p>
+            if mentioning.is_empty() {
+                <p class="report-nothing">{ ui.t("Post search found no post with its link or username in this period.", "Поиск постов не нашёл постов с его ссылкой или именем за этот период.") }</p>
+            } else {
+                { report_table(
+                    "report-after",
+                    &[
+                        ui.t("Mentioning post", "Пост с упоминанием"),
+                        ui.t("Published", "Опубликован"),
+                        ui.t("Change in 24 h (normal)", "За 24 ч (обычно)"),
+                        ui.t("Change in 48 h (normal)", "За 48 ч (обычно)"),
+                    ],
+                    mentioning.iter().map(|p| {
+                        let at = DateTime::from_timestamp(p.date, 0).map(|t| t.naive_utc());
+                        let after = AFTER_HOURS.map(|h| at.and_then(|at| change_after(read, at, h)));
+                        let name = posts.channel_of(p).and_then(channel_name).unwrap_or_else(|| p.link.clone());
+                        html! {
+                            <tr data-mention-post={p.link.clone()}
+                                data-change-day={after[0].map(|n| n.to_string())}
+                                data-change-two-days={after[1].map(|n| n.to_string())}>
+                                <td><a href={format!("https://{}", p.link)} target="_blank" rel="noopener noreferrer">{ name }</a></td>
+                                <td>{ ui.timestamp(p.date) }</td>
+                                <td class="cs-num">{ show(after[0]) }{ " (" }{ show_normal(normal[0]) }{ ")" }</td>
+                                <td class="cs-num">{ show(after[1]) }{ " (" }{ show_normal(normal[1]) }{ ")" }</td>
+                            </tr>
+                        }
+                    }).collect(),
+                ) }
+            }
+        </>
+    }
+}

@@ -1,0 +1,476 @@
+//! The channel page as a report: its reach profile against the post statistics the sandbox
+//! replays, the health check on the planted channels, incoming mentions with the change after
+//! each, and the printed report.
+
+use std::sync::Arc;
+
+use chanscope_e2e::{ensure, screenshot_dir, text, Harness, Res, Session};
+use chrono::{DateTime, NaiveDateTime, TimeDelta};
+use fantoccini::wd::PrintConfiguration;
+use sandbox::dataset::DAY;
+use serde_json::Value;
+
+use super::int;
+
+/// `@name` in an address.
+fn channel_path(channel: &str, extra: &str) -> String {
+    format!(
+        "/channel-info?channel={}{extra}",
+        channel.replace('@', "%40")
+    )
+}
+
+/// The newest message number of a channel's posts that exist now.
+fn newest_message(h: &Harness, username: &str) -> Res<u32> {
+    let ds = &h.state.dataset;
+    let c = ds
+        .channel_by_username(username.trim_start_matches('@'))
+        .ok_or("no such channel")?;
+    ds.channels[c as usize]
+        .posts
+        .iter()
+        .filter(|&&p| ds.is_visible(p))
+        .map(|&p| ds.posts[p as usize].message)
+        .max()
+        .ok_or_else(|| "the channel has no post".into())
+}
+
+/// Opens the report of `channel` with a profile of its `posts` newest posts; returns the mark of
+/// the requests sent from then on.
+async fn open_report(h: &Harness, channel: &str, posts: u32) -> Res<usize> {
+    let newest = newest_message(h, channel)?;
+    h.browser
+        .open(
+            &channel_path(channel, &format!("&post={newest}&posts={posts}")),
+            &Session::DEMO,
+        )
+        .await?;
+    Ok(h.site.log.mark())
+}
+
+/// Runs the job of a report section after its cost was stated, and waits for its end.
+async fn run_job(h: &Harness, section: &str) -> Res<()> {
+    h.browser
+        .click(&format!("{section} button.job-run"))
+        .await?;
+    h.browser.wait_css(&format!("{section} .job-done")).await
+}
+
+/// A number that may come as a numeric string.
+fn float(v: &Value) -> f64 {
+    v.as_f64()
+        .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
+        .unwrap_or(f64::NAN)
+}
+
+/// Reach at `hours` from a post's hourly growth: the views of the records before the hour, when
+/// the records reach its last hour.
+fn reach_at(growth: &[(NaiveDateTime, f64)], hours: i64) -> Option<f64> {
+    let first = growth.first()?.0;
+    let until = first + TimeDelta::hours(hours);
+    if growth.last()?.0 < until - TimeDelta::hours(1) {
+        return None;
+    }
+    Some(growth.iter().filter(|g| g.0 < until).map(|g| g.1).sum())
+}
+
+/// The `data-value` of each reach-profile figure, by name.
+async fn figure(h: &Harness, name: &str) -> Res<Option<f64>> {
+    let value = h
+        .browser
+        .eval(
+            "const e = document.querySelector(`[data-figure=\"${arguments[0]}\"]`);
+             return e ? e.getAttribute('data-value') : null;",
+            vec![Value::from(name)],
+        )
+        .await?;
+    Ok(value.as_str().and_then(|s| s.parse().ok()))
+}
+
+pub(super) async fn reach_profile_equals_the_replayed_post_stats(h: Arc<Harness>) -> Res<()> {
+    let channel = h.picks.channel.clone();
+    let mark = open_report(&h, &channel, 8).await?;
+    // The job states its cost and waits for its Run button.
+    h.browser
+        .wait_text_in(".report-profile .job-confirm", &["8 requests"])
+        .await?;
+    ensure(h.sent(mark, "/posts/stat").is_empty(), || {
+        "the profile asked before its Run button was pressed".into()
+    })?;
+    run_job(&h, ".report-profile").await?;
+    let sent = h.sent(mark, "/posts/stat");
+    ensure(sent.len() == 8, || {
+        format!("8 numbers probed, but sent {sent:?}")
+    })?;
+    let mut reach: [Vec<f64>; 3] = Default::default();
+    let mut skipped = 0;
+    for url in &sent {
+        ensure(url.contains("group=hour"), || {
+            format!("{url} is not by hour")
+        })?;
+        let Ok(stats) = h.replay(url).await else {
+            skipped += 1;
+            continue;
+        };
+        let growth: Vec<(NaiveDateTime, f64)> = stats["views"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default()
+            .iter()
+            .filter_map(|g| {
+                let at = NaiveDateTime::parse_from_str(&text(&g["date"]), "%Y-%m-%d %H:%M").ok()?;
+                Some((at, float(&g["viewsGrowth"])))
+            })
+            .collect();
+        for (i, hours) in [12, 24, 48].into_iter().enumerate() {
+            reach[i].extend(reach_at(&growth, hours));
+        }
+    }
+    for (i, name) in [
+        "average_reach_12h",
+        "average_reach_24h",
+        "average_reach_48h",
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let expected =
+            (!reach[i].is_empty()).then(|| reach[i].iter().sum::<f64>() / reach[i].len() as f64);
+        let shown = figure(&h, name).await?;
+        let same = match (expected, shown) {
+            (Some(e), Some(s)) => (e - s).abs() < 1e-6,
+            (None, None) => true,
+            _ => false,
+        };
+        ensure(same, || {
+            format!("{name}: the page says {shown:?}, the replayed answers give {expected:?}")
+        })?;
+    }
+    let skipped_shown = figure(&h, "skipped").await?;
+    ensure(skipped_shown == Some(skipped as f64), || {
+        format!("skipped: the page says {skipped_shown:?}, the sandbox refused {skipped}")
+    })?;
+    h.browser.screenshot("channel-report-profile").await?;
+    Ok(())
+}
+
+/// Waits for the health check to be read, and returns its findings as (kind, date).
+async fn findings(h: &Harness) -> Res<Vec<(String, String)>> {
+    h.browser
+        .wait_script(
+            "return !document.querySelector('.report-health .cs-loading')
+                 && !!document.querySelector('.report-health .report-findings, .report-health .report-nothing');",
+            vec![],
+            "the health check",
+        )
+        .await?;
+    let found = h
+        .browser
+        .eval(
+            "return [...document.querySelectorAll('[data-finding]')]
+                 .map(e => [e.dataset.finding, e.dataset.date]);",
+            vec![],
+        )
+        .await?;
+    Ok(found
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|pair| (text(&pair[0]), text(&pair[1])))
+        .collect())
+}
+
+pub(super) async fn planted_jump_is_found_on_its_day(h: Arc<Harness>) -> Res<()> {
+    let ds = &h.state.dataset;
+    let c = ds
+        .channel_by_username("bought_jump_news")
+        .ok_or("not planted")?;
+    let jump = ds.channels[c as usize]
+        .arrivals
+        .first()
+        .ok_or("no jump planted")?;
+    let at = DateTime::from_timestamp(jump.at, 0).ok_or("bad jump instant")?;
+    let (day, hour) = (
+        at.format("%Y-%m-%d").to_string(),
+        at.format("%Y-%m-%d %H:00").to_string(),
+    );
+    let mark = h.site.log.mark();
+    h.browser
+        .open(&channel_path("@bought_jump_news", ""), &Session::DEMO)
+        .await?;
+    let found = findings(&h).await?;
+    ensure(
+        found.contains(&("subscriber-jump".into(), day.clone())),
+        || format!("no subscriber-jump on {day}: {found:?}"),
+    )?;
+    ensure(
+        found
+            .iter()
+            .any(|(kind, date)| kind == "subscriber-drop" && *date > day),
+        || format!("no loss after the jump: {found:?}"),
+    )?;
+    // The plan gives hours, and the jump's hour is the largest rise of the hourly counts the
+    // page was sent.
+    let sent = h.sent(mark, "/channels/subscribers");
+    let hourly: Vec<&String> = sent.iter().filter(|u| u.contains("group=hour")).collect();
+    ensure(hourly.len() == 1, || {
+        format!("not one request for hourly subscribers: {sent:?}")
+    })?;
+    let records = h.replay(hourly[0]).await?;
+    let hours = super::subscribers(&records, |p| Some(p.to_owned()));
+    let largest = hours
+        .windows(2)
+        .max_by_key(|w| w[1].1 - w[0].1)
+        .map(|w| w[1].0.clone())
+        .ok_or("too few hours")?;
+    ensure(largest == hour, || {
+        format!("the largest hourly rise is at {largest}, not {hour}")
+    })?;
+    h.browser.screenshot("channel-report-jump").await?;
+    Ok(())
+}
+
+/// A channel that grows smoothly, and one whose adverts brought thousands over a day or two each:
+/// neither looks bought by the hour.
+pub(super) async fn smooth_channel_has_no_subscriber_finding(h: Arc<Harness>) -> Res<()> {
+    for channel in ["@smooth_growth", "@pocket_finance_tips"] {
+        h.browser
+            .open(&channel_path(channel, ""), &Session::DEMO)
+            .await?;
+        let found = findings(&h).await?;
+        ensure(
+            found
+                .iter()
+                .all(|(kind, _)| !kind.starts_with("subscriber-")),
+            || format!("{channel} got {found:?}"),
+        )?;
+        h.browser
+            .wait_text_in(
+                ".report-health",
+                &["Nothing found; checked:", "hourly counts of subscribers"],
+            )
+            .await?;
+    }
+    Ok(())
+}
+
+/// Count at the hour containing `t` in hourly records.
+fn count_at(records: &[(NaiveDateTime, i64)], t: NaiveDateTime) -> Option<i64> {
+    records
+        .iter()
+        .find(|(hour, _)| *hour <= t && t < *hour + TimeDelta::hours(1))
+        .map(|r| r.1)
+}
+
+pub(super) async fn mentions_show_the_change_after_each(h: Arc<Harness>) -> Res<()> {
+    // The sandbox's advertised channel: three adverts in other channels' posts within the
+    // report's default 14 days, each more than 48 hours ago.
+    let ds = &h.state.dataset;
+    let target = ds
+        .channel_by_username("pocket_finance_tips")
+        .ok_or("not planted")?;
+    let adverts: Vec<String> = ds
+        .visible()
+        .filter(|&i| ds.posts[i].text.contains("pocket_finance_tips"))
+        .map(|i| {
+            let p = &ds.posts[i];
+            let c = &ds.channels[p.channel as usize];
+            format!("t.me/{}/{}", c.usernames[0], p.message)
+        })
+        .collect();
+    ensure(adverts.len() == 3, || format!("adverts: {adverts:?}"))?;
+    let username = format!("@{}", ds.channels[target as usize].usernames[0]);
+    // Planted channels have no posts, so no profile: the report opens on the channel alone. The
+    // mark comes first: the health check's hourly request is the job's too.
+    let mark = h.site.log.mark();
+    h.browser
+        .open(&channel_path(&username, ""), &Session::DEMO)
+        .await?;
+    run_job(&h, ".report-mentions").await?;
+    // Every channel keyword mentions names is listed.
+    for op in h.sent(mark, "/words/mentions-by-channels") {
+        let answer = h.replay(&op).await?;
+        for channel in answer["channels"].as_array().cloned().unwrap_or_default() {
+            if int(&channel["id"]) == ds.channels[target as usize].id as i64 {
+                continue;
+            }
+            let name = text(&channel["username"]);
+            let listed = h
+                .browser
+                .count(&format!(
+                    ".report-mentioning tr[data-mentioning=\"{name}\"]"
+                ))
+                .await?;
+            ensure(listed == 1, || format!("{name} of {op} is not listed"))?;
+        }
+    }
+    let dynamics = h
+        .sent(mark, "/channels/subscribers")
+        .into_iter()
+        .find(|u| u.contains("group=hour"))
+        .ok_or("no hourly subscribers asked")?;
+    let hourly = super::subscribers(&h.replay(&dynamics).await?, |p| {
+        NaiveDateTime::parse_from_str(p, "%Y-%m-%d %H:%M").ok()
+    });
+    let search = h
+        .sent(mark, "/posts/search")
+        .pop()
+        .ok_or("no post search")?;
+    let posts = h.replay(&search).await?;
+    let mut checked = vec![];
+    for post in posts["items"].as_array().cloned().unwrap_or_default() {
+        if int(&post["channel_id"]) == ds.channels[target as usize].id as i64 {
+            continue;
+        }
+        let at = DateTime::from_timestamp(int(&post["date"]), 0)
+            .ok_or("bad date")?
+            .naive_utc();
+        let after = |hours: i64| -> Option<i64> {
+            Some(count_at(&hourly, at + TimeDelta::hours(hours))? - count_at(&hourly, at)?)
+        };
+        let shown = h
+            .browser
+            .eval(
+                "const r = document.querySelector(`tr[data-mention-post=\"${arguments[0]}\"]`);
+                 return r ? [r.dataset.changeDay ?? null, r.dataset.changeTwoDays ?? null] : 'none';",
+                vec![Value::from(text(&post["link"]))],
+            )
+            .await?;
+        let read = |i: usize| shown[i].as_str().and_then(|s| s.parse::<i64>().ok());
+        ensure(
+            shown.is_array() && read(0) == after(24) && read(1) == after(48),
+            || {
+                format!(
+                    "{}: the page shows {shown}, the replayed dynamics give {:?} and {:?}",
+                    text(&post["link"]),
+                    after(24),
+                    after(48)
+                )
+            },
+        )?;
+        if after(48).is_some() {
+            checked.push(text(&post["link"]));
+        }
+        // Each advert brought at least 700 × (1 − e^(−2.4)) ≈ 637 in a day, where the channel
+        // grows by 20 of its own.
+        let rose = after(24).unwrap_or(0);
+        ensure(rose >= 600, || {
+            format!(
+                "{}: only {rose} subscribers in the day after",
+                text(&post["link"])
+            )
+        })?;
+    }
+    checked.sort();
+    let mut expected = adverts.clone();
+    expected.sort();
+    ensure(checked == expected, || {
+        format!("checked the mentions {checked:?}, the sandbox's adverts are {expected:?}")
+    })?;
+    h.browser.screenshot("channel-report-mentions").await?;
+
+    // The whole report of a generated channel linked from another channel's post between 3 and
+    // 12 days ago, profile, findings and mentions included, printed on A4: at most two pages.
+    let linked = ds
+        .visible()
+        .filter_map(|i| {
+            let p = &ds.posts[i];
+            let source = &ds.posts[p.mention_of? as usize];
+            (p.date < h.now - 3 * DAY && p.date > h.now - 12 * DAY && source.channel != p.channel)
+                .then_some(source.channel)
+        })
+        .next()
+        .ok_or("no recent mention in the dataset")?;
+    let username = format!("@{}", ds.channels[linked as usize].usernames[0]);
+    open_report(&h, &username, 10).await?;
+    run_job(&h, ".report-mentions").await?;
+    run_job(&h, ".report-profile").await?;
+    let pdf = h
+        .browser
+        .client()
+        .print(PrintConfiguration::default())
+        .await?;
+    std::fs::write(screenshot_dir().join("channel-report.pdf"), &pdf)?;
+    let pages = pdf_pages(&pdf);
+    ensure((1..=2).contains(&pages), || {
+        format!("the printed report has {pages} pages")
+    })
+}
+
+/// Pages of a PDF as Chromium writes it: its page objects (`/Type /Page`, not `/Pages`).
+fn pdf_pages(pdf: &[u8]) -> usize {
+    let needle = b"/Type /Page";
+    pdf.windows(needle.len() + 1)
+        .filter(|w| &w[..needle.len()] == needle && w[needle.len()] != b's')
+        .count()
+}
+
+pub(super) async fn post_search_names_every_repost_source(h: Arc<Harness>) -> Res<()> {
+    let keyword = h.picks.broad_keyword.clone();
+    // Without `extended`, the answer describes no channel: every post's channel and every
+    // repost's source is looked up.
+    let mark = super::submit_form(
+        &h,
+        "/post-search",
+        &[("(q)", &keyword), ("(extended)", "false")],
+    )
+    .await?;
+    let sent = h.wait_sent(mark, "/posts/search").await?;
+    let r = h.replay(&sent).await?;
+    let known: Vec<i64> = r["channels"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|c| int(&c["id"]))
+        .collect();
+    let mut outside: Vec<i64> = r["items"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|p| [p["channel_id"].clone(), p["forwarded_from"].clone()])
+        .filter(Value::is_number)
+        .map(|id| int(&id))
+        .filter(|id| !known.contains(id))
+        .collect();
+    outside.sort_unstable();
+    outside.dedup();
+    ensure(!outside.is_empty(), || {
+        format!("{sent}: no channel outside the answer")
+    })?;
+    h.browser.wait_css(".post-list").await?;
+    h.browser
+        .wait_script(
+            "return ![...document.querySelectorAll('.post-repost, .post-channel')].some(e => e.textContent.includes('…'));",
+            vec![],
+            "the repost sources",
+        )
+        .await?;
+    let page = h.browser.main_text().await?;
+    let numbered = page
+        .match_indices("Channel #")
+        .any(|(at, m)| page[at + m.len()..].starts_with(|c: char| c.is_ascii_digit()));
+    ensure(!numbered, || {
+        format!("the page still names a channel by number:\n{page}")
+    })?;
+    // Each channel outside the answer was asked once, and the page says how many it asked.
+    let mut asked: Vec<i64> = h
+        .sent(mark, "/channels/get")
+        .iter()
+        .filter_map(|u| chanscope_e2e::query_param(u, "channelId")?.parse().ok())
+        .collect();
+    asked.sort_unstable();
+    ensure(asked == outside, || {
+        format!("asked {asked:?} for the sources {outside:?}")
+    })?;
+    h.browser
+        .wait_text_in(
+            ".post-sources",
+            &[&format!("{} looked up by channel info", outside.len())],
+        )
+        .await?;
+    h.browser.screenshot("post-search-sources").await?;
+    Ok(())
+}
