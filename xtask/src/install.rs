@@ -31,8 +31,12 @@ pub fn ensure_cargo_tool(
             .arg("--root")
             .arg(root)
             // Tools need not be as small or fast as possible; this saves minutes on two cores.
+            // At opt-level 1 (and without default features, see `setup`) trunk took 739
+            // CPU-seconds to build instead of 897, wasm-bindgen-cli 267 instead of 332; the
+            // latter then takes 2.3 s instead of 2.1 s on the 29 MB debug console, same output.
             .env("CARGO_PROFILE_RELEASE_LTO", "off")
             .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "16")
+            .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "1")
             .env_remove("CARGO_TARGET_DIR"),
         &format!("installing {program} {version}"),
     )?;
