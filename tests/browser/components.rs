@@ -10,10 +10,8 @@ use chanscope::api::model::{Channel, PeerKind, RknVerification};
 use chanscope::api::validate::{Invalid, Problem, Rule};
 use chanscope::api::{ApiError, Error};
 use chanscope::components::channel_card::{initials, CardVariant, ChannelCard, ChannelCardProps};
-use chanscope::components::picking::Picking;
 use chanscope::components::rich_text::{SafeHtml, SafeHtmlProps};
 use chanscope::components::status::{ErrorBanner, ErrorBannerProps, Loading, LoadingProps};
-use chanscope::components::table::{Column, DataTable, DataTableProps, TableCell};
 use chanscope::components::tiles::{StatTiles, StatTilesProps, Tile};
 use chanscope::ui::Ui;
 use wasm_bindgen_test::*;
@@ -456,49 +454,4 @@ async fn an_authors_endless_title_keeps_the_card_its_normal_height() {
     assert!(title.get_bounding_client_rect().width() <= 360.0);
     short.remove();
     long.remove();
-}
-
-#[wasm_bindgen_test]
-async fn picked_rows_keep_their_boxes_when_the_table_sorts() {
-    let toggled = Rc::new(std::cell::RefCell::new(Vec::<String>::new()));
-    let record = toggled.clone();
-    let root = mount::<DataTable>(DataTableProps {
-        columns: Rc::new(vec![
-            Column::text("channel", "Channel"),
-            Column::numeric("views", "Views"),
-        ]),
-        rows: Rc::new(vec![
-            vec![TableCell::text("A"), TableCell::text("30")],
-            vec![TableCell::text("B"), TableCell::text("10")],
-            vec![TableCell::text("C"), TableCell::text("20")],
-        ]),
-        totals: None,
-        export_name: "channels".into(),
-        caption: None,
-        lead: Some(
-            Picking {
-                keys: Rc::new(vec!["@a".into(), "@b".into(), "@c".into()]),
-                picked: Rc::new(vec!["@b".into()]),
-                ontoggle: Callback::from(move |key: AttrValue| {
-                    record.borrow_mut().push(key.to_string())
-                }),
-            }
-            .lead(&Ui::default()),
-        ),
-    })
-    .await;
-    // The box column comes first: the Views header is the third cell.
-    click(&find(&root, "thead th:nth-child(3) button"));
-    settle().await;
-    assert_eq!(texts(&root, "tbody td:nth-child(2)"), ["B", "C", "A"]);
-    assert_eq!(
-        attributes(&root, "tbody input", "data-pick"),
-        ["@b", "@c", "@a"]
-    );
-    assert_eq!(
-        attributes(&root, "tbody input:checked", "data-pick"),
-        ["@b"]
-    );
-    click(&find(&root, "tbody input[data-pick='@a']"));
-    assert_eq!(*toggled.borrow(), ["@a"]);
 }

@@ -34,8 +34,8 @@ use analyses::{
 };
 use channel_report::{
     mentions_show_the_change_after_each, planted_jump_is_found_on_its_day,
-    post_search_names_every_repost_source, reach_profile_equals_the_replayed_post_stats,
-    smooth_channel_has_no_subscriber_finding, thin_reach_channel_has_low_err,
+    reach_profile_equals_the_replayed_post_stats, smooth_channel_has_no_subscriber_finding,
+    thin_reach_channel_has_low_err,
 };
 use channels::{
     channel_info_shows_card, channel_info_unknown_channel,
@@ -48,7 +48,8 @@ use post_stats::{
 };
 use search::{
     channel_search_needs_q_or_category, channel_search_shows_channels, keyword_mentions_requires_q,
-    keyword_mentions_shows_channels, post_search_refuses_limit_over_50, post_search_shows_posts,
+    keyword_mentions_shows_channels, post_search_names_every_repost_source,
+    post_search_refuses_limit_over_50, post_search_shows_posts,
 };
 use shortlist::compare_selected_opens_exactly_the_selected;
 

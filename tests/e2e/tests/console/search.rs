@@ -1,4 +1,5 @@
-//! The search pages: keyword mentions, channel search and post search.
+//! The search pages: keyword mentions, channel search and post search (with every repost's
+//! source by name).
 
 use std::sync::Arc;
 
@@ -271,4 +272,73 @@ pub(super) async fn post_search_refuses_limit_over_50(h: Arc<Harness>) -> Res<()
     let mark = submit_form(&h, "/post-search", &[("(q)", &keyword), ("(limit)", "51")]).await?;
     h.browser.wait_text_in(".field-error", &["50"]).await?;
     assert_nothing_sent(&h, mark, "/posts/search").await
+}
+
+pub(super) async fn post_search_names_every_repost_source(h: Arc<Harness>) -> Res<()> {
+    let keyword = h.picks.broad_keyword.clone();
+    // Without `extended`, the answer describes no channel: every post's channel and every
+    // repost's source is looked up.
+    let mark = submit_form(
+        &h,
+        "/post-search",
+        &[("(q)", &keyword), ("(extended)", "false")],
+    )
+    .await?;
+    let sent = h.wait_sent(mark, "/posts/search").await?;
+    let r = h.replay(&sent).await?;
+    let known: Vec<i64> = r["channels"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .map(|c| int(&c["id"]))
+        .collect();
+    let mut outside: Vec<i64> = r["items"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
+        .iter()
+        .flat_map(|p| [p["channel_id"].clone(), p["forwarded_from"].clone()])
+        .filter(Value::is_number)
+        .map(|id| int(&id))
+        .filter(|id| !known.contains(id))
+        .collect();
+    outside.sort_unstable();
+    outside.dedup();
+    ensure(!outside.is_empty(), || {
+        format!("{sent}: no channel outside the answer")
+    })?;
+    h.browser.wait_css(".post-list").await?;
+    h.browser
+        .wait_script(
+            "return ![...document.querySelectorAll('.post-repost, .post-channel')].some(e => e.textContent.includes('…'));",
+            vec![],
+            "the repost sources",
+        )
+        .await?;
+    let page = h.browser.main_text().await?;
+    let numbered = page
+        .match_indices("Channel #")
+        .any(|(at, m)| page[at + m.len()..].starts_with(|c: char| c.is_ascii_digit()));
+    ensure(!numbered, || {
+        format!("the page still names a channel by number:\n{page}")
+    })?;
+    // Each channel outside the answer was asked once, and the page says how many it asked.
+    let mut asked: Vec<i64> = h
+        .sent(mark, "/channels/get")
+        .iter()
+        .filter_map(|u| query_param(u, "channelId")?.parse().ok())
+        .collect();
+    asked.sort_unstable();
+    ensure(asked == outside, || {
+        format!("asked {asked:?} for the sources {outside:?}")
+    })?;
+    h.browser
+        .wait_text_in(
+            ".post-sources",
+            &[&format!("{} looked up by channel info", outside.len())],
+        )
+        .await?;
+    h.browser.screenshot("post-search-sources").await?;
+    Ok(())
 }
