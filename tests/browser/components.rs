@@ -22,7 +22,7 @@ mod dom;
 mod mount;
 
 use dom::{attributes, click, find};
-use mount::{mount, settle, texts};
+use mount::{mount, texts};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
