@@ -69,6 +69,25 @@ pub fn missing_text(ui: &Ui, missing: Missing) -> String {
                 "Введите цену, чтобы рассчитать CPM.",
             )
             .into(),
+        Missing::NoCounts { hours } => fill(
+            ui.t(
+                "The hourly subscriber counts do not cover these {n} hours.",
+                "Почасовые данные о подписчиках не покрывают эти {n} ч.",
+            ),
+            &[("n", hours.to_string())],
+        ),
+        Missing::NoGain => ui
+            .t(
+                "The channel gained no subscribers beyond its normal growth.",
+                "Канал не получил подписчиков сверх обычного прироста.",
+            )
+            .into(),
+        Missing::MixedCurrencies => ui
+            .t(
+                "The prices are in different currencies.",
+                "Цены указаны в разных валютах.",
+            )
+            .into(),
     }
 }
 
