@@ -12,6 +12,7 @@ pub use chanscope_api::format;
 
 pub mod export;
 pub mod sanitize;
+pub mod store;
 pub mod view;
 pub mod watchlist;
 

@@ -7,7 +7,7 @@
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::file::{export_json, import_json, MergeReport, MAX_WATCHES};
+use super::file::{export_json, import_json, MAX_WATCHES};
 use super::provider::{use_watchlist, WatchAnswer, Watchlist};
 use super::watch::{Watch, WatchKind};
 use crate::components::page_header;
@@ -16,6 +16,7 @@ use crate::components::{EmptyState, ErrorBanner};
 use crate::export::download;
 use crate::format::fill;
 use crate::route::{route_href, ChannelQuery, PostQuery, Route, RouteLink};
+use crate::store::MergeReport;
 use crate::ui::{use_ui, Ui};
 use crate::view::counts::signed;
 

@@ -12,15 +12,16 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::file::{merge, MergeReport};
-use super::store::{StoreError, WatchStore};
 use super::watch::{check_since, CheckAnswer, Watch, WatchTarget};
+use super::WatchStore;
 use crate::api::ids::ChannelId;
 use crate::api::model::{Channel, KeywordMentionsResponse, PostSearchResponse};
 use crate::api::ops::{ChannelInfo, KeywordMentions, PostSearch};
 use crate::api::{Error, Invalid, Problem, Rule};
 use crate::request::{use_job, Job, Phase, Plan, Unit};
 use crate::settings::SettingsContext;
+use crate::store::StoreError;
+use crate::store::{merge, MergeReport};
 use crate::ui::{use_ui, Ui};
 use crate::view::job::DEFAULT_CONFIRM_ABOVE;
 

@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::api::model::{KeywordMentionsResponse, MentionsByChannel, Post};
 use crate::api::query::encode_component;
+use crate::store::Record;
 use crate::view::labels::channel_name;
 
 /// Most post IDs a watch remembers. A check asks only for posts since the previous check less
@@ -45,6 +46,14 @@ pub struct Watch {
     /// shows it after a reload.
     #[serde(default, skip_serializing_if = "News::is_empty")]
     pub news: News,
+}
+
+impl Record for Watch {
+    const STORE: &'static str = "watches";
+
+    fn id(&self) -> &str {
+        &self.id
+    }
 }
 
 /// What a check found that the check before it had not seen.
@@ -314,11 +323,6 @@ impl Watch {
             news,
             ..self.after_check(answer, now)
         }
-    }
-
-    /// The watch as one JSON object, as the watchlist file and the browser's store keep it.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("a watch has only string keys, so it serializes")
     }
 
     /// The watch after a check at `now` got `answer`: what the answer holds is now seen, and

@@ -8,7 +8,8 @@
 
 use chanscope::format::Locale;
 use chanscope::route::{route_href, ChannelQuery, Route};
-use chanscope::watchlist::{new_id, CheckAnswer, StoreError, Watch, WatchStore, WatchTarget};
+use chanscope::store::{new_id, StoreError};
+use chanscope::watchlist::{CheckAnswer, Watch, WatchStore, WatchTarget};
 use js_sys::Promise;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
