@@ -10,6 +10,7 @@
 pub use chanscope_api as api;
 pub use chanscope_api::format;
 
+pub mod campaigns;
 pub mod export;
 pub mod sanitize;
 pub mod store;
