@@ -11,9 +11,9 @@ use yew_router::prelude::{Routable, Switch};
 
 use crate::components::later::use_task_count;
 use crate::pages::{
-    ChannelInfoPage, ChannelSearchPage, CompareChannelsPage, KeywordMentionsPage, KeywordTrendPage,
-    MultiPostStatsPage, MultiStoryStatsPage, PostSearchPage, PostStatsPage, SearchAnalysisPage,
-    SubscriberDynamicsPage, WatchlistProvider,
+    CampaignsPage, ChannelInfoPage, ChannelSearchPage, CompareChannelsPage, KeywordMentionsPage,
+    KeywordTrendPage, MultiPostStatsPage, MultiStoryStatsPage, PostSearchPage, PostStatsPage,
+    SearchAnalysisPage, SubscriberDynamicsPage, WatchlistProvider,
 };
 use crate::route::{use_route, Route, RouteLink, Router, ANALYSES, TOOLS};
 use crate::settings::{Settings, SettingsPanel, SettingsProvider};
@@ -38,6 +38,7 @@ fn switch(route: Route) -> Html {
         Route::KeywordTrend => html! { <KeywordTrendPage /> },
         Route::SearchAnalysis => html! { <SearchAnalysisPage /> },
         Route::Watchlist => html! { <WatchlistPage /> },
+        Route::Campaigns => html! { <CampaignsPage /> },
         Route::NotFound => html! { <NotFound /> },
     }
 }

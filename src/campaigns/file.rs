@@ -53,10 +53,7 @@ pub enum CampaignFileError {
 impl CampaignFileError {
     /// What went wrong, for the person importing, in `locale`.
     pub fn message(&self, locale: Locale) -> String {
-        let t = |en: &'static str, ru: &'static str| match locale {
-            Locale::En => en,
-            Locale::Ru => ru,
-        };
+        let t = |en: &'static str, ru: &'static str| if locale == Locale::Ru { ru } else { en };
         match self {
             CampaignFileError::NotJson { line, column } => fill(
                 t("This file is not JSON (reading stopped at line {line}, column {column}).",

@@ -110,6 +110,20 @@ pub fn figure_html(ui: &Ui, figure: Figure, show: impl Fn(f64) -> String) -> Htm
     }
 }
 
+/// An amount of money with two decimals in the interface's language, and its currency as typed
+/// after it.
+pub fn money(ui: &Ui, value: f64, currency: &str) -> String {
+    let number = match ui.locale {
+        crate::format::Locale::En => format!("{value:.2}"),
+        crate::format::Locale::Ru => format!("{value:.2}").replace('.', ","),
+    };
+    if currency.is_empty() {
+        number
+    } else {
+        format!("{number} {currency}")
+    }
+}
+
 /// A rate in percent (ER, ERR), or why it is missing.
 pub fn rate_html(ui: &Ui, figure: Figure) -> Html {
     figure_html(ui, figure, |value| format_rate(value, ui.locale))

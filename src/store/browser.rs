@@ -1,5 +1,6 @@
 //! The console's database in the browser: open, read, write and delete records of one kind.
 
+use std::cell::RefCell;
 use std::marker::PhantomData;
 use std::rc::Rc;
 
@@ -172,6 +173,28 @@ impl<R: Record> Store<R> {
             .await
             .map_err(|error| StoreError::of(action, &error))
     }
+}
+
+/// Runs `change` on the store in `store` once it is open, then `done`; a failure goes to `failed`
+/// instead. Nothing runs while the store is not open yet.
+pub fn persist<R: Record + 'static, F, Fut>(
+    store: &RefCell<Option<Store<R>>>,
+    change: F,
+    done: impl FnOnce() + 'static,
+    failed: impl FnOnce(StoreError) + 'static,
+) where
+    F: FnOnce(Store<R>) -> Fut + 'static,
+    Fut: std::future::Future<Output = Result<(), StoreError>> + 'static,
+{
+    let Some(store) = store.borrow().clone() else {
+        return;
+    };
+    wasm_bindgen_futures::spawn_local(async move {
+        match change(store).await {
+            Ok(()) => done(),
+            Err(error) => failed(error),
+        }
+    });
 }
 
 /// The browser's IndexedDB, if this page may use it.

@@ -4,7 +4,6 @@
 //! newly mentioning a keyword, the change of a channel's subscribers. Kept in this browser's
 //! IndexedDB; exported and imported as a JSON file.
 
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
 use super::file::{export_json, import_json, MAX_WATCHES};
@@ -12,7 +11,7 @@ use super::provider::{use_watchlist, WatchAnswer, Watchlist};
 use super::watch::{Watch, WatchKind};
 use crate::components::page_header;
 use crate::components::status::JobPanel;
-use crate::components::{EmptyState, ErrorBanner};
+use crate::components::{file_buttons, imported_text, on_file_text, EmptyState, ErrorBanner};
 use crate::export::download;
 use crate::format::fill;
 use crate::route::{route_href, ChannelQuery, PostQuery, Route, RouteLink};
@@ -75,12 +74,7 @@ pub fn watchlist_page() -> Html {
                         disabled={list.watches.is_empty() || running}>
                         { if list.watches.is_empty() { ui.t("Check all now", "Проверить все").to_owned() } else { fill(ui.t("Check all {n} now", "Проверить все ({n})"), &[("n", list.watches.len().to_string())]) } }
                     </button>
-                    <button type="button" class="secondary watch-export" onclick={on_export}
-                        disabled={list.watches.is_empty()}>{ ui.t("Export", "Экспорт") }</button>
-                    <label class="secondary file-button">
-                        { ui.t("Import…", "Импорт…") }
-                        <input type="file" accept="application/json,.json" class="watch-import" onchange={on_import} />
-                    </label>
+                    { file_buttons(&ui, "watch", list.watches.is_empty(), on_export, on_import) }
                 </div>
                 if let Some(text) = &*notice {
                     <p class="watch-notice" role="status">{ text.clone() }</p>
@@ -136,59 +130,31 @@ fn import_handler(
     import_error: UseStateHandle<Option<String>>,
 ) -> Callback<Event> {
     let (ui, import, count) = (ui.clone(), list.import.clone(), list.watches.len());
-    Callback::from(move |e: Event| {
-        let input: HtmlInputElement = e.target_unchecked_into();
-        let Some(file) = input.files().and_then(|files| files.get(0)) else {
-            return;
+    on_file_text(&ui.clone(), move |text| {
+        let watches = match text {
+            Ok(text) => import_json(&text).map_err(|error| error.message(ui.locale)),
+            Err(unread) => Err(unread),
         };
-        input.set_value("");
-        let (ui, import, notice, import_error) = (
-            ui.clone(),
-            import.clone(),
-            notice.clone(),
-            import_error.clone(),
-        );
-        wasm_bindgen_futures::spawn_local(async move {
-            let text = match wasm_bindgen_futures::JsFuture::from(file.text()).await {
-                Ok(text) => text.as_string().unwrap_or_default(),
-                Err(_) => {
-                    import_error.set(Some(
-                        ui.t("The file could not be read.", "Файл не прочитан.")
-                            .into(),
-                    ));
-                    return;
-                }
-            };
-            match import_json(&text) {
-                Ok(watches) if watches.len() + count > MAX_WATCHES => import_error.set(Some(fill(
-                    ui.t(
-                        "At most {max} watches in all.",
-                        "Не больше {max} наблюдений всего.",
-                    ),
-                    &[("max", MAX_WATCHES.to_string())],
-                ))),
-                Ok(watches) => {
-                    import_error.set(None);
-                    let (ui, notice) = (ui.clone(), notice.clone());
-                    import.emit((
-                        watches,
-                        Callback::from(move |report: MergeReport| {
-                            notice.set(Some(fill(
-                                ui.t(
-                                    "Imported: {added} added, {replaced} replaced.",
-                                    "Импорт: добавлено {added}, заменено {replaced}.",
-                                ),
-                                &[
-                                    ("added", report.added.to_string()),
-                                    ("replaced", report.replaced.to_string()),
-                                ],
-                            )))
-                        }),
-                    ));
-                }
-                Err(error) => import_error.set(Some(error.message(ui.locale))),
+        match watches {
+            Ok(watches) if watches.len() + count > MAX_WATCHES => import_error.set(Some(fill(
+                ui.t(
+                    "At most {max} watches in all.",
+                    "Не больше {max} наблюдений всего.",
+                ),
+                &[("max", MAX_WATCHES.to_string())],
+            ))),
+            Ok(watches) => {
+                import_error.set(None);
+                let (ui, notice) = (ui.clone(), notice.clone());
+                import.emit((
+                    watches,
+                    Callback::from(move |report: MergeReport| {
+                        notice.set(Some(imported_text(&ui, report)))
+                    }),
+                ));
             }
-        });
+            Err(error) => import_error.set(Some(error)),
+        }
     })
 }
 

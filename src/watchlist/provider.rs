@@ -393,13 +393,6 @@ fn persist<F, Fut>(
     F: FnOnce(WatchStore) -> Fut + 'static,
     Fut: std::future::Future<Output = Result<(), StoreError>> + 'static,
 {
-    let Some(store) = store.borrow().clone() else {
-        return;
-    };
     let error = error.clone();
-    wasm_bindgen_futures::spawn_local(async move {
-        if let Err(e) = change(store).await {
-            error.set(Some(Rc::new(e)));
-        }
-    });
+    crate::store::persist(store, change, || (), move |e| error.set(Some(Rc::new(e))));
 }
