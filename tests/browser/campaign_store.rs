@@ -7,11 +7,13 @@
 
 use chanscope::campaigns::{Campaign, CampaignStore, PlacementEntry};
 use chanscope::watchlist::{Watch, WatchStore, WatchTarget};
-use js_sys::Promise;
-use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
-use web_sys::{Event, IdbDatabase, IdbOpenDbRequest, IdbRequest, IdbTransactionMode};
+use web_sys::{Event, IdbDatabase, IdbOpenDbRequest, IdbTransactionMode};
+
+mod idb_support;
+
+use idb_support::{indexed_db, request_result};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -29,22 +31,6 @@ fn campaign(id: &str, posts: &[&str]) -> Campaign {
             .collect(),
         ..Campaign::new(id.into())
     }
-}
-
-/// Waits for an IndexedDB request of the test's own; its result, or what the browser said.
-async fn request_result(request: &IdbRequest) -> Result<JsValue, String> {
-    let promise = Promise::new(&mut |resolve, reject| {
-        request.set_onsuccess(Some(&resolve));
-        request.set_onerror(Some(&reject));
-    });
-    match JsFuture::from(promise).await {
-        Ok(_) => request.result().map_err(|e| format!("{e:?}")),
-        Err(_) => Err(format!("{:?}", request.error())),
-    }
-}
-
-fn indexed_db() -> web_sys::IdbFactory {
-    web_sys::window().unwrap().indexed_db().unwrap().unwrap()
 }
 
 async fn delete_database(name: &str) {

@@ -10,12 +10,14 @@ use chanscope::format::Locale;
 use chanscope::route::{route_href, ChannelQuery, Route};
 use chanscope::store::{new_id, StoreError};
 use chanscope::watchlist::{CheckAnswer, Watch, WatchStore, WatchTarget};
-use js_sys::Promise;
 use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
-use web_sys::{IdbDatabase, IdbRequest, IdbTransactionMode};
+use web_sys::{IdbDatabase, IdbTransactionMode};
 use yew_router::Routable;
+
+mod idb_support;
+
+use idb_support::{indexed_db, request_result};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -54,22 +56,6 @@ fn three_watches() -> Vec<Watch> {
         )
         .after_check(CheckAnswer::Channel { participants: 42 }, NOW + 9),
     ]
-}
-
-/// Waits for an IndexedDB request of the test's own; its result, or what the browser said.
-async fn request_result(request: &IdbRequest) -> Result<JsValue, String> {
-    let promise = Promise::new(&mut |resolve, reject| {
-        request.set_onsuccess(Some(&resolve));
-        request.set_onerror(Some(&reject));
-    });
-    match JsFuture::from(promise).await {
-        Ok(_) => request.result().map_err(|e| format!("{e:?}")),
-        Err(_) => Err(format!("{:?}", request.error())),
-    }
-}
-
-fn indexed_db() -> web_sys::IdbFactory {
-    web_sys::window().unwrap().indexed_db().unwrap().unwrap()
 }
 
 #[wasm_bindgen_test]

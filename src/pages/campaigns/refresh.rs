@@ -270,8 +270,8 @@ fn placements_table(
     )
     .chain([ui.t("Shared window", "Общее окно").to_owned()]);
     html! {
-        <div class="table-scroll">
-            <table class="campaign-placements">
+        <div class="cs-table-wrap campaign-placements">
+            <table class="cs-table">
                 <thead><tr>{ for heads.map(|head| html! { <th>{ head }</th> }) }</tr></thead>
                 <tbody>{ for rows }</tbody>
             </table>
