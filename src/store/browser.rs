@@ -11,7 +11,7 @@ use web_sys::{
     IdbTransactionMode,
 };
 
-pub use super::error::{StoreAction, StoreError};
+pub use super::error::{Kept, StoreAction, StoreError};
 
 use super::{idb, Record, STORES};
 use crate::api::model::Records;

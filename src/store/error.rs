@@ -1,6 +1,5 @@
-//! What can go wrong with the watchlist's store, worded so that the user knows what to do.
-
-use std::fmt;
+//! What can go wrong with the console's store, worded for what it keeps so that the user knows
+//! what to do.
 
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::DomException;
@@ -17,7 +16,14 @@ pub enum StoreAction {
     Clear,
 }
 
-/// A failure of the watchlist's store.
+/// What a store keeps, as its errors name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kept {
+    Watchlist,
+    Campaigns,
+}
+
+/// A failure of the console's store.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StoreError {
     /// The browser gives this page no IndexedDB: site data is blocked in its settings, the page
@@ -56,12 +62,20 @@ impl StoreError {
         }
     }
 
-    /// What went wrong and what to do about it, in `locale`.
-    pub fn message(&self, locale: Locale) -> String {
-        let t = |en: &'static str, ru: &'static str| match locale {
-            Locale::En => en,
-            Locale::Ru => ru,
+    /// What went wrong with the store of `kept` and what to do about it, in `locale`.
+    pub fn message(&self, locale: Locale, kept: Kept) -> String {
+        // Each text as [English, Russian]: one for the watchlist, one for the campaigns.
+        let t = |watchlist: [&'static str; 2], campaigns: [&'static str; 2]| {
+            let words = match kept {
+                Kept::Watchlist => watchlist,
+                Kept::Campaigns => campaigns,
+            };
+            match locale {
+                Locale::En => words[0],
+                Locale::Ru => words[1],
+            }
         };
+        let both = |words: [&'static str; 2]| t(words, words);
         // The browser's words go in brackets after what failed: they name the cause but are not
         // translated.
         let sentence = |what: &str, detail: &str| {
@@ -76,67 +90,60 @@ impl StoreError {
                 "{} {}",
                 sentence(
                     t(
-                        "This browser does not let the console keep a watchlist",
-                        "Браузер не позволяет консоли хранить список наблюдения",
+                        ["This browser does not let the console keep a watchlist", "Браузер не позволяет консоли хранить список наблюдения"],
+                        ["This browser does not let the console keep campaigns", "Браузер не позволяет консоли хранить кампании"],
                     ),
                     detail
                 ),
-                t(
+                both([
                     "Allow site data for this site, or open the console outside a private window.",
                     "Разрешите данные сайтов для этого сайта или откройте консоль не в приватном окне.",
-                ),
+                ]),
             ),
             StoreError::QuotaExceeded => t(
-                "The browser's storage for this site is full. Delete watches you no longer need, or free disk space, and try again.",
-                "Хранилище браузера для этого сайта заполнено. Удалите ненужные наблюдения или освободите место на диске и повторите.",
+                ["The browser's storage for this site is full. Delete watches you no longer need, or free disk space, and try again.",
+                 "Хранилище браузера для этого сайта заполнено. Удалите ненужные наблюдения или освободите место на диске и повторите."],
+                ["The browser's storage for this site is full. Delete campaigns you no longer need, or free disk space, and try again.",
+                 "Хранилище браузера для этого сайта заполнено. Удалите ненужные кампании или освободите место на диске и повторите."],
             )
             .to_owned(),
             StoreError::NewerDatabase => t(
-                "The watchlist was saved by a newer version of the console. Reload the page to get it.",
-                "Список наблюдения сохранён более новой версией консоли. Обновите страницу, чтобы получить её.",
+                ["The watchlist was saved by a newer version of the console. Reload the page to get it.",
+                 "Список наблюдения сохранён более новой версией консоли. Обновите страницу, чтобы получить её."],
+                ["The campaigns were saved by a newer version of the console. Reload the page to get it.",
+                 "Кампании сохранены более новой версией консоли. Обновите страницу, чтобы получить её."],
             )
             .to_owned(),
             StoreError::Failed { action, detail } => {
                 let what = match action {
                     StoreAction::Open => t(
-                        "The watchlist could not be opened",
-                        "Не удалось открыть список наблюдения",
+                        ["The watchlist could not be opened", "Не удалось открыть список наблюдения"],
+                        ["The campaigns could not be opened", "Не удалось открыть кампании"],
                     ),
                     StoreAction::Read => t(
-                        "The watchlist could not be read",
-                        "Не удалось прочитать список наблюдения",
+                        ["The watchlist could not be read", "Не удалось прочитать список наблюдения"],
+                        ["The campaigns could not be read", "Не удалось прочитать кампании"],
                     ),
                     // A failed transaction keeps none of its writes.
                     StoreAction::Save => t(
-                        "Nothing could be saved to the watchlist",
-                        "Не удалось ничего сохранить в список наблюдения",
+                        ["Nothing could be saved to the watchlist", "Не удалось ничего сохранить в список наблюдения"],
+                        ["No campaign could be saved", "Не удалось сохранить кампании"],
                     ),
                     StoreAction::Delete => t(
-                        "The watch could not be deleted",
-                        "Не удалось удалить наблюдение",
+                        ["The watch could not be deleted", "Не удалось удалить наблюдение"],
+                        ["The campaign could not be deleted", "Не удалось удалить кампанию"],
                     ),
                     StoreAction::Clear => t(
-                        "The watchlist could not be cleared",
-                        "Не удалось очистить список наблюдения",
+                        ["The watchlist could not be cleared", "Не удалось очистить список наблюдения"],
+                        ["The campaigns could not be cleared", "Не удалось удалить кампании"],
                     ),
                 };
                 format!(
                     "{} {}",
                     sentence(what, detail),
-                    t(
-                        "Reload the page and try again.",
-                        "Обновите страницу и повторите."
-                    )
+                    both(["Reload the page and try again.", "Обновите страницу и повторите."])
                 )
             }
         }
     }
 }
-
-impl fmt::Display for StoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message(Locale::En))
-    }
-}
-
-impl std::error::Error for StoreError {}

@@ -17,4 +17,4 @@ mod record;
 pub use record::{merge, MergeReport, Record, STORES};
 
 #[cfg(target_arch = "wasm32")]
-pub use browser::{new_id, persist, Store, StoreAction, StoreError, DATABASE};
+pub use browser::{new_id, persist, Kept, Store, StoreAction, StoreError, DATABASE};

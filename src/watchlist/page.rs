@@ -15,7 +15,7 @@ use crate::components::{file_buttons, imported_text, on_file_text, EmptyState, E
 use crate::export::download;
 use crate::format::fill;
 use crate::route::{route_href, ChannelQuery, PostQuery, Route, RouteLink};
-use crate::store::MergeReport;
+use crate::store::{Kept, MergeReport};
 use crate::ui::{use_ui, Ui};
 use crate::view::counts::signed;
 
@@ -66,7 +66,7 @@ pub fn watchlist_page() -> Html {
             <div class="watchlist-body" data-prerender="no">
                 if let Some(error) = &list.error {
                     <div class="cs-banner cs-banner-error" role="alert">
-                        <div class="cs-banner-body"><p class="cs-banner-what">{ error.message(ui.locale) }</p></div>
+                        <div class="cs-banner-body"><p class="cs-banner-what">{ error.message(ui.locale, Kept::Watchlist) }</p></div>
                     </div>
                 }
                 <div class="actions watchlist-actions">

@@ -8,7 +8,7 @@
 
 use chanscope::format::Locale;
 use chanscope::route::{route_href, ChannelQuery, Route};
-use chanscope::store::{new_id, StoreError};
+use chanscope::store::{new_id, Kept, StoreAction, StoreError};
 use chanscope::watchlist::{CheckAnswer, Watch, WatchStore, WatchTarget};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
@@ -207,7 +207,7 @@ fn new_ids_differ() {
 #[wasm_bindgen_test]
 fn store_errors_say_what_to_do() {
     assert_eq!(
-        StoreError::QuotaExceeded.message(Locale::En),
+        StoreError::QuotaExceeded.message(Locale::En, Kept::Watchlist),
         "The browser's storage for this site is full. Delete watches you no longer need, or \
          free disk space, and try again."
     );
@@ -215,9 +215,17 @@ fn store_errors_say_what_to_do() {
         StoreError::Unavailable {
             detail: "SecurityError: The operation is insecure.".into()
         }
-        .to_string(),
+        .message(Locale::En, Kept::Watchlist),
         "This browser does not let the console keep a watchlist (SecurityError: The operation \
          is insecure.). Allow site data for this site, or open the console outside a private \
          window."
+    );
+    assert_eq!(
+        StoreError::Failed {
+            action: StoreAction::Delete,
+            detail: String::new()
+        }
+        .message(Locale::Ru, Kept::Campaigns),
+        "Не удалось удалить кампанию. Обновите страницу и повторите."
     );
 }

@@ -13,7 +13,7 @@ use crate::components::{file_buttons, imported_text, on_file_text, page_header, 
 use crate::export::download;
 use crate::format::fill;
 use crate::route::Route;
-use crate::store::{merge, new_id, persist, StoreError};
+use crate::store::{merge, new_id, persist, Kept, StoreError};
 use crate::ui::{use_ui, Ui};
 
 use super::form::CampaignForm;
@@ -21,7 +21,7 @@ use super::refresh::CampaignRefresh;
 
 /// What the page holds: the campaigns as kept, and how many kept records could not be read.
 #[derive(Clone, Default, PartialEq)]
-struct Kept {
+struct Listed {
     campaigns: Vec<Campaign>,
     unreadable: usize,
     loaded: bool,
@@ -30,7 +30,7 @@ struct Kept {
 /// The list on screen and the store it is kept in.
 #[derive(Clone)]
 struct List {
-    kept: UseStateHandle<Kept>,
+    kept: UseStateHandle<Listed>,
     store: Rc<RefCell<Option<CampaignStore>>>,
     error: UseStateHandle<Option<StoreError>>,
 }
@@ -50,7 +50,7 @@ impl List {
             change,
             move || {
                 error.set(None);
-                kept.set(Kept {
+                kept.set(Listed {
                     campaigns,
                     ..(*kept).clone()
                 });
@@ -64,7 +64,7 @@ impl List {
 #[function_component(CampaignsPage)]
 pub fn campaigns_page() -> Html {
     let ui = use_ui();
-    let kept = use_state(Kept::default);
+    let kept = use_state(Listed::default);
     let store = use_mut_ref(|| None::<CampaignStore>);
     let error = use_state(|| None::<StoreError>);
     let editing = use_state(|| None::<Campaign>);
@@ -83,16 +83,16 @@ pub fn campaigns_page() -> Html {
                     Err(failed) => Err(failed),
                 };
                 match read {
-                    Ok(records) => kept.set(Kept {
+                    Ok(records) => kept.set(Listed {
                         unreadable: records.unreadable(),
                         campaigns: records.to_vec(),
                         loaded: true,
                     }),
                     Err(failed) => {
                         error.set(Some(failed));
-                        kept.set(Kept {
+                        kept.set(Listed {
                             loaded: true,
-                            ..Kept::default()
+                            ..Listed::default()
                         });
                     }
                 }
@@ -160,7 +160,7 @@ pub fn campaigns_page() -> Html {
             <div class="campaigns-body" data-prerender="no">
                 if let Some(failed) = &*error {
                     <div class="cs-banner cs-banner-error" role="alert">
-                        <div class="cs-banner-body"><p class="cs-banner-what">{ failed.message(ui.locale) }</p></div>
+                        <div class="cs-banner-body"><p class="cs-banner-what">{ failed.message(ui.locale, Kept::Campaigns) }</p></div>
                     </div>
                 }
                 <div class="actions campaigns-actions">
@@ -186,7 +186,7 @@ pub fn campaigns_page() -> Html {
                 }
             </div>
             <p class="hint">{ ui.t(
-                "Kept in this browser (IndexedDB) and sent nowhere but to the API when refreshed.",
+                "Listed in this browser (IndexedDB) and sent nowhere but to the API when refreshed.",
                 "Хранится в этом браузере (IndexedDB) и никуда не отправляется, кроме запросов к API при обновлении.",
             ) }</p>
         </section>
@@ -223,7 +223,7 @@ fn item(
                 { " · " }{ campaign.promoted.clone() }{ " · " }
                 { fill(ui.t("{n} placements", "размещений: {n}"), &[("n", campaign.placements.len().to_string())]) }
                 <button type="button" class="secondary campaign-show" aria-expanded={is_shown.to_string()} onclick={toggle}>
-                    { if is_shown { ui.t("Hide", "Скрыть") } else { ui.t("Show", "Показать") } }
+                    { if is_shown { ui.t("Hide", "Скрыть") } else { ui.t("Refresh…", "Обновить…") } }
                 </button>
                 <button type="button" class="secondary campaign-edit" onclick={edit}>{ ui.t("Edit", "Изменить") }</button>
                 <button type="button" class="secondary campaign-delete" onclick={delete}>{ ui.t("Delete", "Удалить") }</button>
