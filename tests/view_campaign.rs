@@ -20,23 +20,21 @@ fn at(s: &str) -> NaiveDateTime {
 /// fewer than half of the windows of any length read below, so that is the normal change.
 fn hourly(boosts: &[(i64, i64, i64)]) -> Vec<Reading> {
     let start = at("2026-03-01 00:00");
-    let mut count = 10_000;
-    (0..480)
-        .map(|h| {
-            if h > 0 {
-                count += 10;
-                for &(from, to, extra) in boosts {
-                    if (from..=to).contains(&h) {
-                        count += extra;
-                    }
-                }
-            }
-            let t = start + TimeDelta::hours(h);
-            Reading {
-                period: Period::parse(PeriodGroup::Hour, &t.format("%Y-%m-%d %H:00").to_string())
-                    .unwrap(),
-                count,
-            }
+    let added = |h: i64| -> i64 {
+        let boosted = boosts
+            .iter()
+            .filter(|(from, to, _)| (*from..=*to).contains(&h));
+        10 + boosted.map(|&(_, _, extra)| extra).sum::<i64>()
+    };
+    let counts = (0..480).scan(10_000, |count, h| {
+        *count += if h > 0 { added(h) } else { 0 };
+        Some((h, *count))
+    });
+    counts
+        .map(|(h, count)| {
+            let hour = (start + TimeDelta::hours(h)).format("%Y-%m-%d %H:00");
+            let period = Period::parse(PeriodGroup::Hour, &hour.to_string()).unwrap();
+            Reading { period, count }
         })
         .collect()
 }
