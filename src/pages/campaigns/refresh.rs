@@ -74,19 +74,14 @@ struct Placed {
     at: Vec<Option<(NaiveDateTime, bool)>>,
 }
 
-fn placed(campaign: &Campaign, checked: &Checked, job: &Job<Answer>) -> Placed {
+fn placed(checked: &Checked, job: &Job<Answer>) -> Placed {
     let mut placed = Placed {
         placements: Vec::new(),
         growth: Vec::new(),
         index: Vec::new(),
         at: Vec::new(),
     };
-    for (i, (entry, typed)) in campaign
-        .placements
-        .iter()
-        .zip(&checked.placements)
-        .enumerate()
-    {
+    for (i, typed) in checked.placements.iter().enumerate() {
         let growth = match job.result(i) {
             Some(Answer::Stats(stats)) => growth_series(ViewGrowthGroup::Hour, &stats.views).0,
             _ => Vec::new(),
@@ -99,7 +94,8 @@ fn placed(campaign: &Campaign, checked: &Checked, job: &Job<Answer>) -> Placed {
         placed.at.push(at);
         placed.index.push(at.map(|(at, _)| {
             placed.placements.push(Placement {
-                post: entry.post.trim().to_owned(),
+                // As the API writes it (`t.me/name/12`), whatever form was typed.
+                post: typed.post.to_string(),
                 price: typed.price,
                 currency: typed.currency.clone(),
                 at,
@@ -141,7 +137,7 @@ pub fn campaign_refresh(props: &RefreshProps) -> Html {
     let read: Vec<Reading> = dynamics
         .map(|d| readings(PeriodGroup::Hour, &d).0)
         .unwrap_or_default();
-    let placed = placed(&props.campaign, &props.checked, &job);
+    let placed = placed(&props.checked, &job);
     let asked = job.progress().phase != crate::request::Phase::Idle
         || job.results().iter().any(Option::is_some);
     html! {
@@ -184,6 +180,16 @@ fn measures(ui: &Ui) -> [(&'static str, &'static str); 4] {
             ui.t("Cost per subscriber {h} h", "Цена подписчика {h} ч"),
         ),
     ]
+}
+
+/// Subscribers gained, to a tenth (a window's gain is split between its placements), in the
+/// interface's language.
+fn tenths(ui: &Ui, x: f64) -> String {
+    let shown = format!("{x:.1}");
+    match ui.locale {
+        crate::format::Locale::En => shown,
+        crate::format::Locale::Ru => shown.replace('.', ","),
+    }
 }
 
 /// A figure's cell with its name and exact value for tests outside the project.
@@ -231,8 +237,15 @@ fn placements_table(
             .collect();
         html! {
             <tr data-placement={i.to_string()}>
-                <td><a href={format!("https://{}", entry.post.trim().trim_start_matches("https://"))}
-                    target="_blank" rel="noopener noreferrer">{ entry.post.clone() }</a></td>
+                <td>
+                    // A numeric post ID has no address to open.
+                    if typed[index].post.contains('/') {
+                        <a href={format!("https://{}", typed[index].post)}
+                            target="_blank" rel="noopener noreferrer">{ entry.post.clone() }</a>
+                    } else {
+                        { entry.post.clone() }
+                    }
+                </td>
                 <td>{ at.unwrap_or_default() }</td>
                 <td class="cs-num">{ entry.price.clone() }</td>
                 { for measures(ui).iter().zip([f.reach, f.cpm, f.gain, f.cost_per_subscriber]).flat_map(|((name, _), figures)| {
@@ -240,7 +253,7 @@ fn placements_table(
                     figures.into_iter().zip(AFTER_HOURS).map(move |(figure, hours)| {
                         let show = |x: f64| match *name {
                             "reach" => count(x),
-                            "gain" => format!("{x:.1}"),
+                            "gain" => tenths(ui, x),
                             _ => price(x),
                         };
                         cell(ui, format!("{name}_{hours}h"), figure, show)
@@ -299,8 +312,8 @@ fn totals(ui: &Ui, figures: &CampaignFigures) -> Html {
             { item("total_price", ui.t("Spent", "Потрачено"), t.price, &price) }
             { item("total_reach_24h", ui.t("Reach at 24 h", "Охват за 24 ч"), t.reach_24h, &count) }
             { item("total_cpm_24h", ui.t("CPM at 24 h", "CPM за 24 ч"), t.cpm_24h, &price) }
-            { item("total_gain_24h", ui.t("Gain beyond normal, 24 h", "Прирост сверх обычного, 24 ч"), t.gain[0], &|x| format!("{x:.1}")) }
-            { item("total_gain_48h", ui.t("Gain beyond normal, 48 h", "Прирост сверх обычного, 48 ч"), t.gain[1], &|x| format!("{x:.1}")) }
+            { item("total_gain_24h", ui.t("Gain beyond normal, 24 h", "Прирост сверх обычного, 24 ч"), t.gain[0], &|x| tenths(ui, x)) }
+            { item("total_gain_48h", ui.t("Gain beyond normal, 48 h", "Прирост сверх обычного, 48 ч"), t.gain[1], &|x| tenths(ui, x)) }
             { item("total_cost_per_subscriber_24h", ui.t("Cost per subscriber, 24 h", "Цена подписчика, 24 ч"), t.cost_per_subscriber[0], &price) }
             { item("total_cost_per_subscriber_48h", ui.t("Cost per subscriber, 48 h", "Цена подписчика, 48 ч"), t.cost_per_subscriber[1], &price) }
         </dl>
