@@ -65,29 +65,53 @@ fn entry(post: &str, price: &str, date: &str) -> PlacementEntry {
     }
 }
 
-#[wasm_bindgen_test]
-async fn a_refresh_states_its_cost_then_shows_each_placement_and_the_totals() {
+/// `campaign` kept alone, the console opened on the Campaigns page and the campaign's refresh
+/// opened: the page and its Run button.
+async fn open_refresh(campaign: Campaign) -> (Element, Element) {
     stub_fetch(FAKE_FETCH);
     let store = CampaignStore::open().await.unwrap();
     store.clear().await.unwrap();
-    store
-        .put(&Campaign {
-            name: "Launch".into(),
-            promoted: "@promoted".into(),
-            placements: vec![
-                // No date: the post's first hourly record gives 5 Jan 10:00.
-                entry("t.me/host/12", "1 000 ₽", ""),
-                entry("t.me/host/99", "500 ₽", "2024-01-10 10:00"),
-            ],
-            ..Campaign::new("t1".into())
-        })
-        .await
-        .unwrap();
+    store.put(&campaign).await.unwrap();
     drop(store);
-
     let root = mount("/campaigns");
-    click(&find(&root, "li.campaign[data-campaign='t1'] .campaign-show").await);
+    let show = format!(
+        "li.campaign[data-campaign='{}'] .campaign-show",
+        campaign.id
+    );
+    click(&find(&root, &show).await);
     let run = find(&root, "li.campaign .job-run").await;
+    (root, run)
+}
+
+/// Runs the job and waits for its figures: the last placement's gain once the subscribers are in.
+async fn run_to_the_end(root: &Element, run: &Element, placements: usize) {
+    click(run);
+    let last = format!(
+        "tr[data-placement='{}'] td[data-figure='gain_24h']",
+        placements - 1
+    );
+    find(root, &last).await;
+    for _ in 0..200 {
+        if value(root, &last).is_some() {
+            break;
+        }
+        sleep().await;
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_refresh_states_its_cost_then_shows_each_placement_and_the_totals() {
+    let (root, run) = open_refresh(Campaign {
+        name: "Launch".into(),
+        promoted: "@promoted".into(),
+        placements: vec![
+            // No date: the post's first hourly record gives 5 Jan 10:00.
+            entry("t.me/host/12", "1 000 ₽", ""),
+            entry("t.me/host/99", "500 ₽", "2024-01-10 10:00"),
+        ],
+        ..Campaign::new("t1".into())
+    })
+    .await;
     // Nothing is asked before Run: two post statistics and one subscriber dynamics.
     assert!(requests().is_empty());
     assert!(
@@ -95,15 +119,7 @@ async fn a_refresh_states_its_cost_then_shows_each_placement_and_the_totals() {
         "{:?}",
         run.text_content()
     );
-    click(&run);
-    let last = "tr[data-placement='1'] td[data-figure='cost_per_subscriber_48h']";
-    find(&root, last).await;
-    for _ in 0..200 {
-        if value(&root, "td[data-figure='gain_24h']").is_some() {
-            break;
-        }
-        sleep().await;
-    }
+    run_to_the_end(&root, &run, 2).await;
 
     let asked = requests();
     assert_eq!(asked.len(), 3, "{asked:?}");
@@ -166,6 +182,46 @@ async fn a_refresh_states_its_cost_then_shows_each_placement_and_the_totals() {
         .query_selector("li.campaign .cs-chart")
         .unwrap()
         .is_some());
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn placements_within_48_hours_share_a_window_and_split_its_gain() {
+    let (root, run) = open_refresh(Campaign {
+        name: "Twice".into(),
+        promoted: "@promoted".into(),
+        placements: vec![
+            entry("t.me/host/12", "1 000 ₽", ""),
+            // Twelve hours later: the two 48-hour windows overlap.
+            entry("t.me/host/13", "1 000 ₽", "2024-01-05 22:00"),
+        ],
+        ..Campaign::new("t2".into())
+    })
+    .await;
+    run_to_the_end(&root, &run, 2).await;
+    let row = |i: usize, figure: &str| {
+        value(
+            &root,
+            &format!("tr[data-placement='{i}'] td[data-figure='{figure}']"),
+        )
+    };
+    // Both reach 330 at 24 h, so each has half of the window. The window runs from 5 Jan 10:00
+    // to 24 h after 22:00, 36 hours: 36 × 2 + 100 = 172 gained, 72 normal, 100 beyond; 50 each.
+    assert_eq!(row(0, "share").as_deref(), Some("0.5"));
+    assert_eq!(row(1, "share").as_deref(), Some("0.5"));
+    assert_eq!(row(0, "gain_24h").as_deref(), Some("50"));
+    assert_eq!(row(1, "gain_24h").as_deref(), Some("50"));
+    // 1000 ₽ / 50 subscribers.
+    assert_eq!(row(1, "cost_per_subscriber_24h").as_deref(), Some("20"));
+    let note = root
+        .query_selector("tr[data-placement='0'] td[data-figure='share']")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap();
+    assert_eq!(note, "Shares a window with t.me/host/13; its part: 50%");
+    let total = |figure: &str| value(&root, &format!(".campaign-totals [data-figure='{figure}']"));
+    assert_eq!(total("total_gain_24h").as_deref(), Some("100"));
     root.remove();
 }
 
