@@ -65,6 +65,16 @@ fn entry(post: &str, price: &str, date: &str) -> PlacementEntry {
     }
 }
 
+/// Campaign `id` of @promoted with `placements`.
+fn promoting(id: &str, placements: Vec<PlacementEntry>) -> Campaign {
+    Campaign {
+        name: format!("Campaign {id}"),
+        promoted: "@promoted".into(),
+        placements,
+        ..Campaign::new(id.into())
+    }
+}
+
 /// `campaign` kept alone, the console opened on the Campaigns page and the campaign's refresh
 /// opened: the page and its Run button.
 async fn open_refresh(campaign: Campaign) -> (Element, Element) {
@@ -101,16 +111,14 @@ async fn run_to_the_end(root: &Element, run: &Element, placements: usize) {
 
 #[wasm_bindgen_test]
 async fn a_refresh_states_its_cost_then_shows_each_placement_and_the_totals() {
-    let (root, run) = open_refresh(Campaign {
-        name: "Launch".into(),
-        promoted: "@promoted".into(),
-        placements: vec![
+    let (root, run) = open_refresh(promoting(
+        "t1",
+        vec![
             // No date: the post's first hourly record gives 5 Jan 10:00.
             entry("t.me/host/12", "1 000 ₽", ""),
             entry("t.me/host/99", "500 ₽", "2024-01-10 10:00"),
         ],
-        ..Campaign::new("t1".into())
-    })
+    ))
     .await;
     // Nothing is asked before Run: two post statistics and one subscriber dynamics.
     assert!(requests().is_empty());
@@ -187,16 +195,14 @@ async fn a_refresh_states_its_cost_then_shows_each_placement_and_the_totals() {
 
 #[wasm_bindgen_test]
 async fn placements_within_48_hours_share_a_window_and_split_its_gain() {
-    let (root, run) = open_refresh(Campaign {
-        name: "Twice".into(),
-        promoted: "@promoted".into(),
-        placements: vec![
+    let (root, run) = open_refresh(promoting(
+        "t2",
+        vec![
             entry("t.me/host/12", "1 000 ₽", ""),
             // Twelve hours later: the two 48-hour windows overlap.
             entry("t.me/host/13", "1 000 ₽", "2024-01-05 22:00"),
         ],
-        ..Campaign::new("t2".into())
-    })
+    ))
     .await;
     run_to_the_end(&root, &run, 2).await;
     let row = |i: usize, figure: &str| {
