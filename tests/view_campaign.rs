@@ -1,9 +1,11 @@
 //! A campaign's figures on exact hourly counts and view growth.
 
 use chanscope::api::PeriodGroup;
+use chanscope::export::Cell;
 use chanscope::format::Period;
 use chanscope::view::campaign::{
-    campaign_figures, split_weights, total_price, window_groups, Placement, Window,
+    campaign_figures, placements_export, split_weights, total_price, window_groups, Placement,
+    Window,
 };
 use chanscope::view::dynamics::Reading;
 use chanscope::view::engagement::Missing;
@@ -268,4 +270,50 @@ fn a_typed_price_keeps_its_currency() {
     let dollars = [typed("$200").unwrap(), typed("$ 50,5").unwrap()];
     // 200 + 50.5 in the one currency typed.
     assert_eq!(total_price(&dollars), (Ok(250.5), "$".to_owned()));
+}
+
+#[test]
+fn the_export_has_a_row_per_placement_with_its_figures() {
+    let (placements, growth, readings) = apart("$");
+    let c = campaign_figures(&placements, &growth, &readings);
+    let table = placements_export(&placements, &c);
+    assert_eq!(
+        table.headers,
+        [
+            "post",
+            "at_utc",
+            "price",
+            "currency",
+            "reach_24h",
+            "reach_48h",
+            "cpm_24h",
+            "cpm_48h",
+            "gain_24h",
+            "gain_48h",
+            "cost_per_subscriber_24h",
+            "cost_per_subscriber_48h",
+            "share",
+        ]
+    );
+    // B as in `two_placements_apart_each_have_their_window`: reach 1,000 and 2,000, CPM 3,000
+    // and 1,500, gain 200 and 200, 15 a subscriber, its window to itself.
+    assert_eq!(
+        table.rows[1],
+        [
+            Cell::from("t.me/beta/20"),
+            Cell::from("2026-03-06 14:00"),
+            Cell::Float(3_000.0),
+            Cell::from("$"),
+            Cell::Float(1_000.0),
+            Cell::Float(2_000.0),
+            Cell::Float(3_000.0),
+            Cell::Float(1_500.0),
+            Cell::Float(200.0),
+            Cell::Float(200.0),
+            Cell::Float(15.0),
+            Cell::Float(15.0),
+            Cell::Float(1.0),
+        ]
+    );
+    assert_eq!(table.rows.len(), 2);
 }

@@ -26,6 +26,7 @@ use super::dynamics::Reading;
 use super::engagement::{Figure, Missing};
 use super::growth::Growth;
 use super::reach::{cpm, price_and_currency, price_per, reach_at};
+use crate::export::{Cell, Table};
 
 /// How long after a placement its effect is read: the longest of [`AFTER_HOURS`].
 pub const WINDOW_HOURS: u32 = 48;
@@ -270,4 +271,43 @@ pub fn total_price(placements: &[Placement]) -> (Figure, String) {
         Ok(placements.iter().map(|p| p.price).sum()),
         currency.to_owned(),
     )
+}
+
+/// The placements and their figures as a file: one row per placement in the order given (its
+/// post, hour, price and currency, each figure over [`AFTER_HOURS`] and its share), a missing
+/// figure left empty.
+pub fn placements_export(placements: &[Placement], figures: &CampaignFigures) -> Table {
+    const FIGURES: [&str; 4] = ["reach", "cpm", "gain", "cost_per_subscriber"];
+    let headers = ["post", "at_utc", "price", "currency"]
+        .map(str::to_owned)
+        .into_iter()
+        .chain(
+            FIGURES
+                .iter()
+                .flat_map(|name| AFTER_HOURS.map(|h| format!("{name}_{h}h"))),
+        )
+        .chain(["share".to_owned()])
+        .collect();
+    let rows = placements
+        .iter()
+        .zip(&figures.placements)
+        .map(|(placement, f)| {
+            let known = [
+                Cell::from(placement.post.as_str()),
+                Cell::Text(placement.at.format("%Y-%m-%d %H:%M").to_string()),
+                Cell::Float(placement.price),
+                Cell::from(placement.currency.as_str()),
+            ];
+            let computed = [f.reach, f.cpm, f.gain, f.cost_per_subscriber]
+                .into_iter()
+                .flatten()
+                .map(|figure| figure.map_or(Cell::Empty, Cell::Float));
+            known
+                .into_iter()
+                .chain(computed)
+                .chain([Cell::Float(f.share)])
+                .collect()
+        })
+        .collect();
+    Table { headers, rows }
 }

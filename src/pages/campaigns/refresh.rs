@@ -16,12 +16,14 @@ use crate::campaigns::{Campaign, Checked};
 use crate::components::chart::period_axis;
 use crate::components::figure::{figure_html, money};
 use crate::components::status::JobPanel;
-use crate::components::LineChart;
+use crate::components::{ExportButtons, LineChart};
 use crate::format::{fill, format_rate};
 use crate::request::{use_job, Job, Plan, Unit};
 use crate::ui::{use_ui, Ui};
 use crate::view::after_mention::AFTER_HOURS;
-use crate::view::campaign::{campaign_figures, CampaignFigures, Placement, WINDOW_HOURS};
+use crate::view::campaign::{
+    campaign_figures, placements_export, CampaignFigures, Placement, WINDOW_HOURS,
+};
 use crate::view::dynamics::{chart_series, readings, Reading};
 use crate::view::engagement::Figure;
 use crate::view::growth::{growth_series, Growth};
@@ -152,9 +154,14 @@ pub fn campaign_refresh(props: &RefreshProps) -> Html {
 
 fn figures(ui: &Ui, campaign: &Campaign, placed: &Placed, read: &[Reading]) -> Html {
     let figures = campaign_figures(&placed.placements, &placed.growth, read);
+    let table = {
+        let table = placements_export(&placed.placements, &figures);
+        Callback::from(move |()| table.clone())
+    };
     html! {
         <>
             { placements_table(ui, campaign, placed, &figures) }
+            <ExportButtons name="campaign" {table} label={ui.t("Placements:", "Размещения:")} />
             { totals(ui, &figures) }
             { chart(ui, placed, read) }
             <p class="hint">{ fill(ui.t(
