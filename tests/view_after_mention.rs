@@ -36,6 +36,17 @@ fn the_count_at_an_instant_is_its_hours() {
     assert_eq!(count_at(&r, at("2026-03-01 00:00")), Some(1_000));
     assert_eq!(count_at(&r, at("2026-03-01 05:59")), Some(1_050));
     assert_eq!(count_at(&r, at("2026-03-05 00:00")), None);
+    assert_eq!(count_at(&r, at("2026-02-28 23:59")), None);
+    // Hour 5 missing: its instants have no count, the hours around it keep theirs.
+    let gap: Vec<Reading> = r
+        .iter()
+        .enumerate()
+        .filter(|(h, _)| *h != 5)
+        .map(|(_, r)| *r)
+        .collect();
+    assert_eq!(count_at(&gap, at("2026-03-01 05:30")), None);
+    assert_eq!(count_at(&gap, at("2026-03-01 04:59")), Some(1_040));
+    assert_eq!(count_at(&gap, at("2026-03-01 06:00")), Some(1_060));
 }
 
 #[test]

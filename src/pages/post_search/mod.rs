@@ -85,7 +85,8 @@ pub fn post_search_page() -> Html {
                     name={form.params.q.trim().to_owned()} />
                 <div class={form.results_class("post-results")} ref={results_ref}>
                     <PostResults response={(*data).clone()} offset={form.params.offset()}
-                        limit={form.params.limit()} {on_page} />
+                        limit={form.params.limit()} {on_page}
+                        searching={form.task.state().loading} />
                 </div>
             }
         </section>

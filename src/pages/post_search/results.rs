@@ -32,13 +32,15 @@ pub(super) struct PostResultsProps {
     pub(super) offset: u32,
     pub(super) limit: u32,
     pub(super) on_page: Callback<u32>,
+    /// A newer search is on its way: this answer is about to be replaced.
+    pub(super) searching: bool,
 }
 
 #[function_component(PostResults)]
 pub(super) fn post_results(props: &PostResultsProps) -> Html {
     let ui = use_ui();
     let data = &props.response;
-    let sources = use_sources(unknown_channels(data));
+    let sources = use_sources(unknown_channels(data), props.searching);
     let pages = pages(
         props.offset,
         props.limit,
@@ -106,12 +108,6 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
                     ]) }
                 </p>
                 { unreadable_note(&ui, RecordNoun::Posts, [&data.items]) }
-                if sources.asked > 0 {
-                    <p class="hint post-sources">{ fill(ui.t(
-                        "Channels the answer does not describe: {n} looked up by channel info, one request each.",
-                        "Каналы, которых нет в ответе: {n} запрошены через информацию о канале, по запросу на каждый.",
-                    ), &[("n", sources.asked.to_string())]) }</p>
-                }
                 <div class="post-export">
                     <ExportButtons name={name.clone()} table={export} />
                 </div>
@@ -123,6 +119,13 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
                         sources={sources.channels.clone()} looking={sources.looking} />
                 }) }
             </ol>
+            // A footnote on what the page asked besides the search, under the posts it names.
+            if sources.asked > 0 {
+                <p class="hint post-sources">{ fill(ui.t(
+                    "Channels the answer does not describe: {n} looked up by channel info, one request each.",
+                    "Каналы, которых нет в ответе: {n} запрошены через информацию о канале, по запросу на каждый.",
+                ), &[("n", sources.asked.to_string())]) }</p>
+            }
             { pager }
         </>
     }
@@ -136,15 +139,22 @@ struct Sources {
 }
 
 /// Looks up each channel of `unknown` once, a few at a time, through the page-wide cache (so
-/// the same source on the next page, or asked twice, costs nothing more).
+/// the same source on the next page, or asked twice, costs nothing more). A newer search
+/// stops the lookups of the answer it replaces: they would only queue before its own.
 #[hook]
-fn use_sources(unknown: Vec<i64>) -> Sources {
+fn use_sources(unknown: Vec<i64>, searching: bool) -> Sources {
     let lookup = use_task::<Vec<Channel>>();
+    // One empty list for every render without lookups, so the posts see the same sources.
+    let none = use_memo((), |()| Vec::<Channel>::new());
     {
         let lookup = lookup.clone();
-        use_effect_with(unknown.clone(), move |ids| {
-            let ids = ids.clone();
-            if !ids.is_empty() {
+        use_effect_with((unknown.clone(), searching), move |(ids, searching)| {
+            if *searching {
+                if lookup.state().loading {
+                    lookup.cancel();
+                }
+            } else if !ids.is_empty() {
+                let ids = ids.clone();
                 lookup.run(move |api| async move {
                     let found = bounded(ids, MAX_IN_FLIGHT, |id| {
                         let api = api.clone();
@@ -162,7 +172,7 @@ fn use_sources(unknown: Vec<i64>) -> Sources {
     }
     let state = lookup.state();
     Sources {
-        channels: Rc::new(state.data.as_deref().cloned().unwrap_or_default()),
+        channels: state.data.unwrap_or(none),
         asked: unknown.len(),
         looking: state.loading,
     }
