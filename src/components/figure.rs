@@ -113,10 +113,7 @@ pub fn figure_html(ui: &Ui, figure: Figure, show: impl Fn(f64) -> String) -> Htm
 /// An amount of money with two decimals in the interface's language, and its currency as typed
 /// after it.
 pub fn money(ui: &Ui, value: f64, currency: &str) -> String {
-    let number = match ui.locale {
-        crate::format::Locale::En => format!("{value:.2}"),
-        crate::format::Locale::Ru => format!("{value:.2}").replace('.', ","),
-    };
+    let number = crate::format::group_decimal(value, 2, ui.locale);
     if currency.is_empty() {
         number
     } else {

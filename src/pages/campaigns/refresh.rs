@@ -17,7 +17,7 @@ use crate::components::chart::period_axis;
 use crate::components::figure::{figure_html, money};
 use crate::components::status::JobPanel;
 use crate::components::{ExportButtons, LineChart};
-use crate::format::{fill, format_rate};
+use crate::format::{fill, format_rate, group_decimal};
 use crate::request::{use_job, Job, Plan, Unit};
 use crate::ui::{use_ui, Ui};
 use crate::view::after_mention::AFTER_HOURS;
@@ -192,11 +192,7 @@ fn measures(ui: &Ui) -> [(&'static str, &'static str); 4] {
 /// Subscribers gained, to a tenth (a window's gain is split between its placements), in the
 /// interface's language.
 fn tenths(ui: &Ui, x: f64) -> String {
-    let shown = format!("{x:.1}");
-    match ui.locale {
-        crate::format::Locale::En => shown,
-        crate::format::Locale::Ru => shown.replace('.', ","),
-    }
+    group_decimal(x, 1, ui.locale)
 }
 
 /// A figure's cell with its name and exact value for tests outside the project.
@@ -276,23 +272,24 @@ fn placements_table(
             </tr>
         }
     });
-    let heads = [
-        ui.t("Ad post", "Рекламный пост"),
-        ui.t("Date (UTC)", "Дата (UTC)"),
-        ui.t("Price", "Цена"),
+    let head =
+        |text: &str, class: Option<&'static str>| html! { <th {class}>{ text.to_owned() }</th> };
+    let measured = measures(ui)
+        .into_iter()
+        .flat_map(|(_, title)| AFTER_HOURS.map(|hours| fill(title, &[("h", hours.to_string())])));
+    let heads: Html = [
+        head(ui.t("Ad post", "Рекламный пост"), None),
+        head(ui.t("Date (UTC)", "Дата (UTC)"), None),
+        head(ui.t("Price", "Цена"), Some("cs-num")),
     ]
-    .map(str::to_owned)
     .into_iter()
-    .chain(
-        measures(ui)
-            .into_iter()
-            .flat_map(|(_, head)| AFTER_HOURS.map(|hours| fill(head, &[("h", hours.to_string())]))),
-    )
-    .chain([ui.t("Shared window", "Общее окно").to_owned()]);
+    .chain(measured.map(|title| head(&title, Some("cs-num"))))
+    .chain([head(ui.t("Shared window", "Общее окно"), None)])
+    .collect();
     html! {
         <div class="cs-table-wrap campaign-placements">
             <table class="cs-table">
-                <thead><tr>{ for heads.map(|head| html! { <th>{ head }</th> }) }</tr></thead>
+                <thead><tr>{ heads }</tr></thead>
                 <tbody>{ for rows }</tbody>
             </table>
         </div>

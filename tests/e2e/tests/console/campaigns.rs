@@ -82,20 +82,27 @@ pub(super) async fn campaign_of_two_adverts_finds_their_gain(h: Arc<Harness>) ->
     })?;
 
     h.browser.open("/campaigns", &Session::DEMO).await?;
-    h.browser.click("button.campaign-new").await?;
+    // New is offered once the kept campaigns are read.
+    h.browser
+        .click("button.campaign-new:not([disabled])")
+        .await?;
     h.browser.fill("cp-name", "Autumn adverts").await?;
-    h.browser.fill("cp-promoted", "@pocket_finance_tips").await?;
+    h.browser
+        .fill("cp-promoted", "@pocket_finance_tips")
+        .await?;
     h.browser.click("button.campaign-add-row").await?;
     for (row, ((_, link), (price, _))) in adverts.iter().zip(PRICES).enumerate() {
-        h.browser.fill(&format!("cp-post-{}", row + 1), link).await?;
+        h.browser
+            .fill(&format!("cp-post-{}", row + 1), link)
+            .await?;
         h.browser
             .fill(&format!("cp-price-{}", row + 1), price)
             .await?;
     }
     let mark = h.site.log.mark();
     h.browser.click("button.campaign-save").await?;
-    h.browser.click("li.campaign button.campaign-show").await?;
-    // The refresh states its cost and waits: nothing is asked before Run.
+    // Saved, the campaign opens its refresh, which states its cost and waits: nothing is asked
+    // before Run.
     h.browser
         .wait_text_in("li.campaign .job-confirm", &["3 requests"])
         .await?;
@@ -121,7 +128,9 @@ pub(super) async fn campaign_of_two_adverts_finds_their_gain(h: Arc<Harness>) ->
             .iter()
             .find(|u| chanscope_e2e::percent_decode(u).contains(link.as_str()))
             .ok_or_else(|| format!("no post stats of {link}: {stats:?}"))?;
-        ensure(url.contains("group=hour"), || format!("{url} is not by hour"))?;
+        ensure(url.contains("group=hour"), || {
+            format!("{url} is not by hour")
+        })?;
         let growth = hourly_growth(&h.replay(url).await?);
         // No date typed: the placement's hour is the first of the post's hourly growth.
         let at = growth.first().ok_or("no growth")?.0;
@@ -131,7 +140,9 @@ pub(super) async fn campaign_of_two_adverts_finds_their_gain(h: Arc<Harness>) ->
             let change = count_at(&hourly, at + TimeDelta::hours(hours))
                 .zip(count_at(&hourly, at))
                 .map(|(later, then)| (later - then) as f64);
-            let gain = change.zip(normal_change(&hourly, hours)).map(|(c, n)| c - n);
+            let gain = change
+                .zip(normal_change(&hourly, hours))
+                .map(|(c, n)| c - n);
             let expected = [
                 ("reach", reach),
                 ("cpm", reach.map(|r| price / (r / 1000.0))),
