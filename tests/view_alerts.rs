@@ -1,6 +1,8 @@
 //! Whether a check crosses a watch's thresholds, and the alerts a watch keeps from its checks.
 
-use chanscope::view::alerts::{crossed, Alert, Thresholds};
+use chanscope::view::alerts::{
+    crossed, parse_count_threshold, parse_threshold, Alert, NotAThreshold, Thresholds,
+};
 use chanscope::view::watch_history::Reading;
 use chanscope::watchlist::{CheckAnswer, Watch, WatchTarget};
 
@@ -176,4 +178,17 @@ fn a_watch_keeps_the_alerts_of_its_last_check() {
     };
     let checked = search.checked(CheckAnswer::Posts(&[post(1, 1, NOW, 800)]), NOW);
     assert_eq!(checked.alerts, [Alert::PostViews { views: 800 }]);
+}
+
+#[test]
+fn a_threshold_is_a_number_above_zero() {
+    assert_eq!(parse_threshold("  "), Ok(None));
+    assert_eq!(parse_threshold("2.5"), Ok(Some(2.5)));
+    assert_eq!(parse_threshold("0"), Err(NotAThreshold));
+    assert_eq!(parse_threshold("-1"), Err(NotAThreshold));
+    assert_eq!(parse_threshold("ten"), Err(NotAThreshold));
+    // At least 2.5 mentions is at least 3.
+    assert_eq!(parse_count_threshold("2.5"), Ok(Some(3)));
+    assert_eq!(parse_count_threshold("1000"), Ok(Some(1_000)));
+    assert_eq!(parse_count_threshold(""), Ok(None));
 }

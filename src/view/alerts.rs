@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::watch_history::Reading;
+use crate::format::{parse_decimal, percent_change};
 
 /// What a watch alerts on; each is offered only for the kind of watch whose check measures it.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -50,9 +51,9 @@ pub fn crossed(thresholds: &Thresholds, previous: Option<&Reading>, now: &Readin
         previous.and_then(|p| p.subscribers),
         now.subscribers,
     ) {
-        if before > 0 && after != before {
-            let percent = (after as f64 - before as f64) / before as f64 * 100.0;
-            if percent.abs() >= limit {
+        let signed = |n: u64| i64::try_from(n).unwrap_or(i64::MAX);
+        if let Some(percent) = percent_change(signed(before), signed(after)) {
+            if after != before && percent.abs() >= limit {
                 alerts.push(Alert::Subscribers { percent });
             }
         }
@@ -69,4 +70,26 @@ pub fn crossed(thresholds: &Thresholds, previous: Option<&Reading>, now: &Readin
         }
     }
     alerts
+}
+
+/// A threshold typed that is no number above 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotAThreshold;
+
+/// A threshold as typed: `Ok(None)` when blank, the number when it is above 0, and
+/// [`NotAThreshold`] for anything else (text, 0, below 0).
+pub fn parse_threshold(text: &str) -> Result<Option<f64>, NotAThreshold> {
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    match parse_decimal(text) {
+        Some(x) if x > 0.0 => Ok(Some(x)),
+        _ => Err(NotAThreshold),
+    }
+}
+
+/// A count threshold as typed (mentions, views): as [`parse_threshold`], rounded up to a whole
+/// count, since "at least 2.5 mentions" is at least 3.
+pub fn parse_count_threshold(text: &str) -> Result<Option<u64>, NotAThreshold> {
+    Ok(parse_threshold(text)?.map(|x| x.ceil().min(u64::MAX as f64) as u64))
 }

@@ -77,20 +77,25 @@ pub fn with_reading(mut history: Vec<Reading>, reading: Reading) -> Vec<Reading>
     history
 }
 
-/// A figure of the readings, as a watch's chart draws it.
+/// A figure of the readings: each field of [`Reading`] after its time.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Figure {
     Subscribers,
     NewPosts,
+    TopViews,
     Mentions,
+    NewMentions,
 }
 
 impl Figure {
-    fn of(self, reading: &Reading) -> Option<u64> {
+    /// The figure in `reading`, if its check measured it.
+    pub fn of(self, reading: &Reading) -> Option<u64> {
         match self {
             Figure::Subscribers => reading.subscribers,
             Figure::NewPosts => reading.new_posts,
+            Figure::TopViews => reading.top_views,
             Figure::Mentions => reading.mentions,
+            Figure::NewMentions => reading.new_mentions,
         }
     }
 }
