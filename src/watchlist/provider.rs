@@ -30,6 +30,21 @@ use crate::view::job::DEFAULT_CONFIRM_ABOVE;
 /// from there.
 const AUTO_CHECK_KEY: &str = "chanscope.watch.autoChecked";
 
+thread_local! {
+    /// The number of the last check run in this page.
+    static LAST_RUN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// A check's number, counted across the page rather than per provider: a run's job is kept
+/// under its number (`crate::request`), and a console mounted again in the same page (as the
+/// browser tests do) would otherwise be handed the finished job of the first one's run.
+fn next_run() -> u64 {
+    LAST_RUN.with(|last| {
+        last.set(last.get() + 1);
+        last.get()
+    })
+}
+
 fn now_secs() -> i64 {
     (js_sys::Date::now() / 1000.0) as i64
 }
@@ -211,7 +226,7 @@ pub fn watchlist_provider<P: WatchedPages>(props: &WatchlistProviderProps) -> Ht
                 return;
             }
             applied.borrow_mut().clear();
-            let number = run.as_ref().map_or(1, |r| r.number + 1);
+            let number = next_run();
             run.set(Some(Rc::new(Run {
                 number,
                 watches,
