@@ -1,8 +1,9 @@
 //! The watchlist's history and alerts in the console, over a stubbed `fetch` and a stubbed
 //! `Notification` (a class that counts what it is made with, so no real permission is needed):
 //! three checks leave three readings in a watch's history and in the store, a check that crosses
-//! a threshold raises exactly one notification while one that does not raises none, and
-//! permission is asked when a threshold is set, never when the page loads.
+//! a threshold raises exactly one notification while one that does not raises none, an alert
+//! marks the Watchlist link until the page is seen, and permission is asked when a threshold is
+//! set, never when the page loads.
 #![cfg(target_arch = "wasm32")]
 
 use chanscope::watchlist::{CheckAnswer, Watch, WatchStore, WatchTarget};
@@ -31,7 +32,23 @@ const id = q.get('channelId');
 const counts = window.__csCounts[id];
 const participants = counts.length > 1 ? counts.shift() : counts[0];
 const body = { id: id === '@alpha_news' ? 1 : 2, title: id, username: id, participants_count: participants };
+if (window.__csDelay) {
+  return new Promise((done) => setTimeout(() => done(new Response(
+    JSON.stringify({ status: 'ok', response: body }),
+    { status: 200, headers: { 'Content-Type': 'application/json' } })), window.__csDelay));
+}
 "#;
+
+/// Each answer comes `ms` milliseconds late (0: at once).
+fn delay(ms: u32) {
+    Reflect::set(&window(), &"__csDelay".into(), &ms.into()).unwrap();
+}
+
+/// Follows the navigation's link to `path`.
+async fn go(root: &Element, path: &str) {
+    click(&find_within(root, &format!("nav a[href='{path}']"), 4).await);
+    pause().await;
+}
 
 /// Replaces `Notification` with a class that records each title it is made with in
 /// `window.__csNotified`, says `permission` is `permission`, and counts the requests for it in
@@ -81,6 +98,14 @@ fn channel_watch(id: &str, channel: &str) -> Watch {
     )
 }
 
+/// A channel watch that counted 1000 at its last check, with an alert at `percent`.
+fn seen(id: &str, channel: &str, percent: f64) -> Watch {
+    let mut watch =
+        channel_watch(id, channel).checked(CheckAnswer::Channel { participants: 1000 }, NOW + 1);
+    watch.thresholds.subscribers_percent = Some(percent);
+    watch
+}
+
 /// `watches` kept alone, and the console opened on the Watchlist page once it has read them.
 async fn open_with(watches: &[Watch]) -> Element {
     let store = WatchStore::open().await.unwrap();
@@ -121,6 +146,7 @@ async fn check(root: &Element, checks: usize) {
 #[wasm_bindgen_test]
 async fn three_checks_leave_three_readings() {
     stub_fetch(FAKE_FETCH);
+    delay(0);
     stub_notification("denied");
     counts("{'@alpha_news': [1000, 1010, 990]}");
     let root = open_with(&[channel_watch("h", "@alpha_news")]).await;
@@ -157,16 +183,11 @@ async fn three_checks_leave_three_readings() {
 #[wasm_bindgen_test]
 async fn a_crossed_threshold_notifies_once_and_an_uncrossed_one_not_at_all() {
     stub_fetch(FAKE_FETCH);
+    delay(0);
     stub_notification("granted");
     // Both counted 1000 at their last check; now 1100: +100, 100 ÷ 1000 = 10 %, past A's 5 %
     // and short of B's 50 %.
     counts("{'@alpha_news': [1100], '@bravo_news': [1100]}");
-    let seen = |id: &str, channel: &str, percent: f64| {
-        let mut watch = channel_watch(id, channel)
-            .checked(CheckAnswer::Channel { participants: 1000 }, NOW + 1);
-        watch.thresholds.subscribers_percent = Some(percent);
-        watch
-    };
     let root = open_with(&[
         seen("a", "@alpha_news", 5.0),
         seen("b", "@bravo_news", 50.0),
@@ -215,5 +236,41 @@ async fn permission_is_asked_when_a_threshold_is_set() {
     let kept = WatchStore::open().await.unwrap().all().await.unwrap();
     assert_eq!(kept[0].thresholds.subscribers_percent, Some(5.0));
     assert_eq!(asked(), 1.0);
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn an_alert_marks_the_watchlist_link_until_the_page_is_seen() {
+    stub_fetch(FAKE_FETCH);
+    // Denied: the alert shows in the page only.
+    stub_notification("denied");
+    counts("{'@alpha_news': [1100]}");
+    delay(300);
+    let root = open_with(&[seen("m", "@alpha_news", 5.0)]).await;
+    chanscope::request::clear_cache();
+    click(&find_within(&root, ".watch-check", 4).await);
+    // Another page while the answer is on its way.
+    go(&root, "/campaigns").await;
+    find_within(&root, "nav .nav-alert", 4).await;
+    assert!(notified().is_empty());
+
+    go(&root, "/watchlist").await;
+    let alert = find_within(&root, ".watch-alert", 4).await;
+    assert!(
+        alert
+            .text_content()
+            .unwrap()
+            .contains("notifications are off"),
+        "{:?}",
+        alert.text_content()
+    );
+    for _ in 0..100 {
+        if root.query_selector("nav .nav-alert").unwrap().is_none() {
+            break;
+        }
+        pause().await;
+    }
+    assert!(root.query_selector("nav .nav-alert").unwrap().is_none());
+    delay(0);
     root.remove();
 }
