@@ -164,6 +164,9 @@ fn the_chart_has_a_point_per_reading_of_its_figure() {
     let posts = history_series(&history, Figure::NewPosts, "New posts", |at| at.to_string());
     assert_eq!(posts.points.len(), 1);
     assert_eq!((posts.points[0].x, posts.points[0].y), (150.0, 3.0));
+    // The posts reading had no post, so no most views: no point at all.
+    let views = history_series(&history, Figure::TopViews, "Views", |at| at.to_string());
+    assert!(views.points.is_empty());
 }
 
 #[test]

@@ -152,6 +152,13 @@ fn thresholds_form(props: &WatchAlertsProps) -> Html {
     let kind = props.watch.target.kind();
     let text = use_state(|| shown(&props.watch.thresholds, kind));
     let wrong = use_state(|| false);
+    // A threshold that changed elsewhere (an import) shows as it now is.
+    {
+        let text = text.clone();
+        use_effect_with(props.watch.thresholds.clone(), move |thresholds| {
+            text.set(shown(thresholds, kind))
+        });
+    }
     let Some(list) = list else {
         return Html::default();
     };

@@ -122,13 +122,13 @@ pub fn watchlist_page() -> Html {
     }
 }
 
-/// Watches with news first, then by name.
+/// Watches with alerts first, then those with news, then by name.
 fn sorted(watches: &[Watch]) -> Vec<&Watch> {
     let mut sorted: Vec<&Watch> = watches.iter().collect();
     sorted.sort_by(|a, b| {
-        b.news
-            .count()
-            .cmp(&a.news.count())
+        (!b.alerts.is_empty())
+            .cmp(&!a.alerts.is_empty())
+            .then_with(|| b.news.count().cmp(&a.news.count()))
             .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
     });
     sorted
