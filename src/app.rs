@@ -18,7 +18,7 @@ use crate::pages::{
 use crate::route::{use_route, Route, RouteLink, Router, ANALYSES, TOOLS};
 use crate::settings::{Settings, SettingsPanel, SettingsProvider};
 use crate::ui::use_ui;
-use crate::watchlist::{use_watchlist, WatchlistPage};
+use crate::watchlist::{use_watchlist, AlertMark, WatchlistPage};
 
 /// The page of `route` (yew-router's `Switch` calls it as the address changes): every page of the
 /// console is a route of this one running app, so cached answers, running jobs and a watchlist
@@ -182,6 +182,7 @@ fn shell(props: &ShellProps) -> Html {
                                             </span>
                                             if tool == Route::Watchlist {
                                                 <NewsCount title={ui.t("New since the last check", "Новое с прошлой проверки")} />
+                                                <AlertMark title={ui.t("A check crossed an alert threshold", "Проверка превысила порог оповещения")} />
                                             }
                                         </RouteLink>
                                     </li>

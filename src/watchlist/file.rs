@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::watch::{Watch, WatchKind};
 use crate::format::{fill, Locale};
+use crate::view::watch_history::with_reading;
 
 /// The `format` of a watchlist file.
 pub const WATCHLIST_FORMAT: &str = "chanscope-watchlist";
@@ -320,8 +321,11 @@ fn read_watch(entry: &str, number: usize) -> Result<Watch, ImportError> {
     if !watch.seen.fits(watch.target.kind()) {
         return Err(ImportError::SeenOfOtherKind { number });
     }
+    // A file's history joins within the cap, as a check's reading would.
+    let history = watch.history.iter().cloned().fold(Vec::new(), with_reading);
     Ok(Watch {
         seen: watch.seen.capped(),
+        history,
         ..watch
     })
 }

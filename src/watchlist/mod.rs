@@ -6,11 +6,16 @@
 //!   so plain `cargo test` checks them.
 //! - In the browser only (the watches are kept in the console's database, `crate::store`):
 //!   `provider.rs`, the watchlist shared with the console through context and checked as one job;
-//!   `save.rs`, the Watch button of pages; `page.rs`, the Watchlist page.
+//!   `save.rs`, the Watch button of pages; `page.rs`, the Watchlist page, with each watch's
+//!   history (`history.rs`) and alert (`alerts.rs`: its threshold, its note, the notification).
 
 mod file;
 mod watch;
 
+#[cfg(target_arch = "wasm32")]
+mod alerts;
+#[cfg(target_arch = "wasm32")]
+mod history;
 #[cfg(target_arch = "wasm32")]
 mod page;
 #[cfg(target_arch = "wasm32")]
@@ -27,7 +32,7 @@ pub use watch::{
 };
 
 #[cfg(target_arch = "wasm32")]
-pub use page::WatchlistPage;
+pub use page::{AlertMark, WatchlistPage};
 #[cfg(target_arch = "wasm32")]
 pub use provider::{use_watchlist, WatchAnswer, WatchedPages, Watchlist, WatchlistProvider};
 #[cfg(target_arch = "wasm32")]

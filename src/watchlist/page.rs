@@ -6,7 +6,9 @@
 
 use yew::prelude::*;
 
+use super::alerts::WatchAlerts;
 use super::file::{export_json, import_json, MAX_WATCHES};
+use super::history::WatchHistory;
 use super::provider::{use_watchlist, WatchAnswer, Watchlist};
 use super::watch::{Watch, WatchKind};
 use crate::components::page_header;
@@ -58,6 +60,15 @@ pub fn watchlist_page() -> Html {
         Callback::from(move |_: MouseEvent| check.emit(()))
     };
     let running = list.job.as_ref().is_some_and(|j| j.progress().running());
+    // Seen here: the navigation's mark of alerts goes, as alerts that come while the page is open.
+    {
+        let seen = list.seen_alerts.clone();
+        use_effect_with(list.alerted.len(), move |marked| {
+            if *marked > 0 {
+                seen.emit(());
+            }
+        });
+    }
     html! {
         <section class="page watchlist-page">
             { page_header(&ui, Route::Watchlist) }
@@ -111,13 +122,13 @@ pub fn watchlist_page() -> Html {
     }
 }
 
-/// Watches with news first, then by name.
+/// Watches with alerts first, then those with news, then by name.
 fn sorted(watches: &[Watch]) -> Vec<&Watch> {
     let mut sorted: Vec<&Watch> = watches.iter().collect();
     sorted.sort_by(|a, b| {
-        b.news
-            .count()
-            .cmp(&a.news.count())
+        (!b.alerts.is_empty())
+            .cmp(&!a.alerts.is_empty())
+            .then_with(|| b.news.count().cmp(&a.news.count()))
             .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
     });
     sorted
@@ -244,6 +255,25 @@ fn watch_item(props: &WatchItemProps) -> Html {
             if watch.checked_at.is_some() && news.count() == 0 && news.subscriber_change.is_none() && failed.is_none() {
                 <p class="muted">{ ui.t("Nothing new at the last check.", "При последней проверке нового не было.") }</p>
             }
+            <WatchAlerts watch={watch.clone()} />
+            <WatchHistory watch={watch.clone()} />
         </li>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct AlertMarkProps {
+    pub title: AttrValue,
+}
+
+/// The navigation's mark of a check that crossed a threshold, until the Watchlist page is seen.
+#[function_component(AlertMark)]
+pub fn alert_mark(props: &AlertMarkProps) -> Html {
+    let alerted = use_watchlist().map_or(0, |list| list.alerted.len());
+    if alerted == 0 {
+        return Html::default();
+    }
+    html! {
+        <span class="nav-alert" title={props.title.clone()} aria-label={props.title.clone()}>{ "!" }</span>
     }
 }
