@@ -31,7 +31,7 @@ use across_pages::{
 };
 use analyses::{
     compare_three_channels, keyword_trend_over_four_weeks, search_analysis_of_1050_posts,
-    watchlist_news_after_the_clock_moves,
+    watch_alert_notifies_once, watchlist_news_after_the_clock_moves,
 };
 use campaigns::campaign_of_two_adverts_finds_their_gain;
 use channel_report::{
@@ -91,8 +91,9 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     search_analysis_of_1050_posts,
     // Before the watchlist's own: it saves a watch of its own and checks it once.
     one_console_across_pages,
-    // Last: it moves the shared sandbox's clock a day on, which no later scenario could undo.
+    // Last: they move the shared sandbox's clock on, which no later scenario could undo.
     watchlist_news_after_the_clock_moves,
+    watch_alert_notifies_once,
 ];
 
 fn main() -> ExitCode {
