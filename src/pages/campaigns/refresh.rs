@@ -287,7 +287,7 @@ fn placements_table(
     .chain([head(ui.t("Shared window", "Общее окно"), None)])
     .collect();
     html! {
-        <div class="cs-table-wrap campaign-placements">
+        <div class="cs-table-scroll campaign-placements">
             <table class="cs-table">
                 <thead><tr>{ heads }</tr></thead>
                 <tbody>{ for rows }</tbody>

@@ -72,6 +72,11 @@ async fn set_threshold(h: &Harness, name: &str, value: &str) -> Res<()> {
 /// Presses "Check all" and waits for the check to end.
 async fn check_all(h: &Harness) -> Res<usize> {
     let mark = h.site.log.mark();
+    // Back to the top, where the button is: setting thresholds scrolled the page under the
+    // sticky header.
+    h.browser
+        .eval("window.scrollTo(0, 0); return true;", vec![])
+        .await?;
     h.browser.click(".watch-check").await?;
     h.browser.wait_css(".job-done").await?;
     Ok(mark)
