@@ -8,7 +8,7 @@ use chanscope_e2e::{ensure, text, Harness, Res, Session};
 use chrono::{NaiveDateTime, TimeDelta};
 use serde_json::Value;
 
-use super::channel_report::{count_at, hourly_growth, reach_at};
+use super::channel_report::{count_at, hourly_growth, hourly_subscribers_sent, reach_at};
 
 /// The prices typed for the two placements, and their amounts.
 const PRICES: [(&str, f64); 2] = [("1 500 ₽", 1_500.0), ("900 ₽", 900.0)];
@@ -112,14 +112,7 @@ pub(super) async fn campaign_of_two_adverts_finds_their_gain(h: Arc<Harness>) ->
     h.browser.click("li.campaign button.job-run").await?;
     h.browser.wait_css("li.campaign .job-done").await?;
 
-    let dynamics = h
-        .sent(mark, "/channels/subscribers")
-        .into_iter()
-        .find(|u| u.contains("group=hour"))
-        .ok_or("no hourly subscribers asked")?;
-    let hourly = super::subscribers(&h.replay(&dynamics).await?, |p| {
-        NaiveDateTime::parse_from_str(p, "%Y-%m-%d %H:%M").ok()
-    });
+    let hourly = hourly_subscribers_sent(&h, mark).await?;
     let stats = h.sent(mark, "/posts/stat");
     ensure(stats.len() == 2, || format!("post stats asked: {stats:?}"))?;
     let mut totals = (0.0, 0.0);

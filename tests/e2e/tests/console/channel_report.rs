@@ -284,6 +284,21 @@ pub(super) async fn thin_reach_channel_has_low_err(h: Arc<Harness>) -> Res<()> {
     Ok(())
 }
 
+/// The hourly subscriber counts the page was sent since `mark`, in time order.
+pub(super) async fn hourly_subscribers_sent(
+    h: &Harness,
+    mark: usize,
+) -> Res<Vec<(NaiveDateTime, i64)>> {
+    let dynamics = h
+        .sent(mark, "/channels/subscribers")
+        .into_iter()
+        .find(|u| u.contains("group=hour"))
+        .ok_or("no hourly subscribers asked")?;
+    Ok(super::subscribers(&h.replay(&dynamics).await?, |p| {
+        NaiveDateTime::parse_from_str(p, "%Y-%m-%d %H:%M").ok()
+    }))
+}
+
 /// Count at the hour containing `t` in hourly records.
 pub(super) fn count_at(records: &[(NaiveDateTime, i64)], t: NaiveDateTime) -> Option<i64> {
     records
@@ -334,14 +349,7 @@ pub(super) async fn mentions_show_the_change_after_each(h: Arc<Harness>) -> Res<
             ensure(listed == 1, || format!("{name} of {op} is not listed"))?;
         }
     }
-    let dynamics = h
-        .sent(mark, "/channels/subscribers")
-        .into_iter()
-        .find(|u| u.contains("group=hour"))
-        .ok_or("no hourly subscribers asked")?;
-    let hourly = super::subscribers(&h.replay(&dynamics).await?, |p| {
-        NaiveDateTime::parse_from_str(p, "%Y-%m-%d %H:%M").ok()
-    });
+    let hourly = hourly_subscribers_sent(&h, mark).await?;
     let search = h
         .sent(mark, "/posts/search")
         .pop()
