@@ -11,14 +11,14 @@ use yew_router::prelude::{Routable, Switch};
 
 use crate::components::later::use_task_count;
 use crate::pages::{
-    ChannelInfoPage, ChannelSearchPage, CompareChannelsPage, KeywordMentionsPage, KeywordTrendPage,
-    MultiPostStatsPage, MultiStoryStatsPage, PostSearchPage, PostStatsPage, SearchAnalysisPage,
-    SubscriberDynamicsPage, WatchlistProvider,
+    CampaignsPage, ChannelInfoPage, ChannelSearchPage, CompareChannelsPage, KeywordMentionsPage,
+    KeywordTrendPage, MultiPostStatsPage, MultiStoryStatsPage, PostSearchPage, PostStatsPage,
+    SearchAnalysisPage, SubscriberDynamicsPage, WatchlistProvider,
 };
 use crate::route::{use_route, Route, RouteLink, Router, ANALYSES, TOOLS};
 use crate::settings::{Settings, SettingsPanel, SettingsProvider};
 use crate::ui::use_ui;
-use crate::watchlist::{use_watchlist, WatchlistPage};
+use crate::watchlist::{use_watchlist, AlertMark, WatchlistPage};
 
 /// The page of `route` (yew-router's `Switch` calls it as the address changes): every page of the
 /// console is a route of this one running app, so cached answers, running jobs and a watchlist
@@ -38,6 +38,7 @@ fn switch(route: Route) -> Html {
         Route::KeywordTrend => html! { <KeywordTrendPage /> },
         Route::SearchAnalysis => html! { <SearchAnalysisPage /> },
         Route::Watchlist => html! { <WatchlistPage /> },
+        Route::Campaigns => html! { <CampaignsPage /> },
         Route::NotFound => html! { <NotFound /> },
     }
 }
@@ -181,6 +182,7 @@ fn shell(props: &ShellProps) -> Html {
                                             </span>
                                             if tool == Route::Watchlist {
                                                 <NewsCount title={ui.t("New since the last check", "Новое с прошлой проверки")} />
+                                                <AlertMark title={ui.t("A check crossed an alert threshold", "Проверка превысила порог оповещения")} />
                                             }
                                         </RouteLink>
                                     </li>

@@ -2,16 +2,19 @@
 //! typed layer and its period and date strings (the `chanscope-api` crate, re-exported here as
 //! `api` and `format`).
 //!
-//! `sanitize`, `export`, `view` (what pages and widgets compute) and the pure part of
-//! `watchlist` (a feature of its own, whose page and store are wasm32 only) compile for every
-//! target, so their tests run natively with `cargo test`; the user interface (the console with
-//! its routes, and the embeddable widgets of `embed`) is compiled for `wasm32` only.
+//! `sanitize`, `export`, `view` (what pages and widgets compute) and the pure parts of
+//! `watchlist` and `campaigns` (features of their own, whose pages are wasm32 only) and of `store`
+//! (what the console keeps in IndexedDB) compile for every target, so their tests run natively
+//! with `cargo test`; the user interface (the console with its routes, and the embeddable
+//! widgets of `embed`) is compiled for `wasm32` only.
 
 pub use chanscope_api as api;
 pub use chanscope_api::format;
 
+pub mod campaigns;
 pub mod export;
 pub mod sanitize;
+pub mod store;
 pub mod view;
 pub mod watchlist;
 

@@ -2,6 +2,7 @@
 //! and where a watch's target leads.
 
 use chanscope::api::model::{Channel, KeywordMentionsResponse, MentionsByChannel, Post};
+use chanscope::store::Record;
 use chanscope::view::labels::channel_name;
 use chanscope::watchlist::{
     check_since, new_channels, new_posts, subscriber_change, CheckAnswer, News, Seen, Watch,

@@ -2,9 +2,10 @@
 //! of an import into the list.
 
 use chanscope::format::Locale;
+use chanscope::store::{merge, MergeReport};
 use chanscope::watchlist::{
-    export_json, import_json, merge, CheckAnswer, ImportError, MergeReport, Seen, Watch,
-    WatchTarget, MAX_WATCHES, SEEN_POSTS_MAX,
+    export_json, import_json, CheckAnswer, ImportError, Seen, Watch, WatchTarget, MAX_WATCHES,
+    SEEN_POSTS_MAX,
 };
 use proptest::prelude::*;
 use serde_json::{json, Value};

@@ -1,7 +1,8 @@
 //! Compact, grouped and percent numbers.
 
 use chanscope_api::format::{
-    compact, compact_f64, format_percent, group_thousands, parse_decimal, percent_change, Locale,
+    compact, compact_f64, format_percent, group_decimal, group_thousands, parse_decimal,
+    percent_change, Locale,
 };
 use Locale::{En, Ru};
 
@@ -81,6 +82,30 @@ fn grouped_thousands_in_both_locales() {
         (i64::MAX, En, "9,223,372,036,854,775,807"),
     ] {
         assert_eq!(group_thousands(n, locale), expected, "{n} {locale:?}");
+    }
+}
+
+#[test]
+fn decimals_grouped() {
+    use Locale::{En, Ru};
+    for (x, decimals, locale, expected) in [
+        (10_344.834, 2, En, "10,344.83"),
+        (10_344.834, 2, Ru, "10\u{a0}344,83"),
+        (2_400.0, 2, En, "2,400.00"),
+        (1_542.04, 1, En, "1,542.0"),
+        (0.92, 2, Ru, "0,92"),
+        (-1_234.56, 1, En, "-1,234.6"),
+        (-0.001, 2, En, "0.00"),
+        (999.999, 2, En, "1,000.00"),
+        (7.0, 0, En, "7"),
+        (f64::NAN, 2, En, "—"),
+        (1e15, 2, En, "—"),
+    ] {
+        assert_eq!(
+            group_decimal(x, decimals, locale),
+            expected,
+            "{x} {decimals} {locale:?}"
+        );
     }
 }
 

@@ -69,6 +69,25 @@ pub fn missing_text(ui: &Ui, missing: Missing) -> String {
                 "Введите цену, чтобы рассчитать CPM.",
             )
             .into(),
+        Missing::NoCounts { hours } => fill(
+            ui.t(
+                "The hourly subscriber counts do not cover these {n} hours.",
+                "Почасовые данные о подписчиках не покрывают эти {n} ч.",
+            ),
+            &[("n", hours.to_string())],
+        ),
+        Missing::NoGain => ui
+            .t(
+                "The channel gained no subscribers beyond its normal growth.",
+                "Канал не получил подписчиков сверх обычного прироста.",
+            )
+            .into(),
+        Missing::MixedCurrencies => ui
+            .t(
+                "The prices are in different currencies.",
+                "Цены указаны в разных валютах.",
+            )
+            .into(),
     }
 }
 
@@ -88,6 +107,17 @@ pub fn figure_html(ui: &Ui, figure: Figure, show: impl Fn(f64) -> String) -> Htm
     match figure {
         Ok(value) => html! { { show(value) } },
         Err(missing) => missing_html(ui, missing),
+    }
+}
+
+/// An amount of money with two decimals in the interface's language, and its currency as typed
+/// after it.
+pub fn money(ui: &Ui, value: f64, currency: &str) -> String {
+    let number = crate::format::group_decimal(value, 2, ui.locale);
+    if currency.is_empty() {
+        number
+    } else {
+        format!("{number} {currency}")
     }
 }
 

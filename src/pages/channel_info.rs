@@ -4,6 +4,7 @@
 //! (`sections.rs`), printable as at most two A4 pages.
 
 mod health;
+pub(super) use health::HEALTH_DAYS;
 mod mentions;
 mod profile;
 mod report;

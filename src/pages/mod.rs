@@ -6,6 +6,7 @@
 
 pub mod form;
 
+mod campaigns;
 mod channel_info;
 mod channel_search;
 mod compare_channels;
@@ -18,6 +19,7 @@ mod search_analysis;
 mod subscriber_dynamics;
 mod text_search;
 
+pub use campaigns::CampaignsPage;
 pub use channel_info::ChannelInfoPage;
 pub use channel_search::ChannelSearchPage;
 pub use compare_channels::CompareChannelsPage;

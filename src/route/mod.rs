@@ -16,7 +16,7 @@ pub use link::RouteLink;
 pub use router::{use_location, use_navigator, use_route, Location, Navigator, Router};
 
 /// One page per operation (the path names the operation as `api/src/ops` does), one per analysis
-/// across many requests, and the watchlist. `app::switch` renders the page of each.
+/// across many requests, the watchlist and the campaigns. `app::switch` renders the page of each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Routable)]
 pub enum Route {
     #[at("/")]
@@ -45,6 +45,8 @@ pub enum Route {
     SearchAnalysis,
     #[at("/watchlist")]
     Watchlist,
+    #[at("/campaigns")]
+    Campaigns,
     #[not_found]
     #[at("/404")]
     NotFound,
@@ -80,12 +82,14 @@ pub const TOOLS: [Route; 8] = [
     Route::PostSearch,
 ];
 
-/// The analyses across many requests, and the watchlist that checks saved searches and channels.
-pub const ANALYSES: [Route; 4] = [
+/// The analyses across many requests, the watchlist that checks saved searches and channels, and
+/// the campaign tracker.
+pub const ANALYSES: [Route; 5] = [
     Route::CompareChannels,
     Route::KeywordTrend,
     Route::SearchAnalysis,
     Route::Watchlist,
+    Route::Campaigns,
 ];
 
 /// `?channel=…`: the channel the channel-info and subscriber-dynamics pages open with, as typed

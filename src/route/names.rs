@@ -20,6 +20,7 @@ impl Route {
             Route::KeywordTrend => ui.t("Keyword trend", "Динамика упоминаний"),
             Route::SearchAnalysis => ui.t("Search analysis", "Анализ поиска"),
             Route::Watchlist => ui.t("Watchlist", "Наблюдение"),
+            Route::Campaigns => ui.t("Campaigns", "Кампании"),
             Route::NotFound => ui.t("Not found", "Не найдено"),
         }
     }
@@ -87,6 +88,10 @@ impl Route {
             Route::Watchlist => ui.t(
                 "Saved searches and channels, checked for what is new since the last look. Press Watch on a post search, keyword mentions or a channel to add one here.",
                 "Сохранённые поиски и каналы: что нового с прошлой проверки. Чтобы добавить, нажмите «Наблюдать» в поиске постов, упоминаниях или на канале.",
+            ),
+            Route::Campaigns => ui.t(
+                "Adverts bought for a channel: reach at 24 and 48 h, CPM, subscribers gained beyond normal growth and what each cost",
+                "Реклама, купленная для канала: охват за 24 и 48 ч, CPM, подписчики сверх обычного прироста и цена каждого",
             ),
             Route::Home | Route::NotFound => "",
         }

@@ -27,6 +27,14 @@ pub enum Missing {
     NoPrice,
     /// The subscriber history does not reach this many days back.
     NoHistory { days: u32 },
+    /// The hourly subscriber counts do not cover a window this many hours long (or have no two
+    /// counts that far apart to read the normal change from).
+    NoCounts { hours: u32 },
+    /// The promoted channel gained no subscribers beyond its normal growth: a cost per
+    /// subscriber has no base.
+    NoGain,
+    /// The prices are in different currencies, which no sum can add.
+    MixedCurrencies,
 }
 
 /// A computed figure, or why there is none.

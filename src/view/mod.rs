@@ -6,12 +6,15 @@
 //! preview's sandbox is not running; and the analyses: posting by weekday and hour,
 //! the whole result of a post search, keyword trends and channels compared, and the progress of a
 //! job of many requests; for a channel's page, its reach profile, its health check and the
-//! change after each mention of it. Pure functions over the
-//! API's records that compile for every target, so plain `cargo test` checks them; the components
-//! in `src/components/` draw what they return.
+//! change after each mention of it; for a campaign, what each placement brought; for a watch,
+//! the history of its checks and the thresholds they cross. Pure functions over the API's records
+//! that compile for every target, so plain `cargo test` checks them; the components in
+//! `src/components/` draw what they return.
 
 pub mod after_mention;
 pub mod albums;
+pub mod alerts;
+pub mod campaign;
 pub mod chart;
 pub mod compare;
 pub mod counts;
@@ -38,3 +41,4 @@ pub mod sort;
 pub mod sources;
 pub mod trend;
 pub mod unreadable;
+pub mod watch_history;

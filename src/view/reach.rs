@@ -5,6 +5,8 @@
 //!   records from the first (the hour of publication) up to, not including, hour N.
 //! - ERR24 = reach at 24 hours / the channel's subscribers × 100 %.
 //! - CPM = price / (views / 1000), at 24 h, at 48 h and for all views.
+//! - Price per unit of an amount = price / (amount / unit): CPM, and a campaign's cost per
+//!   subscriber (`src/view/campaign.rs`).
 
 use chrono::TimeDelta;
 
@@ -35,14 +37,20 @@ pub fn reach_at(growth: &[Growth], hours: u32) -> Figure {
 
 /// CPM: `price` per thousand `views`.
 pub fn cpm(price: Option<f64>, views: Figure) -> Figure {
-    let views = views?;
+    price_per(price, views, 1000.0, Missing::NoViews)
+}
+
+/// `price` per `unit` of `amount` (per thousand views, per subscriber): `none` when the amount
+/// is not above 0, since a price spread over nothing has no value.
+pub fn price_per(price: Option<f64>, amount: Figure, unit: f64, none: Missing) -> Figure {
+    let amount = amount?;
     let price = price
         .filter(|p| p.is_finite() && *p >= 0.0)
         .ok_or(Missing::NoPrice)?;
-    if views <= 0.0 {
-        return Err(Missing::NoViews);
+    if amount <= 0.0 {
+        return Err(none);
     }
-    Ok(price / (views / 1000.0))
+    Ok(price / (amount / unit))
 }
 
 /// A price as typed: `1500`, `1 500`, `1,500.50` or `1500,5` (a lone comma with at most two

@@ -18,6 +18,8 @@ pub enum RecordNoun {
     Mentions,
     /// Points of a post's view growth ("points", under its heading).
     GrowthPoints,
+    /// Campaigns kept in this browser.
+    Campaigns,
 }
 
 impl RecordNoun {
@@ -31,6 +33,7 @@ impl RecordNoun {
             RecordNoun::Reposts => ["repost", "reposts", "репоста", "репостов"],
             RecordNoun::Mentions => ["mention", "mentions", "упоминания", "упоминаний"],
             RecordNoun::GrowthPoints => ["point", "points", "точки", "точек"],
+            RecordNoun::Campaigns => ["campaign", "campaigns", "кампании", "кампаний"],
         }
     }
 }

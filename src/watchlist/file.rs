@@ -1,7 +1,7 @@
 //! The watchlist file: written by Export, read back by Import (every reason a file is refused,
 //! with what to do), and merged into the watchlist.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use super::watch::{Watch, WatchKind};
 use crate::format::{fill, Locale};
+use crate::view::watch_history::with_reading;
 
 /// The `format` of a watchlist file.
 pub const WATCHLIST_FORMAT: &str = "chanscope-watchlist";
@@ -320,49 +321,11 @@ fn read_watch(entry: &str, number: usize) -> Result<Watch, ImportError> {
     if !watch.seen.fits(watch.target.kind()) {
         return Err(ImportError::SeenOfOtherKind { number });
     }
+    // A file's history joins within the cap, as a check's reading would.
+    let history = watch.history.iter().cloned().fold(Vec::new(), with_reading);
     Ok(Watch {
         seen: watch.seen.capped(),
+        history,
         ..watch
     })
-}
-
-/// What an import changed in the watchlist.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MergeReport {
-    /// Watches the list did not have.
-    pub added: usize,
-    /// Watches of the list replaced by an imported one with the same `id`.
-    pub replaced: usize,
-}
-
-/// The watchlist after importing `imported` into `existing`: an imported watch replaces the one
-/// with the same `id` where it stands, any other is added at the end in the file's order.
-pub fn merge(existing: Vec<Watch>, imported: Vec<Watch>) -> (Vec<Watch>, MergeReport) {
-    let before = existing.len();
-    let mut watches = existing;
-    let mut place: HashMap<String, usize> = watches
-        .iter()
-        .enumerate()
-        .map(|(index, watch)| (watch.id.clone(), index))
-        .collect();
-    let mut replaced = HashSet::new();
-    for watch in imported {
-        match place.get(&watch.id) {
-            Some(&index) => {
-                if index < before {
-                    replaced.insert(index);
-                }
-                watches[index] = watch;
-            }
-            None => {
-                place.insert(watch.id.clone(), watches.len());
-                watches.push(watch);
-            }
-        }
-    }
-    let report = MergeReport {
-        added: watches.len() - before,
-        replaced: replaced.len(),
-    };
-    (watches, report)
 }

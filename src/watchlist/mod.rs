@@ -4,25 +4,27 @@
 //! - `watch.rs`: what a watch is and what a check finds new; `file.rs`: the watchlist file,
 //!   exported and imported. Pure functions over the API's records that compile for every target,
 //!   so plain `cargo test` checks them.
-//! - In the browser only: `store/`, the IndexedDB database the watches are kept in;
+//! - In the browser only (the watches are kept in the console's database, `crate::store`):
 //!   `provider.rs`, the watchlist shared with the console through context and checked as one job;
-//!   `save.rs`, the Watch button of pages; `page.rs`, the Watchlist page.
+//!   `save.rs`, the Watch button of pages; `page.rs`, the Watchlist page, with each watch's
+//!   history (`history.rs`) and alert (`alerts.rs`: its threshold, its note, the notification).
 
 mod file;
 mod watch;
 
+#[cfg(target_arch = "wasm32")]
+mod alerts;
+#[cfg(target_arch = "wasm32")]
+mod history;
 #[cfg(target_arch = "wasm32")]
 mod page;
 #[cfg(target_arch = "wasm32")]
 mod provider;
 #[cfg(target_arch = "wasm32")]
 mod save;
-#[cfg(target_arch = "wasm32")]
-mod store;
 
 pub use file::{
-    export_json, import_json, merge, ImportError, MergeReport, MAX_WATCHES, WATCHLIST_FORMAT,
-    WATCHLIST_VERSION,
+    export_json, import_json, ImportError, MAX_WATCHES, WATCHLIST_FORMAT, WATCHLIST_VERSION,
 };
 pub use watch::{
     check_since, new_channels, new_posts, subscriber_change, CheckAnswer, NewPost, News, Seen,
@@ -30,10 +32,12 @@ pub use watch::{
 };
 
 #[cfg(target_arch = "wasm32")]
-pub use page::WatchlistPage;
+pub use page::{AlertMark, WatchlistPage};
 #[cfg(target_arch = "wasm32")]
 pub use provider::{use_watchlist, WatchAnswer, WatchedPages, Watchlist, WatchlistProvider};
 #[cfg(target_arch = "wasm32")]
 pub use save::WatchButton;
+
+/// The watchlist in the browser's database.
 #[cfg(target_arch = "wasm32")]
-pub use store::{new_id, StoreAction, StoreError, WatchStore, DATABASE};
+pub type WatchStore = crate::store::Store<Watch>;

@@ -4,18 +4,20 @@
 //! newly mentioning a keyword, the change of a channel's subscribers. Kept in this browser's
 //! IndexedDB; exported and imported as a JSON file.
 
-use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
-use super::file::{export_json, import_json, MergeReport, MAX_WATCHES};
+use super::alerts::WatchAlerts;
+use super::file::{export_json, import_json, MAX_WATCHES};
+use super::history::WatchHistory;
 use super::provider::{use_watchlist, WatchAnswer, Watchlist};
 use super::watch::{Watch, WatchKind};
 use crate::components::page_header;
 use crate::components::status::JobPanel;
-use crate::components::{EmptyState, ErrorBanner};
+use crate::components::{file_buttons, imported_text, on_file_text, EmptyState, ErrorBanner};
 use crate::export::download;
 use crate::format::fill;
 use crate::route::{route_href, ChannelQuery, PostQuery, Route, RouteLink};
+use crate::store::{Kept, MergeReport};
 use crate::ui::{use_ui, Ui};
 use crate::view::counts::signed;
 
@@ -58,6 +60,15 @@ pub fn watchlist_page() -> Html {
         Callback::from(move |_: MouseEvent| check.emit(()))
     };
     let running = list.job.as_ref().is_some_and(|j| j.progress().running());
+    // Seen here: the navigation's mark of alerts goes, as alerts that come while the page is open.
+    {
+        let seen = list.seen_alerts.clone();
+        use_effect_with(list.alerted.len(), move |marked| {
+            if *marked > 0 {
+                seen.emit(());
+            }
+        });
+    }
     html! {
         <section class="page watchlist-page">
             { page_header(&ui, Route::Watchlist) }
@@ -66,7 +77,7 @@ pub fn watchlist_page() -> Html {
             <div class="watchlist-body" data-prerender="no">
                 if let Some(error) = &list.error {
                     <div class="cs-banner cs-banner-error" role="alert">
-                        <div class="cs-banner-body"><p class="cs-banner-what">{ error.message(ui.locale) }</p></div>
+                        <div class="cs-banner-body"><p class="cs-banner-what">{ error.message(ui.locale, Kept::Watchlist) }</p></div>
                     </div>
                 }
                 <div class="actions watchlist-actions">
@@ -74,12 +85,7 @@ pub fn watchlist_page() -> Html {
                         disabled={list.watches.is_empty() || running}>
                         { if list.watches.is_empty() { ui.t("Check all now", "Проверить все").to_owned() } else { fill(ui.t("Check all {n} now", "Проверить все ({n})"), &[("n", list.watches.len().to_string())]) } }
                     </button>
-                    <button type="button" class="secondary watch-export" onclick={on_export}
-                        disabled={list.watches.is_empty()}>{ ui.t("Export", "Экспорт") }</button>
-                    <label class="secondary file-button">
-                        { ui.t("Import…", "Импорт…") }
-                        <input type="file" accept="application/json,.json" class="watch-import" onchange={on_import} />
-                    </label>
+                    { file_buttons(&ui, "watch", list.watches.is_empty(), on_export, on_import) }
                 </div>
                 if let Some(text) = &*notice {
                     <p class="watch-notice" role="status">{ text.clone() }</p>
@@ -116,13 +122,13 @@ pub fn watchlist_page() -> Html {
     }
 }
 
-/// Watches with news first, then by name.
+/// Watches with alerts first, then those with news, then by name.
 fn sorted(watches: &[Watch]) -> Vec<&Watch> {
     let mut sorted: Vec<&Watch> = watches.iter().collect();
     sorted.sort_by(|a, b| {
-        b.news
-            .count()
-            .cmp(&a.news.count())
+        (!b.alerts.is_empty())
+            .cmp(&!a.alerts.is_empty())
+            .then_with(|| b.news.count().cmp(&a.news.count()))
             .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
     });
     sorted
@@ -135,59 +141,31 @@ fn import_handler(
     import_error: UseStateHandle<Option<String>>,
 ) -> Callback<Event> {
     let (ui, import, count) = (ui.clone(), list.import.clone(), list.watches.len());
-    Callback::from(move |e: Event| {
-        let input: HtmlInputElement = e.target_unchecked_into();
-        let Some(file) = input.files().and_then(|files| files.get(0)) else {
-            return;
+    on_file_text(&ui.clone(), move |text| {
+        let watches = match text {
+            Ok(text) => import_json(&text).map_err(|error| error.message(ui.locale)),
+            Err(unread) => Err(unread),
         };
-        input.set_value("");
-        let (ui, import, notice, import_error) = (
-            ui.clone(),
-            import.clone(),
-            notice.clone(),
-            import_error.clone(),
-        );
-        wasm_bindgen_futures::spawn_local(async move {
-            let text = match wasm_bindgen_futures::JsFuture::from(file.text()).await {
-                Ok(text) => text.as_string().unwrap_or_default(),
-                Err(_) => {
-                    import_error.set(Some(
-                        ui.t("The file could not be read.", "Файл не прочитан.")
-                            .into(),
-                    ));
-                    return;
-                }
-            };
-            match import_json(&text) {
-                Ok(watches) if watches.len() + count > MAX_WATCHES => import_error.set(Some(fill(
-                    ui.t(
-                        "At most {max} watches in all.",
-                        "Не больше {max} наблюдений всего.",
-                    ),
-                    &[("max", MAX_WATCHES.to_string())],
-                ))),
-                Ok(watches) => {
-                    import_error.set(None);
-                    let (ui, notice) = (ui.clone(), notice.clone());
-                    import.emit((
-                        watches,
-                        Callback::from(move |report: MergeReport| {
-                            notice.set(Some(fill(
-                                ui.t(
-                                    "Imported: {added} added, {replaced} replaced.",
-                                    "Импорт: добавлено {added}, заменено {replaced}.",
-                                ),
-                                &[
-                                    ("added", report.added.to_string()),
-                                    ("replaced", report.replaced.to_string()),
-                                ],
-                            )))
-                        }),
-                    ));
-                }
-                Err(error) => import_error.set(Some(error.message(ui.locale))),
+        match watches {
+            Ok(watches) if watches.len() + count > MAX_WATCHES => import_error.set(Some(fill(
+                ui.t(
+                    "At most {max} watches in all.",
+                    "Не больше {max} наблюдений всего.",
+                ),
+                &[("max", MAX_WATCHES.to_string())],
+            ))),
+            Ok(watches) => {
+                import_error.set(None);
+                let (ui, notice) = (ui.clone(), notice.clone());
+                import.emit((
+                    watches,
+                    Callback::from(move |report: MergeReport| {
+                        notice.set(Some(imported_text(&ui, report)))
+                    }),
+                ));
             }
-        });
+            Err(error) => import_error.set(Some(error)),
+        }
     })
 }
 
@@ -277,6 +255,25 @@ fn watch_item(props: &WatchItemProps) -> Html {
             if watch.checked_at.is_some() && news.count() == 0 && news.subscriber_change.is_none() && failed.is_none() {
                 <p class="muted">{ ui.t("Nothing new at the last check.", "При последней проверке нового не было.") }</p>
             }
+            <WatchAlerts watch={watch.clone()} />
+            <WatchHistory watch={watch.clone()} />
         </li>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct AlertMarkProps {
+    pub title: AttrValue,
+}
+
+/// The navigation's mark of a check that crossed a threshold, until the Watchlist page is seen.
+#[function_component(AlertMark)]
+pub fn alert_mark(props: &AlertMarkProps) -> Html {
+    let alerted = use_watchlist().map_or(0, |list| list.alerted.len());
+    if alerted == 0 {
+        return Html::default();
+    }
+    html! {
+        <span class="nav-alert" title={props.title.clone()} aria-label={props.title.clone()}>{ "!" }</span>
     }
 }

@@ -12,21 +12,38 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::file::{merge, MergeReport};
-use super::store::{StoreError, WatchStore};
+use super::alerts::notify;
 use super::watch::{check_since, CheckAnswer, Watch, WatchTarget};
+use super::WatchStore;
 use crate::api::ids::ChannelId;
 use crate::api::model::{Channel, KeywordMentionsResponse, PostSearchResponse};
 use crate::api::ops::{ChannelInfo, KeywordMentions, PostSearch};
 use crate::api::{Error, Invalid, Problem, Rule};
 use crate::request::{use_job, Job, Phase, Plan, Unit};
 use crate::settings::SettingsContext;
+use crate::store::StoreError;
+use crate::store::{merge, MergeReport};
 use crate::ui::{use_ui, Ui};
 use crate::view::job::DEFAULT_CONFIRM_ABOVE;
 
 /// When the watchlist last checked itself (Unix seconds), in localStorage: the interval counts
 /// from there.
 const AUTO_CHECK_KEY: &str = "chanscope.watch.autoChecked";
+
+thread_local! {
+    /// The number of the last check run in this page.
+    static LAST_RUN: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// A check's number, counted across the page rather than per provider: a run's job is kept
+/// under its number (`crate::request`), and a console mounted again in the same page (as the
+/// browser tests do) would otherwise be handed the finished job of the first one's run.
+fn next_run() -> u64 {
+    LAST_RUN.with(|last| {
+        last.set(last.get() + 1);
+        last.get()
+    })
+}
 
 fn now_secs() -> i64 {
     (js_sys::Date::now() / 1000.0) as i64
@@ -49,6 +66,11 @@ pub struct Watchlist {
     pub remove: Callback<String>,
     /// Merges watches read from a file; answers with what was added and replaced.
     pub import: Callback<(Vec<Watch>, Callback<MergeReport>)>,
+    /// The watches whose last check crossed a threshold since the Watchlist page was last
+    /// seen, by ID: the navigation marks the watchlist while there are any.
+    pub alerted: Rc<Vec<String>>,
+    /// The Watchlist page has been seen: forgets `alerted`.
+    pub seen_alerts: Callback<()>,
     /// The watches whose last check failed, by ID, with why.
     failures: Rc<Vec<(String, Rc<Error>)>>,
 }
@@ -59,6 +81,7 @@ impl PartialEq for Watchlist {
             && self.loaded == other.loaded
             && self.error.as_ref().map(Rc::as_ptr) == other.error.as_ref().map(Rc::as_ptr)
             && self.job == other.job
+            && Rc::ptr_eq(&self.alerted, &other.alerted)
     }
 }
 
@@ -192,6 +215,7 @@ pub fn watchlist_provider<P: WatchedPages>(props: &WatchlistProviderProps) -> Ht
     let run = use_state(|| None::<Rc<Run>>);
     // The units of the current run whose answers are already in the list.
     let applied = use_mut_ref(HashSet::<usize>::new);
+    let alerted = use_state(|| Rc::new(Vec::<String>::new()));
 
     // Given the watches to check: a handle's value is the one of the render that made it, so the
     // check on opening (set up before the store is read) could not see them.
@@ -202,7 +226,7 @@ pub fn watchlist_provider<P: WatchedPages>(props: &WatchlistProviderProps) -> Ht
                 return;
             }
             applied.borrow_mut().clear();
-            let number = run.as_ref().map_or(1, |r| r.number + 1);
+            let number = next_run();
             run.set(Some(Rc::new(Run {
                 number,
                 watches,
@@ -291,18 +315,32 @@ pub fn watchlist_provider<P: WatchedPages>(props: &WatchlistProviderProps) -> Ht
             .iter()
             .enumerate()
             .filter(|(i, _)| !applied.borrow().contains(i))
-            .filter_map(|(i, w)| Some((i, checked(w, job, i, now)?)))
+            .filter_map(|(i, w)| {
+                // The watch as it is now: a threshold set while the check ran stays.
+                let w = watches.iter().find(|c| c.id == w.id).unwrap_or(w);
+                Some((i, checked(w, job, i, now)?))
+            })
             .collect();
         if !fresh.is_empty() {
             let mut list = (**watches).clone();
             let mut changed = Vec::new();
+            let mut marked = (**alerted).clone();
             for (i, updated) in fresh {
                 applied.borrow_mut().insert(i);
                 // A watch deleted meanwhile stays deleted.
                 if let Some(slot) = list.iter_mut().find(|w| w.id == updated.id) {
+                    if !updated.alerts.is_empty() {
+                        notify(&ui, &updated);
+                        if !marked.contains(&updated.id) {
+                            marked.push(updated.id.clone());
+                        }
+                    }
                     *slot = updated.clone();
                     changed.push(updated);
                 }
+            }
+            if marked.len() != alerted.len() {
+                alerted.set(Rc::new(marked));
             }
             watches.set(Rc::new(list));
             persist(&store, &error, move |s| {
@@ -355,6 +393,10 @@ pub fn watchlist_provider<P: WatchedPages>(props: &WatchlistProviderProps) -> Ht
         let (start_run, watches) = (start_run.clone(), watches.clone());
         Callback::from(move |()| start_run((**watches).clone(), false))
     };
+    let seen_alerts = {
+        let alerted = alerted.clone();
+        Callback::from(move |()| alerted.set(Rc::new(Vec::new())))
+    };
     let failures = match (&job, run.as_ref()) {
         (Some(job), Some(current)) => current
             .watches
@@ -374,6 +416,8 @@ pub fn watchlist_provider<P: WatchedPages>(props: &WatchlistProviderProps) -> Ht
         save,
         remove,
         import,
+        alerted: (*alerted).clone(),
+        seen_alerts,
         failures: Rc::new(failures),
     };
     html! {
@@ -392,13 +436,6 @@ fn persist<F, Fut>(
     F: FnOnce(WatchStore) -> Fut + 'static,
     Fut: std::future::Future<Output = Result<(), StoreError>> + 'static,
 {
-    let Some(store) = store.borrow().clone() else {
-        return;
-    };
     let error = error.clone();
-    wasm_bindgen_futures::spawn_local(async move {
-        if let Err(e) = change(store).await {
-            error.set(Some(Rc::new(e)));
-        }
-    });
+    crate::store::persist(store, change, || (), move |e| error.set(Some(Rc::new(e))));
 }

@@ -6,9 +6,9 @@ use yew::prelude::*;
 use yew_router::Routable;
 
 use super::provider::use_watchlist;
-use super::store::new_id;
 use super::watch::{Watch, WatchTarget};
 use crate::route::{Route, RouteLink};
+use crate::store::new_id;
 use crate::ui::use_ui;
 
 #[derive(Properties, PartialEq)]

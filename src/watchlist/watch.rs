@@ -13,7 +13,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::api::model::{KeywordMentionsResponse, MentionsByChannel, Post};
 use crate::api::query::encode_component;
+use crate::store::Record;
+use crate::view::alerts::{crossed, Alert, Thresholds};
 use crate::view::labels::channel_name;
+use crate::view::watch_history::{with_reading, Reading};
 
 /// Most post IDs a watch remembers. A check asks only for posts since the previous check less
 /// [`CHECK_OVERLAP_SECS`], so only the newest posts seen can come back; a thousand leaves room
@@ -45,6 +48,22 @@ pub struct Watch {
     /// shows it after a reload.
     #[serde(default, skip_serializing_if = "News::is_empty")]
     pub news: News,
+    /// A reading per check, oldest first (see [`with_reading`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub history: Vec<Reading>,
+    #[serde(default, skip_serializing_if = "Thresholds::is_empty")]
+    pub thresholds: Thresholds,
+    /// The thresholds the last check crossed, kept until the next check like `news`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alerts: Vec<Alert>,
+}
+
+impl Record for Watch {
+    const STORE: &'static str = "watches";
+
+    fn id(&self) -> &str {
+        &self.id
+    }
 }
 
 /// What a check found that the check before it had not seen.
@@ -253,15 +272,20 @@ impl Watch {
             checked_at: None,
             seen: Seen::NotChecked,
             news: News::default(),
+            history: Vec::new(),
+            thresholds: Thresholds::default(),
+            alerts: Vec::new(),
         }
     }
 
     /// The watch after a check at `now` got `answer`: what is new against the last check
-    /// becomes its [`News`], and the answer becomes what is seen ([`Watch::after_check`]).
+    /// becomes its [`News`], what it measured joins its history, the thresholds it crosses
+    /// become its alerts, and the answer becomes what is seen ([`Watch::after_check`]).
     pub fn checked(self, answer: CheckAnswer<'_>, now: i64) -> Watch {
-        let news = match answer {
-            CheckAnswer::Posts(posts) => {
-                let mut posts: Vec<NewPost> = new_posts(&self.seen, posts)
+        let previous = self.history.last();
+        let (news, reading) = match answer {
+            CheckAnswer::Posts(posts_answer) => {
+                let mut posts: Vec<NewPost> = new_posts(&self.seen, posts_answer)
                     .into_iter()
                     .map(|p| NewPost {
                         id: p.id,
@@ -270,10 +294,12 @@ impl Watch {
                     })
                     .collect();
                 posts.sort_by_key(|p| (Reverse(p.date), Reverse(p.id)));
-                News {
+                let reading = Reading::posts(now, posts_answer, posts.len());
+                let news = News {
                     posts,
                     ..News::default()
-                }
+                };
+                (news, reading)
             }
             CheckAnswer::Mentions(answer) => {
                 let channels = new_channels(&self.seen, &answer.items);
@@ -289,16 +315,20 @@ impl Watch {
                 if channel_names.iter().all(String::is_empty) {
                     channel_names.clear();
                 }
-                News {
+                let news = News {
                     channels,
                     channel_names,
                     ..News::default()
-                }
+                };
+                (news, Reading::mentions(now, &answer.items, previous))
             }
-            CheckAnswer::Channel { participants } => News {
-                subscriber_change: subscriber_change(&self.seen, participants),
-                ..News::default()
-            },
+            CheckAnswer::Channel { participants } => {
+                let news = News {
+                    subscriber_change: subscriber_change(&self.seen, participants),
+                    ..News::default()
+                };
+                (news, Reading::channel(now, participants))
+            }
         };
         let kind = self.target.kind();
         let fits = matches!(
@@ -310,15 +340,14 @@ impl Watch {
         if !fits {
             return self;
         }
+        let alerts = crossed(&self.thresholds, previous, &reading);
+        let checked = self.after_check(answer, now);
         Watch {
             news,
-            ..self.after_check(answer, now)
+            alerts,
+            history: with_reading(checked.history, reading),
+            ..checked
         }
-    }
-
-    /// The watch as one JSON object, as the watchlist file and the browser's store keep it.
-    pub fn to_json(&self) -> String {
-        serde_json::to_string(self).expect("a watch has only string keys, so it serializes")
     }
 
     /// The watch after a check at `now` got `answer`: what the answer holds is now seen, and

@@ -134,7 +134,7 @@ async fn the_shell_stays_until_the_loader_says_it_was_painted_and_the_page_is_dr
     // The console's parts are drawn a task each, hidden; then the shell goes.
     shell_gives_way_to_console().await;
     let tools = root.query_selector_all("li.tool h2").unwrap().length();
-    assert_eq!(tools, 12, "the overview's eight tools and four analyses");
+    assert_eq!(tools, 13, "the overview's eight tools and five analyses");
     assert_eq!(count("header.app-header"), 1);
 
     // Without a loader's promise the console is mounted at once, and reads the settings itself.
@@ -152,5 +152,5 @@ async fn the_shell_stays_until_the_loader_says_it_was_painted_and_the_page_is_dr
         frames >= 1,
         "the console showed in the task it was mounted in"
     );
-    assert_eq!(root.query_selector_all("li.tool h2").unwrap().length(), 12);
+    assert_eq!(root.query_selector_all("li.tool h2").unwrap().length(), 13);
 }

@@ -52,7 +52,7 @@ async fn the_shell_lists_the_tools_and_analyses() {
         .collect();
     assert_eq!(titles, expected);
     let nav = root.query_selector_all("nav.tools-nav a").unwrap();
-    assert_eq!(nav.length(), 12);
+    assert_eq!(nav.length(), 13);
     assert_eq!(
         root.query_selector(".brand")
             .unwrap()

@@ -7,21 +7,19 @@ use std::time::Duration;
 
 use chanscope::api::browser::BrowserTransport;
 use chanscope::api::Transport;
-use chanscope::app::App;
 use chanscope::format::{format_rate, Locale};
-use js_sys::{Array, Function, Reflect};
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement};
+
+mod app_support;
+
+use app_support::{find_within, mount, requests};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
 /// Answers the calls of these pages from fixed data and records every URL asked for.
 const FAKE_FETCH: &str = r#"
-const url = typeof input === 'string' ? input : input.url;
-window.__csRequests.push(url);
-const u = new URL(url, location.href);
-const q = u.searchParams;
 let body;
 if (u.pathname.endsWith('/channels/subscribers')) {
   const alpha = [
@@ -65,63 +63,15 @@ if (u.pathname.endsWith('/channels/subscribers')) {
 } else {
   return Promise.resolve(new Response('{"status":"error","error":"unknown_error"}'));
 }
-return Promise.resolve(new Response(JSON.stringify({ status: 'ok', response: body }),
-  { status: 200, headers: { 'Content-Type': 'application/json' } }));
 "#;
 
-fn window() -> web_sys::Window {
-    web_sys::window().unwrap()
-}
-
-/// Replaces `fetch` with [`FAKE_FETCH`] and forgets the URLs recorded so far.
 fn stub_fetch() {
-    // Answers cached by an earlier test would hide the calls a test counts.
-    chanscope::request::clear_cache();
-    let window = window();
-    Reflect::set(&window, &"__csRequests".into(), &Array::new()).unwrap();
-    let fake = Function::new_with_args("input, init", FAKE_FETCH);
-    Reflect::set(&window, &"fetch".into(), &fake).unwrap();
-}
-
-/// The URLs the pages asked for, decoded.
-fn requests() -> Vec<String> {
-    let list = Reflect::get(&window(), &"__csRequests".into()).unwrap();
-    Array::from(&list)
-        .iter()
-        .filter_map(|v| v.as_string())
-        .map(|url| {
-            js_sys::decode_uri_component(&url)
-                .map(String::from)
-                .unwrap_or(url)
-        })
-        .collect()
-}
-
-/// Mounts the console at `path` (with its query) in a fresh element.
-fn mount(path: &str) -> Element {
-    window()
-        .history()
-        .unwrap()
-        .push_state_with_url(&JsValue::NULL, "", Some(path))
-        .unwrap();
-    let document = window().document().unwrap();
-    let root = document.create_element("div").unwrap();
-    document.body().unwrap().append_child(&root).unwrap();
-    yew::Renderer::<App>::with_root(root.clone()).render();
-    root
+    app_support::stub_fetch(FAKE_FETCH);
 }
 
 /// The first element matching `selector`, waiting up to two seconds for it to appear.
 async fn find(root: &Element, selector: &str) -> Element {
-    for _ in 0..100 {
-        if let Ok(Some(found)) = root.query_selector(selector) {
-            return found;
-        }
-        BrowserTransport::new()
-            .sleep(Duration::from_millis(20))
-            .await;
-    }
-    panic!("nothing matches {selector}");
+    find_within(root, selector, 2).await
 }
 
 fn texts(root: &Element, selector: &str) -> Vec<String> {

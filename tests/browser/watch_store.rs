@@ -8,13 +8,16 @@
 
 use chanscope::format::Locale;
 use chanscope::route::{route_href, ChannelQuery, Route};
-use chanscope::watchlist::{new_id, CheckAnswer, StoreError, Watch, WatchStore, WatchTarget};
-use js_sys::Promise;
+use chanscope::store::{new_id, Kept, StoreAction, StoreError};
+use chanscope::watchlist::{CheckAnswer, Watch, WatchStore, WatchTarget};
 use wasm_bindgen::{JsCast, JsValue};
-use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::*;
-use web_sys::{IdbDatabase, IdbRequest, IdbTransactionMode};
+use web_sys::{IdbDatabase, IdbTransactionMode};
 use yew_router::Routable;
+
+mod idb_support;
+
+use idb_support::{indexed_db, request_result};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -53,22 +56,6 @@ fn three_watches() -> Vec<Watch> {
         )
         .after_check(CheckAnswer::Channel { participants: 42 }, NOW + 9),
     ]
-}
-
-/// Waits for an IndexedDB request of the test's own; its result, or what the browser said.
-async fn request_result(request: &IdbRequest) -> Result<JsValue, String> {
-    let promise = Promise::new(&mut |resolve, reject| {
-        request.set_onsuccess(Some(&resolve));
-        request.set_onerror(Some(&reject));
-    });
-    match JsFuture::from(promise).await {
-        Ok(_) => request.result().map_err(|e| format!("{e:?}")),
-        Err(_) => Err(format!("{:?}", request.error())),
-    }
-}
-
-fn indexed_db() -> web_sys::IdbFactory {
-    web_sys::window().unwrap().indexed_db().unwrap().unwrap()
 }
 
 #[wasm_bindgen_test]
@@ -220,7 +207,7 @@ fn new_ids_differ() {
 #[wasm_bindgen_test]
 fn store_errors_say_what_to_do() {
     assert_eq!(
-        StoreError::QuotaExceeded.message(Locale::En),
+        StoreError::QuotaExceeded.message(Locale::En, Kept::Watchlist),
         "The browser's storage for this site is full. Delete watches you no longer need, or \
          free disk space, and try again."
     );
@@ -228,9 +215,17 @@ fn store_errors_say_what_to_do() {
         StoreError::Unavailable {
             detail: "SecurityError: The operation is insecure.".into()
         }
-        .to_string(),
+        .message(Locale::En, Kept::Watchlist),
         "This browser does not let the console keep a watchlist (SecurityError: The operation \
          is insecure.). Allow site data for this site, or open the console outside a private \
          window."
+    );
+    assert_eq!(
+        StoreError::Failed {
+            action: StoreAction::Delete,
+            detail: String::new()
+        }
+        .message(Locale::Ru, Kept::Campaigns),
+        "Не удалось удалить кампанию. Обновите страницу и повторите."
     );
 }

@@ -26,7 +26,8 @@ pub use iso::{iso_date, iso_minutes, iso_month, iso_seconds, parse_iso_date};
 pub use label::{axis_label, date_label, date_time_label, month_label, week_label};
 pub use locale::Locale;
 pub use number::{
-    compact, compact_f64, format_percent, format_rate, group_thousands, percent_change,
+    compact, compact_f64, format_percent, format_rate, group_decimal, group_thousands,
+    percent_change,
 };
 pub use period::{week_api_string, Period};
 pub use series::parse_series;

@@ -89,6 +89,33 @@ pub fn group_thousands(n: i64, locale: Locale) -> String {
     out
 }
 
+/// `x` with `decimals` digits after the point and its whole part grouped by thousands:
+/// `12,345.60` in English, `12 345,60` in Russian (no-break spaces). NaN and infinities, and
+/// magnitudes past 10^15 where f64 no longer holds every cent, give `—`.
+pub fn group_decimal(x: f64, decimals: usize, locale: Locale) -> String {
+    let text = format!("{:.decimals$}", x.abs());
+    if !x.is_finite() || x.abs() >= 1e15 {
+        return NOT_A_NUMBER.to_owned();
+    }
+    let (whole, fraction) = text.split_once('.').unwrap_or((&text, ""));
+    // The whole part is below 10^15: it fits i64.
+    let whole: i64 = whole.parse().unwrap_or(0);
+    let negative = x < 0.0 && text.chars().any(|c| c.is_ascii_digit() && c != '0');
+    let mut out = String::new();
+    if negative {
+        out.push('-');
+    }
+    out.push_str(&group_thousands(whole, locale));
+    if !fraction.is_empty() {
+        out.push(match locale {
+            Locale::En => '.',
+            Locale::Ru => ',',
+        });
+        out.push_str(fraction);
+    }
+    out
+}
+
 /// Change from `from` to `to` in percent of `from` (`100 -> 150` is `50.0`); `None` when
 /// `from` is 0 and no percentage exists. Relative to `|from|`, so growth is always positive.
 pub fn percent_change(from: i64, to: i64) -> Option<f64> {

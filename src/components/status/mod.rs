@@ -11,7 +11,7 @@ use yew::prelude::*;
 
 pub use banner::{ErrorBanner, ErrorBannerProps};
 pub use job_panel::JobPanel;
-pub use wording::problem_text;
+pub use wording::{identifier_text, problem_text};
 
 use crate::api::model::Records;
 use crate::ui::{use_ui, Ui};

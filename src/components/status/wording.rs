@@ -75,7 +75,7 @@ pub fn problem_text(ui: &Ui, problem: &Problem) -> String {
     }
 }
 
-fn identifier_text(ui: &Ui, error: &IdError) -> String {
+pub fn identifier_text(ui: &Ui, error: &IdError) -> String {
     let forms = |kind: &IdKind| match kind {
         IdKind::Channel => ui.t(
             "@name, t.me/name, t.me/joinchat/… or a numeric ID",

@@ -10,12 +10,12 @@ use yew::prelude::*;
 use crate::api::model::PostStatsResponse;
 use crate::api::{Error, ViewGrowthGroup};
 use crate::components::figure::{
-    er_definition, err_definition, figure_html, figures_export, missing_html, rate_html,
+    er_definition, err_definition, figure_html, figures_export, missing_html, money, rate_html,
 };
 use crate::components::ErrorBanner;
 use crate::format::fill;
 use crate::route::{route_href, use_location, use_navigator, Route};
-use crate::ui::{use_ui, Ui};
+use crate::ui::use_ui;
 use crate::view::engagement::{Figure, Missing, PostCounts};
 use crate::view::figures::PostFigures;
 use crate::view::growth::growth_series;
@@ -55,18 +55,6 @@ fn use_price() -> (String, Callback<String>) {
         }
     });
     (price, set)
-}
-
-fn money(ui: &Ui, value: f64, currency: &str) -> String {
-    let number = match ui.locale {
-        crate::format::Locale::En => format!("{value:.2}"),
-        crate::format::Locale::Ru => format!("{value:.2}").replace('.', ","),
-    };
-    if currency.is_empty() {
-        number
-    } else {
-        format!("{number} {currency}")
-    }
 }
 
 #[function_component(EngagementAndReach)]

@@ -120,6 +120,9 @@ impl Browser {
                     "--disable-default-apps", "--disable-extensions", "--hide-scrollbars",
                     "--force-device-scale-factor=1", "--lang=en-US",
                 ],
+                // Notifications allowed, as a person who said yes would have them: the
+                // watchlist's alerts are counted as they are raised.
+                "prefs": { "profile.default_content_setting_values.notifications": 1 },
             }),
         );
         let client = ClientBuilder::new(HttpConnector::new())

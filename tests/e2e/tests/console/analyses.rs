@@ -1,6 +1,7 @@
 //! The analyses, each run as a job of many requests: channels compared, keywords over time, a
 //! whole search result, and the watchlist checked before and after the sandbox's clock moves.
 
+mod alerts;
 mod watchlist;
 mod whole_search;
 
@@ -13,6 +14,7 @@ use chanscope_e2e::{ensure, query_param, text, Harness, Res, Session};
 use chrono::NaiveDate;
 use serde_json::json;
 
+pub(super) use alerts::watch_alert_notifies_once;
 pub(super) use watchlist::watchlist_news_after_the_clock_moves;
 pub(super) use whole_search::search_analysis_of_1050_posts;
 

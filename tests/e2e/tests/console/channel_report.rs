@@ -63,9 +63,22 @@ fn float(v: &Value) -> f64 {
         .unwrap_or(f64::NAN)
 }
 
+/// A post's hourly view growth from its post statistics (`group=hour`), in time order.
+pub(super) fn hourly_growth(stats: &Value) -> Vec<(NaiveDateTime, f64)> {
+    stats["views"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|g| {
+            let at = NaiveDateTime::parse_from_str(&text(&g["date"]), "%Y-%m-%d %H:%M").ok()?;
+            Some((at, float(&g["viewsGrowth"])))
+        })
+        .collect()
+}
+
 /// Reach at `hours` from a post's hourly growth: the views of the records before the hour, when
 /// the records reach its last hour.
-fn reach_at(growth: &[(NaiveDateTime, f64)], hours: i64) -> Option<f64> {
+pub(super) fn reach_at(growth: &[(NaiveDateTime, f64)], hours: i64) -> Option<f64> {
     let first = growth.first()?.0;
     let until = first + TimeDelta::hours(hours);
     if growth.last()?.0 < until - TimeDelta::hours(1) {
@@ -112,16 +125,7 @@ pub(super) async fn reach_profile_equals_the_replayed_post_stats(h: Arc<Harness>
             skipped += 1;
             continue;
         };
-        let growth: Vec<(NaiveDateTime, f64)> = stats["views"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default()
-            .iter()
-            .filter_map(|g| {
-                let at = NaiveDateTime::parse_from_str(&text(&g["date"]), "%Y-%m-%d %H:%M").ok()?;
-                Some((at, float(&g["viewsGrowth"])))
-            })
-            .collect();
+        let growth = hourly_growth(&stats);
         for (i, hours) in [12, 24, 48].into_iter().enumerate() {
             reach[i].extend(reach_at(&growth, hours));
         }
@@ -280,8 +284,23 @@ pub(super) async fn thin_reach_channel_has_low_err(h: Arc<Harness>) -> Res<()> {
     Ok(())
 }
 
+/// The hourly subscriber counts the page was sent since `mark`, in time order.
+pub(super) async fn hourly_subscribers_sent(
+    h: &Harness,
+    mark: usize,
+) -> Res<Vec<(NaiveDateTime, i64)>> {
+    let dynamics = h
+        .sent(mark, "/channels/subscribers")
+        .into_iter()
+        .find(|u| u.contains("group=hour"))
+        .ok_or("no hourly subscribers asked")?;
+    Ok(super::subscribers(&h.replay(&dynamics).await?, |p| {
+        NaiveDateTime::parse_from_str(p, "%Y-%m-%d %H:%M").ok()
+    }))
+}
+
 /// Count at the hour containing `t` in hourly records.
-fn count_at(records: &[(NaiveDateTime, i64)], t: NaiveDateTime) -> Option<i64> {
+pub(super) fn count_at(records: &[(NaiveDateTime, i64)], t: NaiveDateTime) -> Option<i64> {
     records
         .iter()
         .find(|(hour, _)| *hour <= t && t < *hour + TimeDelta::hours(1))
@@ -330,14 +349,7 @@ pub(super) async fn mentions_show_the_change_after_each(h: Arc<Harness>) -> Res<
             ensure(listed == 1, || format!("{name} of {op} is not listed"))?;
         }
     }
-    let dynamics = h
-        .sent(mark, "/channels/subscribers")
-        .into_iter()
-        .find(|u| u.contains("group=hour"))
-        .ok_or("no hourly subscribers asked")?;
-    let hourly = super::subscribers(&h.replay(&dynamics).await?, |p| {
-        NaiveDateTime::parse_from_str(p, "%Y-%m-%d %H:%M").ok()
-    });
+    let hourly = hourly_subscribers_sent(&h, mark).await?;
     let search = h
         .sent(mark, "/posts/search")
         .pop()

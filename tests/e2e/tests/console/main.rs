@@ -9,6 +9,7 @@
 
 mod across_pages;
 mod analyses;
+mod campaigns;
 mod channel_report;
 mod channels;
 mod post_stats;
@@ -30,8 +31,9 @@ use across_pages::{
 };
 use analyses::{
     compare_three_channels, keyword_trend_over_four_weeks, search_analysis_of_1050_posts,
-    watchlist_news_after_the_clock_moves,
+    watch_alert_notifies_once, watchlist_news_after_the_clock_moves,
 };
+use campaigns::campaign_of_two_adverts_finds_their_gain;
 use channel_report::{
     mentions_show_the_change_after_each, planted_jump_is_found_on_its_day,
     reach_profile_equals_the_replayed_post_stats, smooth_channel_has_no_subscriber_finding,
@@ -67,6 +69,7 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     smooth_channel_has_no_subscriber_finding,
     thin_reach_channel_has_low_err,
     mentions_show_the_change_after_each,
+    campaign_of_two_adverts_finds_their_gain,
     multi_post_stats_shows_posts,
     multi_post_stats_batches_over_50_ids,
     multi_story_stats_shows_stories,
@@ -88,8 +91,9 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     search_analysis_of_1050_posts,
     // Before the watchlist's own: it saves a watch of its own and checks it once.
     one_console_across_pages,
-    // Last: it moves the shared sandbox's clock a day on, which no later scenario could undo.
+    // Last: they move the shared sandbox's clock on, which no later scenario could undo.
     watchlist_news_after_the_clock_moves,
+    watch_alert_notifies_once,
 ];
 
 fn main() -> ExitCode {

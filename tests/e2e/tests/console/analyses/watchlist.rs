@@ -24,6 +24,30 @@ const STORED_WATCHES: &str = "const done = arguments[arguments.length - 1];
         } catch (e) { db.close(); done(-1); }
     };";
 
+/// How many watches the store holds: once it holds `expected`, when given. Saving is written to
+/// IndexedDB after the page shows it; a reload before the commit would test the timing, not the
+/// store.
+pub(super) async fn wait_stored_watches(h: &Harness, expected: Option<usize>) -> Res<usize> {
+    let deadline = Instant::now() + WAIT;
+    loop {
+        let stored = h
+            .browser
+            .client()
+            .execute_async(STORED_WATCHES, vec![])
+            .await?;
+        let count = stored.as_u64().map(|n| n as usize);
+        match (count, expected) {
+            (Some(n), None) => return Ok(n),
+            (Some(n), Some(e)) if n == e => return Ok(n),
+            _ => {}
+        }
+        ensure(Instant::now() < deadline, || {
+            format!("the store holds {stored} watches, not {expected:?}")
+        })?;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
 /// The IDs of a post search's answer.
 fn post_ids(answer: &Value) -> Vec<i64> {
     answer["items"]
@@ -82,23 +106,7 @@ pub(crate) async fn watchlist_news_after_the_clock_moves(h: Arc<Harness>) -> Res
         .click(".watch-form button[type=submit]:not([disabled])")
         .await?;
     h.browser.wait_text_in(".watch-saved", &[&name]).await?;
-    // Saving is written to IndexedDB after the page shows it; a reload before the commit would
-    // test the timing, not the store.
-    let deadline = Instant::now() + WAIT;
-    loop {
-        let stored = h
-            .browser
-            .client()
-            .execute_async(STORED_WATCHES, vec![])
-            .await?;
-        if stored == json!(1) {
-            break;
-        }
-        ensure(Instant::now() < deadline, || {
-            format!("the store holds {stored} watches, not 1")
-        })?;
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
+    wait_stored_watches(&h, Some(1)).await?;
 
     h.browser.goto("/watchlist").await?;
     h.browser
@@ -204,7 +212,26 @@ pub(crate) async fn watchlist_news_after_the_clock_moves(h: Arc<Harness>) -> Res
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 
-    h.browser.screenshot("watchlist").await?;
+    // Three checks, three readings in the watch's history; a reload keeps them.
+    for _ in 0..2 {
+        h.browser
+            .wait_text_in("li.watch .watch-history summary", &["History: 3 checks"])
+            .await?;
+        let rows = h
+            .browser
+            .eval(
+                "const d = document.querySelector('li.watch .watch-history');
+                 d.open = true;
+                 return d.querySelectorAll('tbody tr').length;",
+                vec![],
+            )
+            .await?;
+        ensure(rows == json!(3), || {
+            format!("the history table has {rows} rows")
+        })?;
+        h.browser.screenshot("watchlist").await?;
+        h.browser.goto("/watchlist").await?;
+    }
     h.browser.screenshot_at("watchlist-360", 360).await?;
     Ok(())
 }

@@ -1,10 +1,7 @@
-//! The watchlist in the browser: IndexedDB database `chanscope`, object store `watches`, each
-//! watch kept as its JSON text ([`Watch::to_json`]) under its `id`. It survives reloads, holds
-//! thousands of watches, and leaves the browser only as a file the user exports.
+//! The console's database in the browser: open, read, write and delete records of one kind.
 
-mod error;
-mod idb;
-
+use std::cell::RefCell;
+use std::marker::PhantomData;
 use std::rc::Rc;
 
 use wasm_bindgen::closure::Closure;
@@ -14,22 +11,31 @@ use web_sys::{
     IdbTransactionMode,
 };
 
-pub use error::{StoreAction, StoreError};
+pub use super::error::{Kept, StoreAction, StoreError};
 
-use super::watch::Watch;
+use super::{idb, Record, STORES};
 use crate::api::model::Records;
 
 /// The console's database.
 pub const DATABASE: &str = "chanscope";
-/// The object store of the watches.
-const STORE: &str = "watches";
 /// The version of the database's layout; an upgrade to a later one makes what is missing.
-const VERSION: u32 = 1;
+/// Version 2 added `campaigns` beside `watches`.
+const VERSION: u32 = 2;
 
-/// An open watchlist. Clones share the one connection, which closes when the last is dropped.
-#[derive(Clone)]
-pub struct WatchStore {
+/// The open object store of the records `R`. Clones share the one connection, which closes when
+/// the last is dropped.
+pub struct Store<R> {
     connection: Rc<Connection>,
+    records: PhantomData<fn() -> R>,
+}
+
+impl<R> Clone for Store<R> {
+    fn clone(&self) -> Self {
+        Store {
+            connection: self.connection.clone(),
+            records: PhantomData,
+        }
+    }
 }
 
 struct Connection {
@@ -46,14 +52,14 @@ impl Drop for Connection {
     }
 }
 
-impl WatchStore {
-    /// The watchlist of this browser, made on first use.
-    pub async fn open() -> Result<WatchStore, StoreError> {
+impl<R: Record> Store<R> {
+    /// The records of this browser, made on first use.
+    pub async fn open() -> Result<Self, StoreError> {
         Self::open_named(DATABASE).await
     }
 
-    /// The watchlist kept in database `name` instead (tests keep theirs apart).
-    pub async fn open_named(name: &str) -> Result<WatchStore, StoreError> {
+    /// The records kept in database `name` instead (tests keep theirs apart).
+    pub async fn open_named(name: &str) -> Result<Self, StoreError> {
         let failed = |error: JsValue| StoreError::of(StoreAction::Open, &error);
         let request = factory()?
             .open_with_u32(name, VERSION)
@@ -68,17 +74,18 @@ impl WatchStore {
             move || db.close()
         });
         db.set_onversionchange(Some(on_version_change.as_ref().unchecked_ref()));
-        Ok(WatchStore {
+        Ok(Store {
             connection: Rc::new(Connection {
                 db,
                 _on_version_change: on_version_change,
             }),
+            records: PhantomData,
         })
     }
 
-    /// Every watch, in the order of their ids. A record that cannot be read as a watch is left
-    /// out and counted ([`Records::unreadable`]).
-    pub async fn all(&self) -> Result<Records<Watch>, StoreError> {
+    /// Every record, in the order of their ids. One that cannot be read as an `R` is left out
+    /// and counted ([`Records::unreadable`]).
+    pub async fn all(&self) -> Result<Records<R>, StoreError> {
         let failed = |error: JsValue| StoreError::of(StoreAction::Read, &error);
         let (_, store) = self.transaction(IdbTransactionMode::Readonly, StoreAction::Read)?;
         let request = store.get_all().map_err(failed)?;
@@ -87,32 +94,32 @@ impl WatchStore {
             .map_err(failed)?
             .dyn_into()
             .map_err(failed)?;
-        let mut watches = Vec::with_capacity(records.length() as usize);
+        let mut read = Vec::with_capacity(records.length() as usize);
         let mut unreadable = 0;
         for record in records.iter() {
             match record
                 .as_string()
-                .and_then(|text| serde_json::from_str::<Watch>(&text).ok())
+                .and_then(|text| serde_json::from_str::<R>(&text).ok())
             {
-                Some(watch) => watches.push(watch),
+                Some(record) => read.push(record),
                 None => unreadable += 1,
             }
         }
-        Ok(Records::with_unreadable(watches, unreadable))
+        Ok(Records::with_unreadable(read, unreadable))
     }
 
-    /// Saves `watch`, replacing the one with its id.
-    pub async fn put(&self, watch: &Watch) -> Result<(), StoreError> {
-        self.put_all(std::slice::from_ref(watch)).await
+    /// Saves `record`, replacing the one with its id.
+    pub async fn put(&self, record: &R) -> Result<(), StoreError> {
+        self.put_all(std::slice::from_ref(record)).await
     }
 
-    /// Saves every watch of `watches` in one transaction: all of them or, on failure, none.
-    pub async fn put_all(&self, watches: &[Watch]) -> Result<(), StoreError> {
+    /// Saves every record of `records` in one transaction: all of them or, on failure, none.
+    pub async fn put_all(&self, records: &[R]) -> Result<(), StoreError> {
         self.write(StoreAction::Save, |store| {
-            for watch in watches {
+            for record in records {
                 store.put_with_key(
-                    &JsValue::from_str(&watch.to_json()),
-                    &JsValue::from_str(&watch.id),
+                    &JsValue::from_str(&record.to_json()),
+                    &JsValue::from_str(record.id()),
                 )?;
             }
             Ok(())
@@ -120,7 +127,7 @@ impl WatchStore {
         .await
     }
 
-    /// Deletes the watch `id` (nothing when there is none).
+    /// Deletes the record `id` (nothing when there is none).
     pub async fn delete(&self, id: &str) -> Result<(), StoreError> {
         self.write(StoreAction::Delete, |store| {
             store.delete(&JsValue::from_str(id)).map(drop)
@@ -128,7 +135,7 @@ impl WatchStore {
         .await
     }
 
-    /// Deletes every watch.
+    /// Deletes every record of this kind.
     pub async fn clear(&self) -> Result<(), StoreError> {
         self.write(StoreAction::Clear, |store| store.clear().map(drop))
             .await
@@ -143,9 +150,9 @@ impl WatchStore {
         let transaction = self
             .connection
             .db
-            .transaction_with_str_and_mode(STORE, mode)
+            .transaction_with_str_and_mode(R::STORE, mode)
             .map_err(failed)?;
-        let store = transaction.object_store(STORE).map_err(failed)?;
+        let store = transaction.object_store(R::STORE).map_err(failed)?;
         Ok((transaction, store))
     }
 
@@ -168,6 +175,28 @@ impl WatchStore {
     }
 }
 
+/// Runs `change` on the store in `store` once it is open, then `done`; a failure goes to `failed`
+/// instead. Nothing runs while the store is not open yet.
+pub fn persist<R: Record + 'static, F, Fut>(
+    store: &RefCell<Option<Store<R>>>,
+    change: F,
+    done: impl FnOnce() + 'static,
+    failed: impl FnOnce(StoreError) + 'static,
+) where
+    F: FnOnce(Store<R>) -> Fut + 'static,
+    Fut: std::future::Future<Output = Result<(), StoreError>> + 'static,
+{
+    let Some(store) = store.borrow().clone() else {
+        return;
+    };
+    wasm_bindgen_futures::spawn_local(async move {
+        match change(store).await {
+            Ok(()) => done(),
+            Err(error) => failed(error),
+        }
+    });
+}
+
 /// The browser's IndexedDB, if this page may use it.
 fn factory() -> Result<IdbFactory, StoreError> {
     let unavailable = |detail: String| StoreError::Unavailable { detail };
@@ -188,7 +217,8 @@ fn refused(error: &JsValue) -> StoreError {
     }
 }
 
-/// The `upgradeneeded` handler of an open request: makes the object store of a new database.
+/// The `upgradeneeded` handler of an open request: makes the object stores the database lacks,
+/// so that an older one keeps what it holds.
 ///
 /// Handed to the browser for good rather than owned by the opening future: if that future were
 /// dropped mid-upgrade, the upgrade would commit without the store. The browser frees it after
@@ -204,8 +234,12 @@ fn upgrade_handler() -> js_sys::Function {
         let Ok(db) = request.result().and_then(|db| db.dyn_into::<IdbDatabase>()) else {
             return;
         };
-        if !db.object_store_names().contains(STORE) && db.create_object_store(STORE).is_err() {
-            // A database without the store would pass every later open; failing this one lets
+        let names = db.object_store_names();
+        let made = STORES
+            .iter()
+            .all(|store| names.contains(store) || db.create_object_store(store).is_ok());
+        if !made {
+            // A database without a store would pass every later open; failing this one lets
             // the next try again.
             if let Some(upgrade) = request.transaction() {
                 let _ = upgrade.abort();
@@ -215,7 +249,7 @@ fn upgrade_handler() -> js_sys::Function {
     .unchecked_into()
 }
 
-/// A new watch id, unique in practice: the time in milliseconds and 64 random bits.
+/// A new record id, unique in practice: the time in milliseconds and 64 random bits.
 pub fn new_id() -> String {
     let millis = js_sys::Date::now() as u64;
     // `Math.random` carries at most 53 bits; two draws of 32 make the 64.

@@ -1,0 +1,176 @@
+//! What a campaign is as the user types it (kept as typed, so that nothing typed is lost), and
+//! the check that reads it into what the requests and figures need, with every problem named.
+
+use chrono::{NaiveDate, NaiveDateTime};
+use serde::{Deserialize, Deserializer, Serialize};
+
+use crate::api::ids::{ChannelId, IdError, PostId};
+use crate::store::Record;
+use crate::view::reach::price_and_currency;
+
+/// The layout of a campaign record this console writes, and the newest it reads.
+pub const CAMPAIGN_VERSION: u32 = 1;
+
+/// The forms a placement's date may be typed in, UTC; a date alone is its midnight.
+const DATE_FORMATS: [&str; 3] = ["%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M:%S"];
+
+/// A promoted channel and the adverts bought for it.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Campaign {
+    /// The layout of the record: one of a later console is not read (it may mean other things).
+    #[serde(deserialize_with = "known_version")]
+    pub version: u32,
+    /// Unique among the campaigns: the key of the stored record, and what an import matches on.
+    pub id: String,
+    pub name: String,
+    /// The promoted channel as typed (`@name`, `t.me/name`).
+    pub promoted: String,
+    pub placements: Vec<PlacementEntry>,
+}
+
+/// One advert as typed.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct PlacementEntry {
+    /// The ad post's link (`t.me/channel/123`).
+    pub post: String,
+    /// The price with its currency (`1 500 ₽`, `$200`).
+    pub price: String,
+    /// When it went out, UTC (`2026-11-20 14:00`); empty: the hour the post's statistics
+    /// start.
+    #[serde(default)]
+    pub date: String,
+}
+
+impl Record for Campaign {
+    const STORE: &'static str = "campaigns";
+
+    fn id(&self) -> &str {
+        &self.id
+    }
+}
+
+fn known_version<'de, D: Deserializer<'de>>(deserializer: D) -> Result<u32, D::Error> {
+    let version = u32::deserialize(deserializer)?;
+    if (1..=CAMPAIGN_VERSION).contains(&version) {
+        Ok(version)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "campaign version {version} is not one this console reads"
+        )))
+    }
+}
+
+impl Campaign {
+    /// An empty campaign with id `id`, of this console's version, with one empty placement row.
+    pub fn new(id: String) -> Campaign {
+        Campaign {
+            version: CAMPAIGN_VERSION,
+            id,
+            placements: vec![PlacementEntry::default()],
+            ..Campaign::default()
+        }
+    }
+}
+
+/// A campaign read: what its requests and figures need.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checked {
+    pub promoted: ChannelId,
+    pub placements: Vec<CheckedPlacement>,
+}
+
+/// A placement read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckedPlacement {
+    pub post: PostId,
+    pub price: f64,
+    /// As typed with the price (empty when none).
+    pub currency: String,
+    /// `None` when left empty: the post's first hourly record gives it.
+    pub at: Option<NaiveDateTime>,
+}
+
+/// What is wrong with a campaign as typed; rows are counted from 1.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Problem {
+    NoName,
+    Promoted(IdError),
+    NoPlacements,
+    Post {
+        row: usize,
+        error: IdError,
+    },
+    /// No number in the price.
+    Price {
+        row: usize,
+    },
+    /// A date in none of the accepted forms.
+    Date {
+        row: usize,
+    },
+}
+
+/// The campaign read, or every problem of it (none is left for a request to find).
+pub fn check(campaign: &Campaign) -> Result<Checked, Vec<Problem>> {
+    let mut problems = Vec::new();
+    if campaign.name.trim().is_empty() {
+        problems.push(Problem::NoName);
+    }
+    let promoted = campaign
+        .promoted
+        .parse::<ChannelId>()
+        .map_err(|error| problems.push(Problem::Promoted(error)))
+        .ok();
+    if campaign.placements.is_empty() {
+        problems.push(Problem::NoPlacements);
+    }
+    let mut placements = Vec::with_capacity(campaign.placements.len());
+    for (index, entry) in campaign.placements.iter().enumerate() {
+        let row = index + 1;
+        let post = entry
+            .post
+            .parse::<PostId>()
+            .map_err(|error| problems.push(Problem::Post { row, error }))
+            .ok();
+        let price = price_and_currency(&entry.price);
+        if price.is_none() {
+            problems.push(Problem::Price { row });
+        }
+        let at = parse_date(&entry.date);
+        if at.is_none() {
+            problems.push(Problem::Date { row });
+        }
+        if let (Some(post), Some((price, currency)), Some(at)) = (post, price, at) {
+            placements.push(CheckedPlacement {
+                post,
+                price,
+                currency,
+                at,
+            });
+        }
+    }
+    match promoted {
+        Some(promoted) if problems.is_empty() => Ok(Checked {
+            promoted,
+            placements,
+        }),
+        _ => Err(problems),
+    }
+}
+
+/// A date as typed: `Some(None)` when empty, `None` when unreadable.
+pub fn parse_date(text: &str) -> Option<Option<NaiveDateTime>> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Some(None);
+    }
+    let at = DATE_FORMATS
+        .iter()
+        .find_map(|format| NaiveDateTime::parse_from_str(text, format).ok())
+        .or_else(|| {
+            NaiveDate::parse_from_str(text, "%Y-%m-%d")
+                .ok()
+                .map(|day| day.and_time(chrono::NaiveTime::MIN))
+        })?;
+    Some(Some(at))
+}

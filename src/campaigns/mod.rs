@@ -1,0 +1,23 @@
+//! The campaign tracker: campaigns (a promoted channel and the adverts bought for it), kept in
+//! this browser, exported to a file, and refreshed as one job whose answers give each
+//! placement's figures (`crate::view::campaign`).
+//!
+//! - `campaign.rs`: a campaign as typed and its check; `file.rs`: the campaigns file. Pure, so
+//!   plain `cargo test` checks them.
+//! - In the browser only: `page.rs`, the Campaigns page; `refresh.rs`, the job of one campaign
+//!   and its figures on screen.
+
+mod campaign;
+mod file;
+
+pub use campaign::{
+    check, parse_date, Campaign, Checked, CheckedPlacement, PlacementEntry, Problem,
+    CAMPAIGN_VERSION,
+};
+pub use file::{
+    export_campaigns, import_campaigns, CampaignFileError, CAMPAIGNS_FILE_VERSION, CAMPAIGNS_FORMAT,
+};
+
+/// The campaigns in the browser's database.
+#[cfg(target_arch = "wasm32")]
+pub type CampaignStore = crate::store::Store<Campaign>;
