@@ -71,8 +71,8 @@ pub fn missing_text(ui: &Ui, missing: Missing) -> String {
             .into(),
         Missing::NoCounts { hours } => fill(
             ui.t(
-                "The hourly subscriber counts do not cover these {n} hours.",
-                "Почасовые данные о подписчиках не покрывают эти {n} ч.",
+                "The subscriber counts do not cover these {n} hours.",
+                "Данные о подписчиках не покрывают эти {n} ч.",
             ),
             &[("n", hours.to_string())],
         ),

@@ -4,7 +4,7 @@
 //! (`sections.rs`), printable as at most two A4 pages.
 
 mod health;
-pub(super) use health::HEALTH_DAYS;
+pub(super) use health::hours_or_days;
 mod mentions;
 mod profile;
 mod report;

@@ -20,7 +20,8 @@ wasm_bindgen_test_configure!(run_in_browser);
 /// Post statistics by hour: 48 hours from where the post's number says (12: 5 Jan 2024 10:00,
 /// 99: 10 Jan 2024 10:00), 100 views in the first hour and 10 in each after. Subscribers of
 /// @promoted by hour from 1 Jan 00:00 to 15 Jan 00:00 (337 readings): 1000 + 2 an hour, and 20
-/// more an hour in the 5 hours after 5 Jan 10:00.
+/// more an hour in the 5 hours after 5 Jan 10:00. @daily's plan has no hours: by day, from 1 Jan
+/// to 14 Jan, 1000 + 48 a day, and 100 more from 6 Jan on.
 const FAKE_FETCH: &str = r#"
 const stamp = (at) => at.toISOString().slice(0, 16).replace('T', ' ');
 let body;
@@ -39,6 +40,13 @@ if (u.pathname.endsWith('/posts/stat') && q.get('group') === 'hour') {
   body = Array.from({ length: 337 }, (_, h) => ({
     period: stamp(new Date(Date.UTC(2024, 0, 1, h))),
     participants_count: 1000 + 2 * h + 20 * Math.min(Math.max(h - jump, 0), 5),
+  })).reverse();
+} else if (q.get('channelId') === '@daily' && q.get('group') === 'hour') {
+  return Promise.resolve(new Response('{"status":"error","error":"no_active_subscription"}'));
+} else if (q.get('channelId') === '@daily' && (q.get('group') ?? 'day') === 'day') {
+  body = Array.from({ length: 14 }, (_, i) => ({
+    period: stamp(new Date(Date.UTC(2024, 0, 1 + i))).slice(0, 10),
+    participants_count: 1000 + 48 * i + (i >= 5 ? 100 : 0),
   })).reverse();
 } else {
   return Promise.resolve(new Response('{"status":"error","error":"unknown_error"}'));
@@ -228,6 +236,44 @@ async fn placements_within_48_hours_share_a_window_and_split_its_gain() {
     assert_eq!(note, "Shares a window with t.me/host/13; its part: 50%");
     let total = |figure: &str| value(&root, &format!(".campaign-totals [data-figure='{figure}']"));
     assert_eq!(total("total_gain_24h").as_deref(), Some("100"));
+    root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn without_hours_the_gain_is_read_by_the_day() {
+    let (root, run) = open_refresh(Campaign {
+        promoted: "@daily".into(),
+        ..promoting("t3", vec![entry("t.me/host/12", "1 000 ₽", "")])
+    })
+    .await;
+    assert!(run.text_content().unwrap().starts_with("Run 2"));
+    run_to_the_end(&root, &run, 1).await;
+    // The hourly request refused, the daily one asked after it (`day` is the API's default
+    // grouping, so it goes unsaid): one unit, two requests.
+    let asked: Vec<String> = requests()
+        .into_iter()
+        .filter(|url| url.contains("/channels/subscribers?"))
+        .collect();
+    assert_eq!(asked.len(), 2, "{asked:?}");
+    assert!(
+        asked[0].contains("group=hour") && !asked[1].contains("group="),
+        "{asked:?}"
+    );
+    let figure = |name: &str| {
+        value(
+            &root,
+            &format!("tr[data-placement='0'] td[data-figure='{name}']"),
+        )
+    };
+    // Placed 5 Jan 10:00, read at the end of 5, 6 and 7 Jan: 1192, 1340, 1388. In 24 h, 148
+    // against a normal day's 48; in 48 h, 196 against 96 (only 4→6 and 5→7 Jan differ of the
+    // twelve two-day changes): 100 beyond normal both ways.
+    assert_eq!(figure("gain_24h").as_deref(), Some("100"));
+    assert_eq!(figure("gain_48h").as_deref(), Some("100"));
+    assert!(root
+        .query_selector("li.campaign .campaign-daily")
+        .unwrap()
+        .is_some());
     root.remove();
 }
 

@@ -10,7 +10,7 @@ use chrono::{NaiveDateTime, TimeDelta, Utc};
 use yew::prelude::*;
 
 use crate::api::model::{PostStatsResponse, Records, SubscriberCount};
-use crate::api::ops::{PostStats, SubscriberDynamics};
+use crate::api::ops::PostStats;
 use crate::api::{PeriodGroup, ViewGrowthGroup};
 use crate::campaigns::{Campaign, Checked};
 use crate::components::chart::period_axis;
@@ -28,13 +28,14 @@ use crate::view::dynamics::{chart_series, readings, Reading};
 use crate::view::engagement::Figure;
 use crate::view::growth::{growth_series, Growth};
 
-use super::super::channel_info::HEALTH_DAYS;
+use super::super::channel_info::hours_or_days;
 
 /// What the job's units answer.
 #[derive(Clone)]
 pub enum Answer {
     Stats(Rc<PostStatsResponse>),
-    Dynamics(Rc<Records<SubscriberCount>>),
+    /// By hour, or by day where the plan gives no hours.
+    Dynamics(PeriodGroup, Rc<Records<SubscriberCount>>),
 }
 
 /// One post-statistics request per placement, in their order, then the promoted channel's
@@ -51,15 +52,15 @@ fn plan(campaign: &Campaign, checked: &Checked) -> Plan<Answer> {
             .map(Answer::Stats)
         })
         .collect();
-    units.push(
-        Unit::call(SubscriberDynamics::last_days(
-            &checked.promoted,
-            PeriodGroup::Hour,
-            HEALTH_DAYS,
-            Utc::now(),
-        ))
-        .map(Answer::Dynamics),
-    );
+    let promoted = checked.promoted.clone();
+    let now = Utc::now();
+    units.push(Unit::asking(move |api| {
+        let promoted = promoted.clone();
+        async move {
+            let (group, records) = hours_or_days(&api, &promoted, now).await?;
+            Ok(Answer::Dynamics(group, records))
+        }
+    }));
     let key = serde_json::to_string(campaign).unwrap_or_default();
     Plan::new(format!("campaign|{key}"), units)
 }
@@ -125,19 +126,22 @@ pub fn campaign_refresh(props: &RefreshProps) -> Html {
         return Html::default();
     };
     let what = ui.t(
-        "post statistics by hour, one per placement; the promoted channel's subscribers by hour over 90 days (the health check's request)",
-        "статистика поста по часам, по одной на размещение; подписчики продвигаемого канала по часам за 90 дней (запрос проверки здоровья)",
+        "post statistics by hour, one per placement; the promoted channel's subscribers by hour over 90 days (the health check's request; a second one by day where the plan gives no hours)",
+        "статистика поста по часам, по одной на размещение; подписчики продвигаемого канала по часам за 90 дней (запрос проверки здоровья; второй, по дням, если тариф не даёт часов)",
     );
     let dynamics = job
         .results()
         .into_iter()
         .flatten()
         .find_map(|answer| match answer {
-            Answer::Dynamics(d) => Some(d),
+            Answer::Dynamics(group, d) => Some((group, d)),
             Answer::Stats(_) => None,
         });
+    let group = dynamics
+        .as_ref()
+        .map_or(PeriodGroup::Hour, |(group, _)| *group);
     let read: Vec<Reading> = dynamics
-        .map(|d| readings(PeriodGroup::Hour, &d).0)
+        .map(|(group, d)| readings(group, &d).0)
         .unwrap_or_default();
     let placed = placed(&props.checked, &job);
     let asked = job.progress().phase != crate::request::Phase::Idle
@@ -146,13 +150,19 @@ pub fn campaign_refresh(props: &RefreshProps) -> Html {
         <div class="campaign-refresh">
             <JobPanel<Answer> job={job.clone()} what={what} />
             if asked {
-                { figures(&ui, &props.campaign, &placed, &read) }
+                { figures(&ui, &props.campaign, &placed, (group, &read)) }
             }
         </div>
     }
 }
 
-fn figures(ui: &Ui, campaign: &Campaign, placed: &Placed, read: &[Reading]) -> Html {
+/// The figures of the placements as `placed`, over the promoted channel's readings of `group`.
+fn figures(
+    ui: &Ui,
+    campaign: &Campaign,
+    placed: &Placed,
+    (group, read): (PeriodGroup, &[Reading]),
+) -> Html {
     let figures = campaign_figures(&placed.placements, &placed.growth, read);
     let table = {
         let table = placements_export(&placed.placements, &figures);
@@ -163,11 +173,17 @@ fn figures(ui: &Ui, campaign: &Campaign, placed: &Placed, read: &[Reading]) -> H
             { placements_table(ui, campaign, placed, &figures) }
             <ExportButtons name="campaign" {table} label={ui.t("Placements:", "Размещения:")} />
             { totals(ui, &figures) }
-            { chart(ui, placed, read) }
+            { chart(ui, placed, (group, read)) }
             <p class="hint">{ fill(ui.t(
                 "Reach at N h: the post's views in its first N hours. CPM = price / (reach / 1000). Gain beyond normal: the promoted channel's subscriber change in the N hours after the placement minus its normal change over N hours (the median over every hour of the last 90 days). Placements within {w} h of each other share one window, whose gain is split by reach at 24 h. Cost per subscriber = price / gain. A date left empty is the hour the post's statistics start (UTC).",
                 "Охват за N ч: просмотры поста за первые N часов. CPM = цена / (охват / 1000). Прирост сверх обычного: изменение подписчиков продвигаемого канала за N часов после размещения минус его обычное изменение за N часов (медиана по всем часам за 90 дней). Размещения в пределах {w} ч друг от друга делят одно окно, прирост которого делится по охвату за 24 ч. Цена подписчика = цена / прирост. Пустая дата — час, с которого начинается статистика поста (UTC).",
             ), &[("w", WINDOW_HOURS.to_string())]) }</p>
+            if group == PeriodGroup::Day {
+                <p class="hint campaign-daily">{ ui.t(
+                    "The plan gives no hourly subscribers: the gains are read from counts at the end of each day, so a placement counts from the end of its day, and placements sharing a window usually have no normal change to compare with.",
+                    "Тариф не даёт подписчиков по часам: прирост считается по числу на конец каждого дня, так что размещение учитывается с конца своего дня, а для размещений с общим окном, как правило, не найти обычного изменения для сравнения.",
+                ) }</p>
+            }
         </>
     }
 }
@@ -324,9 +340,9 @@ fn totals(ui: &Ui, figures: &CampaignFigures) -> Html {
     }
 }
 
-/// The promoted channel's hourly subscribers from two days before the first placement to four
-/// after the last (all 90 days when none is placed), the placements marked.
-fn chart(ui: &Ui, placed: &Placed, read: &[Reading]) -> Html {
+/// The promoted channel's subscribers (readings of `group`) from two days before the first
+/// placement to four after the last (all 90 days when none is placed), the placements marked.
+fn chart(ui: &Ui, placed: &Placed, (group, read): (PeriodGroup, &[Reading])) -> Html {
     if read.is_empty() {
         return Html::default();
     }
@@ -348,9 +364,19 @@ fn chart(ui: &Ui, placed: &Placed, read: &[Reading]) -> Html {
         [("", &shown[..])].into_iter(),
         false,
     ));
+    let y_title = if group == PeriodGroup::Day {
+        ui.t(
+            "Promoted channel's subscribers by day; lines mark the placements",
+            "Подписчики продвигаемого канала по дням; линии — размещения",
+        )
+    } else {
+        ui.t(
+            "Promoted channel's subscribers by hour; lines mark the placements",
+            "Подписчики продвигаемого канала по часам; линии — размещения",
+        )
+    };
     html! {
-        <LineChart {series} marks={Rc::new(marks)} height={180.0}
-            y_title={ui.t("Promoted channel's subscribers by hour; lines mark the placements", "Подписчики продвигаемого канала по часам; линии — размещения")}
-            x_format={period_axis(PeriodGroup::Hour, ui.locale)} />
+        <LineChart {series} marks={Rc::new(marks)} height={180.0} {y_title}
+            x_format={period_axis(group, ui.locale)} />
     }
 }

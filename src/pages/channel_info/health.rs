@@ -4,7 +4,7 @@
 
 use std::rc::Rc;
 
-use chrono::Utc;
+use chrono::{DateTime, Utc};
 use yew::prelude::*;
 
 use crate::api::model::{Channel, Records, SubscriberCount};
@@ -12,7 +12,7 @@ use crate::api::ops::SubscriberDynamics;
 use crate::api::{ApiErrorKind, ChannelId, Error, PeriodGroup};
 use crate::components::{ErrorBanner, Loading};
 use crate::format::{fill, format_rate};
-use crate::request::use_task;
+use crate::request::{use_task, CachedClient};
 use crate::ui::{use_ui, Ui};
 use crate::view::counts::signed;
 use crate::view::dynamics::{readings, Reading};
@@ -34,6 +34,26 @@ pub struct HealthProps {
     pub err: Option<f64>,
 }
 
+/// The subscribers of `id` over the [`HEALTH_DAYS`] before `now`, by hour where the plan allows,
+/// else by day, with the grouping they came in. A plan without hours (or with a shorter hourly
+/// period) refuses the hourly request itself; days are the next best.
+pub(crate) async fn hours_or_days(
+    api: &CachedClient,
+    id: &ChannelId,
+    now: DateTime<Utc>,
+) -> Result<(PeriodGroup, Rc<Records<SubscriberCount>>), Error> {
+    let op = |group| SubscriberDynamics::last_days(id, group, HEALTH_DAYS, now);
+    match api.send(&op(PeriodGroup::Hour)).await {
+        Ok(records) => Ok((PeriodGroup::Hour, records)),
+        Err(Error::Api(e))
+            if matches!(e.kind, ApiErrorKind::Plan | ApiErrorKind::InvalidParameter) =>
+        {
+            Ok((PeriodGroup::Day, api.send(&op(PeriodGroup::Day)).await?))
+        }
+        Err(e) => Err(e),
+    }
+}
+
 #[function_component(HealthSection)]
 pub fn health_section(props: &HealthProps) -> Html {
     let ui = use_ui();
@@ -43,24 +63,9 @@ pub fn health_section(props: &HealthProps) -> Html {
         use_effect_with(props.asked.clone(), move |asked| {
             if let Ok(id) = asked.parse::<ChannelId>() {
                 let now = Utc::now();
-                let op = |group| SubscriberDynamics::last_days(&id, group, HEALTH_DAYS, now);
-                let (hourly, daily) = (op(PeriodGroup::Hour), op(PeriodGroup::Day));
                 task.run(move |api| async move {
-                    match api.send(&hourly).await {
-                        Ok(records) => Ok((PeriodGroup::Hour, (*records).clone())),
-                        // A plan without hours (or with a shorter hourly period) refuses the
-                        // request itself; days are the next best.
-                        Err(Error::Api(e))
-                            if matches!(
-                                e.kind,
-                                ApiErrorKind::Plan | ApiErrorKind::InvalidParameter
-                            ) =>
-                        {
-                            let records = api.send(&daily).await?;
-                            Ok((PeriodGroup::Day, (*records).clone()))
-                        }
-                        Err(e) => Err(e),
-                    }
+                    let (group, records) = hours_or_days(&api, &id, now).await?;
+                    Ok((group, (*records).clone()))
                 });
             }
         });

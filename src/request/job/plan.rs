@@ -41,6 +41,16 @@ impl<R: 'static> Unit<R> {
         }))
     }
 
+    /// A unit that runs `ask`: a request with a fallback that depends on its answer (hours,
+    /// else days) is one unit, though it may send two.
+    pub fn asking<F, Fut>(ask: F) -> Unit<R>
+    where
+        F: Fn(CachedClient) -> Fut + 'static,
+        Fut: Future<Output = Result<R, Error>> + 'static,
+    {
+        Unit(Rc::new(move |api| Box::pin(ask(api))))
+    }
+
     /// The same request, its answer given as `into` makes it: a job whose units ask several
     /// operations holds their answers as one enum (`Unit::call(op).map(Answer::Channel)`).
     pub fn map<S: 'static>(self, into: fn(R) -> S) -> Unit<S> {
