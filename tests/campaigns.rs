@@ -111,7 +111,13 @@ fn dates_are_read_in_utc_with_or_without_the_hour() {
         parse_date("2026-11-20T09:30"),
         Some(day.and_hms_opt(9, 30, 0))
     );
+    assert_eq!(
+        parse_date(" 2026-11-20 09:30 "),
+        Some(day.and_hms_opt(9, 30, 0))
+    );
     assert_eq!(parse_date("20.11.2026"), None);
+    assert_eq!(parse_date("2026-11-20 9:30"), None);
+    assert_eq!(parse_date("2026-11-31"), None);
 }
 
 #[test]
