@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use chanscope::api::browser::BrowserTransport;
 use chanscope::api::Transport;
-use chanscope::format::{format_rate, Locale};
+use chanscope::format::{format_rate, group_decimal, Locale};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlElement};
@@ -364,7 +364,12 @@ async fn post_stats_figures_come_from_the_counters_and_hourly_growth() {
     // subscribers, hourly growth 100 then 10 an hour.
     let rate = |p: f64| format_rate(p, Locale::En);
     let reach = |hours: f64| 100.0 + (hours - 1.0) * 10.0;
-    let cpm = |views: f64| format!("{:.2} RUB", 1650.0 / (views / 1000.0));
+    let cpm = |views: f64| {
+        format!(
+            "{} RUB",
+            group_decimal(1650.0 / (views / 1000.0), 2, Locale::En)
+        )
+    };
     assert_eq!(
         texts(&root, ".post-figure-list:not(.cpm-list) dd"),
         [

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use chanscope_api::format::{format_rate, group_thousands, Locale};
+use chanscope_api::format::{format_rate, group_decimal, group_thousands, Locale};
 use chanscope_e2e::picks::BATCH_IDS;
 use chanscope_e2e::{ensure, query_param, text, Harness, Res, Session, SEARCH_S_TOKEN};
 use serde_json::Value;
@@ -353,7 +353,10 @@ async fn post_stats_figures(h: &Harness, mark: usize, r: &Value) -> Res<()> {
     let reach = group_thousands(reach_24h.round() as i64, Locale::En);
     let err24 = format_rate(reach_24h.round() / subscribers * 100.0, Locale::En);
     h.browser.fill("ps-price", "1500 RUB").await?;
-    let cpm = format!("{:.2} RUB", 1_500.0 / (reach_24h / 1_000.0));
+    let cpm = format!(
+        "{} RUB",
+        group_decimal(1_500.0 / (reach_24h / 1_000.0), 2, Locale::En)
+    );
     let expected = serde_json::json!([er, reach, err24, cpm]);
     let deadline = Instant::now() + chanscope_e2e::browser::WAIT;
     loop {
