@@ -13,7 +13,8 @@ use web_sys::{
 
 pub use super::error::{Kept, StoreAction, StoreError};
 
-use super::{idb, Record, STORES};
+use super::idb;
+use super::record::{Record, STORES};
 use crate::api::model::Records;
 
 /// The console's database.

@@ -1,72 +1,16 @@
-//! Alerts of the watchlist: a watch's thresholds set on the Watchlist page, the note of what its
-//! last check crossed, and the browser notification a crossing raises. Permission to notify is
-//! asked when a threshold is first set (in that click's handler: browsers refuse a request that
-//! no gesture made), never when a page loads; without it the note on the page is the alert.
+//! Alerts of the watchlist on its page: a watch's thresholds, set in a form, and the note of what
+//! its last check crossed. Permission to notify ([`super::notify`]) is asked when a threshold is
+//! first set (in that click's handler: browsers refuse a request that no gesture made), never
+//! when a page loads; without it the note on the page is the alert.
 
-use wasm_bindgen::JsValue;
-use web_sys::{HtmlInputElement, Notification, NotificationOptions, NotificationPermission};
+use web_sys::HtmlInputElement;
 use yew::prelude::*;
 
+use super::notify::{alert_text, allowed, ask_permission};
 use super::provider::use_watchlist;
 use super::watch::{Watch, WatchKind};
-use crate::format::{fill, format_percent};
 use crate::ui::{use_ui, Ui};
-use crate::view::alerts::{parse_count_threshold, parse_threshold, Alert, Thresholds};
-
-/// Whether this browser has notifications at all (an insecure page or an old WebView has none;
-/// reading `Notification.permission` there would throw).
-fn available() -> bool {
-    web_sys::window().is_some_and(|window| {
-        js_sys::Reflect::has(&window, &JsValue::from_str("Notification")).unwrap_or(false)
-    })
-}
-
-/// Whether a notification would show now.
-pub(super) fn allowed() -> bool {
-    available() && Notification::permission() == NotificationPermission::Granted
-}
-
-/// Asks for permission to notify unless the user already answered.
-fn ask_permission() {
-    if available() && Notification::permission() == NotificationPermission::Default {
-        // The answer is read again at each check: nothing waits for it here.
-        let _ = Notification::request_permission();
-    }
-}
-
-/// What `alert` says, in the watch's note and its notification.
-fn alert_text(ui: &Ui, alert: &Alert) -> String {
-    match alert {
-        Alert::Subscribers { percent } => fill(
-            ui.t(
-                "Subscribers changed by {p} since the check before.",
-                "Подписчики изменились на {p} с прошлой проверки.",
-            ),
-            &[("p", format_percent(*percent, ui.locale))],
-        ),
-        Alert::Mentions { count } => fill(
-            ui.t("{n} new mentions.", "Новых упоминаний: {n}."),
-            &[("n", ui.count(i64::try_from(*count).unwrap_or(i64::MAX)))],
-        ),
-        Alert::PostViews { views } => fill(
-            ui.t("A post reached {n} views.", "Пост набрал {n} просмотров."),
-            &[("n", ui.count(i64::try_from(*views).unwrap_or(i64::MAX)))],
-        ),
-    }
-}
-
-/// Raises one notification for the alerts of `watch`'s last check, when allowed; whether it did.
-pub(super) fn notify(ui: &Ui, watch: &Watch) -> bool {
-    if watch.alerts.is_empty() || !allowed() {
-        return false;
-    }
-    let body: Vec<String> = watch.alerts.iter().map(|a| alert_text(ui, a)).collect();
-    let options = NotificationOptions::new();
-    options.set_body(&body.join(" "));
-    // One notification per watch: a later check's replaces the one still shown.
-    options.set_tag(&format!("chanscope-watch-{}", watch.id));
-    Notification::new_with_options(&watch.name, &options).is_ok()
-}
+use crate::view::alerts::{parse_count_threshold, parse_threshold, Thresholds};
 
 #[derive(Properties, PartialEq)]
 pub struct WatchAlertsProps {

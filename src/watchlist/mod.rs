@@ -7,7 +7,8 @@
 //! - In the browser only (the watches are kept in the console's database, `crate::store`):
 //!   `provider.rs`, the watchlist shared with the console through context and checked as one job;
 //!   `save.rs`, the Watch button of pages; `page.rs`, the Watchlist page, with each watch's
-//!   history (`history.rs`) and alert (`alerts.rs`: its threshold, its note, the notification).
+//!   history (`history.rs`) and alert (`alerts.rs`: its threshold and its note); `notify.rs`, the
+//!   browser notification a check's alerts raise.
 
 mod file;
 mod watch;
@@ -16,6 +17,8 @@ mod watch;
 mod alerts;
 #[cfg(target_arch = "wasm32")]
 mod history;
+#[cfg(target_arch = "wasm32")]
+mod notify;
 #[cfg(target_arch = "wasm32")]
 mod page;
 #[cfg(target_arch = "wasm32")]
@@ -34,10 +37,8 @@ pub use watch::{
 #[cfg(target_arch = "wasm32")]
 pub use page::{AlertMark, WatchlistPage};
 #[cfg(target_arch = "wasm32")]
-pub use provider::{use_watchlist, WatchAnswer, WatchedPages, Watchlist, WatchlistProvider};
+pub use provider::{
+    use_watchlist, WatchAnswer, WatchStore, WatchedPages, Watchlist, WatchlistProvider,
+};
 #[cfg(target_arch = "wasm32")]
 pub use save::WatchButton;
-
-/// The watchlist in the browser's database.
-#[cfg(target_arch = "wasm32")]
-pub type WatchStore = crate::store::Store<Watch>;

@@ -12,9 +12,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::alerts::notify;
+use super::notify::notify;
 use super::watch::{check_since, CheckAnswer, Watch, WatchTarget};
-use super::WatchStore;
 use crate::api::ids::ChannelId;
 use crate::api::model::{Channel, KeywordMentionsResponse, PostSearchResponse};
 use crate::api::ops::{ChannelInfo, KeywordMentions, PostSearch};
@@ -25,6 +24,9 @@ use crate::store::StoreError;
 use crate::store::{merge, MergeReport};
 use crate::ui::{use_ui, Ui};
 use crate::view::job::DEFAULT_CONFIRM_ABOVE;
+
+/// The watchlist in the browser's database.
+pub type WatchStore = crate::store::Store<Watch>;
 
 /// When the watchlist last checked itself (Unix seconds), in localStorage: the interval counts
 /// from there.
