@@ -71,6 +71,12 @@ pub fn health_section(props: &HealthProps) -> Html {
         });
     }
     let state = task.state();
+    // From the first frame, before the effect has started the request: "nothing found" then
+    // would speak of counts not yet read.
+    let reading = state.loading
+        || (state.data.is_none()
+            && state.error.is_none()
+            && props.asked.parse::<ChannelId>().is_ok());
     let today = Utc::now().date_naive();
     let restrictions: Vec<String> = flags(&props.channel)
         .iter()
@@ -100,14 +106,14 @@ pub fn health_section(props: &HealthProps) -> Html {
         <section class="report-section report-health" aria-labelledby="report-health-h">
             <h2 id="report-health-h">{ ui.t("Health check", "Проверка здоровья") }</h2>
             <p class="hint">{ rule(&ui, read.as_ref().map(|(group, _)| *group)) }</p>
-            if state.loading {
+            if reading {
                 <Loading on_cancel={cancel} label={ui.t("Reading 90 days of subscribers…", "Читаем подписчиков за 90 дней…")} />
             }
             if let Some(error) = state.error.clone() {
                 <ErrorBanner {error} />
             }
             if found.is_empty() {
-                if !state.loading {
+                if !reading {
                     <p class="report-nothing" data-findings="0">{ nothing(&ui, read.as_ref(), props.err.is_some()) }</p>
                 }
             } else {

@@ -12,7 +12,7 @@ use yew::prelude::*;
 use crate::api::model::{
     Channel, KeywordMentionsResponse, PostSearchResponse, Records, SubscriberCount,
 };
-use crate::api::ops::{KeywordMentions, PostSearch, SubscriberDynamics};
+use crate::api::ops::{KeywordMentions, PostSearch};
 use crate::api::{ChannelId, PeriodGroup};
 use crate::components::chart::period_axis;
 use crate::components::status::JobPanel;
@@ -26,7 +26,7 @@ use crate::view::counts::signed;
 use crate::view::dynamics::{chart_series, readings, Reading};
 use crate::view::labels::channel_name;
 
-use super::health::HEALTH_DAYS;
+use super::health::hours_or_days;
 use super::report::{report_table, MENTION_DAYS};
 
 /// What the job's units answer.
@@ -34,11 +34,12 @@ use super::report::{report_table, MENTION_DAYS};
 pub enum Answer {
     Mentions(Rc<KeywordMentionsResponse>),
     Posts(Rc<PostSearchResponse>),
-    Dynamics(Rc<Records<SubscriberCount>>),
+    /// By hour, or by day where the plan gives no hours.
+    Dynamics(PeriodGroup, Rc<Records<SubscriberCount>>),
 }
 
-/// Units: mentions of the link, mentions of the username, posts with either, hourly
-/// subscribers; `None` for a channel without a username (nothing to search for).
+/// Units: mentions of the link, mentions of the username, posts with either, subscribers by
+/// hour (by day where the plan gives no hours); `None` for a channel without a username (nothing to search for).
 pub fn plan(channel: &Channel, asked: &str, days: u32, now: DateTime<Utc>) -> Option<Plan<Answer>> {
     let username = channel.username.trim().trim_start_matches('@');
     if username.is_empty() {
@@ -66,16 +67,16 @@ pub fn plan(channel: &Channel, asked: &str, days: u32, now: DateTime<Utc>) -> Op
             ..PostSearch::new(format!("{link} | @{username}"))
         })
         .map(Answer::Posts),
-        // The health check's request (the same address, so the cache answers it once): the
-        // chart shows the period, and the normal change is read over all 90 days, where a few
-        // adverts cannot move the median.
-        Unit::call(SubscriberDynamics::last_days(
-            &id,
-            PeriodGroup::Hour,
-            HEALTH_DAYS,
-            now,
-        ))
-        .map(Answer::Dynamics),
+        // The health check's request, with its fallback to days (the same addresses, so the
+        // cache answers them once): the chart shows the period, and the normal change is read
+        // over all 90 days, where a few adverts cannot move the median.
+        Unit::asking(move |api| {
+            let id = id.clone();
+            async move {
+                let (group, records) = hours_or_days(&api, &id, now).await?;
+                Ok(Answer::Dynamics(group, records))
+            }
+        }),
     ];
     Some(Plan::new(format!("mentions|{}|{days}", channel.id), units))
 }
@@ -155,9 +156,9 @@ pub fn mentions_section(props: &MentionsProps) -> Html {
         Some(Answer::Posts(p)) => Some(p),
         _ => None,
     };
-    let read: Vec<Reading> = match job.result(3) {
-        Some(Answer::Dynamics(d)) => readings(PeriodGroup::Hour, &d).0,
-        _ => Vec::new(),
+    let (group, read): (PeriodGroup, Vec<Reading>) = match job.result(3) {
+        Some(Answer::Dynamics(group, d)) => (group, readings(group, &d).0),
+        _ => (PeriodGroup::Hour, Vec::new()),
     };
     let since = (Utc::now() - TimeDelta::days(i64::from(props.days))).naive_utc();
     let period: Vec<Reading> = read
@@ -192,14 +193,14 @@ pub fn mentions_section(props: &MentionsProps) -> Html {
             </label>
             <div class="report-screen">
                 <JobPanel<Answer> job={job.clone()}
-                    what={ui.t("keyword mentions of the link and of the username, post search for either, subscribers by hour over 90 days (the health check's request)",
-                        "упоминания ссылки и имени, поиск постов с любым из них, подписчики по часам за 90 дней (запрос проверки здоровья)")} />
+                    what={ui.t("keyword mentions of the link and of the username, post search for either, subscribers by hour over 90 days (the health check's request; a second one by day where the plan gives no hours)",
+                        "упоминания ссылки и имени, поиск постов с любым из них, подписчики по часам за 90 дней (запрос проверки здоровья; второй, по дням, если тариф не даёт часов)")} />
             </div>
             if by_link.is_some() || by_username.is_some() {
                 { channels_table(&ui, &rows) }
             }
             if let Some(posts) = posts {
-                { after_table(&ui, &posts, own, &read, &period) }
+                { after_table(&ui, &posts, own, group, (&read, &period)) }
             }
         </section>
     }
@@ -232,14 +233,14 @@ fn channels_table(ui: &Ui, rows: &[Row]) -> Html {
     )
 }
 
-/// The mentioning posts on the chart of the `period`'s readings and in a table, each with the
-/// change after it; the normal change is read over all the readings.
+/// The mentioning posts on the chart of the `period`'s readings (of `group`) and in a table, each
+/// with the change after it; the normal change is read over all the readings.
 fn after_table(
     ui: &Ui,
     posts: &PostSearchResponse,
     own: i64,
-    read: &[Reading],
-    period: &[Reading],
+    group: PeriodGroup,
+    (read, period): (&[Reading], &[Reading]),
 ) -> Html {
     let mentioning: Vec<_> = posts.items.iter().filter(|p| p.channel_id != own).collect();
     let normal = AFTER_HOURS.map(|h| normal_change(read, h));
@@ -254,18 +255,34 @@ fn after_table(
         })
         .collect();
     let series = Rc::new(chart_series(ui.locale, [("", period)].into_iter(), false));
+    let y_title = if group == PeriodGroup::Day {
+        ui.t(
+            "Subscribers by day; lines mark the mentioning posts",
+            "Подписчики по дням; линии — посты с упоминанием",
+        )
+    } else {
+        ui.t(
+            "Subscribers by hour; lines mark the mentioning posts",
+            "Подписчики по часам; линии — посты с упоминанием",
+        )
+    };
     let show = |n: Option<i64>| n.map_or_else(|| "—".to_owned(), |n| signed(n, ui.locale));
     let show_normal =
         |n: Option<f64>| n.map_or_else(|| "—".to_owned(), |n| signed(n.round() as i64, ui.locale));
     html! {
         <>
-            <LineChart {series} marks={Rc::new(marks)} height={180.0}
-                y_title={ui.t("Subscribers by hour; lines mark the mentioning posts", "Подписчики по часам; линии — посты с упоминанием")}
-                x_format={period_axis(PeriodGroup::Hour, ui.locale)} />
+            <LineChart {series} marks={Rc::new(marks)} height={180.0} {y_title}
+                x_format={period_axis(group, ui.locale)} />
             <p class="hint">{ fill(ui.t(
                 "Normal change: {h24} in 24 h, {h48} in 48 h (the median over every hour of the last 90 days).",
                 "Обычное изменение: {h24} за 24 ч, {h48} за 48 ч (медиана по всем часам за 90 дней).",
             ), &[("h24", show_normal(normal[0])), ("h48", show_normal(normal[1]))]) }</p>
+            if group == PeriodGroup::Day {
+                <p class="hint report-daily">{ ui.t(
+                    "The plan gives no hourly subscribers: the changes are read from counts at the end of each day, so a post counts from the end of its day.",
+                    "Тариф не даёт подписчиков по часам: изменения считаются по числу на конец каждого дня, так что пост учитывается с конца своего дня.",
+                ) }</p>
+            }
             if mentioning.is_empty() {
                 <p class="report-nothing">{ ui.t("Post search found no post with its link or username in this period.", "Поиск постов не нашёл постов с его ссылкой или именем за этот период.") }</p>
             } else {

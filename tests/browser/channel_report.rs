@@ -1,0 +1,103 @@
+//! The channel report in the browser, over a stubbed `fetch`, for a plan without hourly
+//! subscribers: the health check and the incoming mentions both fall back to days, and the
+//! change after a mention is read from end-of-day counts.
+#![cfg(target_arch = "wasm32")]
+
+use wasm_bindgen_test::*;
+use web_sys::Element;
+
+mod app_support;
+mod dom;
+
+use app_support::{find_within, mount, requests, stub_fetch};
+use dom::click;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// @promo, 1,000 subscribers, with a plan that refuses hours: by day, the 91 days up to today,
+/// 1000 + 10 a day and 200 more from five days ago on. One post of @other mentions it, six days
+/// ago at 10:00 UTC; no channel mentions it by keyword.
+const FAKE_FETCH: &str = r#"
+const day = 86400000;
+const today = Math.floor(Date.now() / day) * day;
+const channel = (id, name, count) => ({
+  id, tg_id: id, link: `t.me/${name}`, peer_type: 'channel', username: `@${name}`,
+  title: name, about: '', image100: '', image640: '', participants_count: count,
+  ci_index: 0, service_restrictions: [], created_at: 0,
+});
+let body;
+if (u.pathname.endsWith('/channels/get')) {
+  body = channel(5, 'promo', 1000);
+} else if (u.pathname.endsWith('/channels/subscribers') && q.get('group') === 'hour') {
+  return Promise.resolve(new Response('{"status":"error","error":"no_active_subscription"}'));
+} else if (u.pathname.endsWith('/channels/subscribers')) {
+  body = Array.from({ length: 91 }, (_, i) => ({
+    period: new Date(today - (90 - i) * day).toISOString().slice(0, 10),
+    participants_count: 1000 + 10 * i + (i >= 85 ? 200 : 0),
+  })).reverse();
+} else if (u.pathname.endsWith('/words/mentions-by-channels')) {
+  body = { items: [], channels: [] };
+} else if (u.pathname.endsWith('/posts/search')) {
+  body = {
+    count: 1, total_count: 1,
+    items: [{
+      id: 1, date: (today - 6 * day + 10 * 3600000) / 1000, views: 10, shares_count: 0,
+      comments_count: 0, reactions_count: 0, link: 't.me/other/1', channel_id: 9,
+      forwarded_from: null, is_deleted: 0, text: 't.me/promo', snippet: 't.me/promo',
+    }],
+    channels: [channel(9, 'other', 500)],
+  };
+} else {
+  return Promise.resolve(new Response('{"status":"error","error":"unknown_error"}'));
+}
+"#;
+
+async fn find(root: &Element, selector: &str) -> Element {
+    find_within(root, selector, 6).await
+}
+
+#[wasm_bindgen_test]
+async fn without_hours_the_report_reads_days() {
+    stub_fetch(FAKE_FETCH);
+    let root = mount("/channel-info?channel=%40promo");
+    // The health check reads days: the advert's +210 in a day, 21 % of the count, is then a jump
+    // (as its rule warns), dated five days ago.
+    let jump = find(&root, ".report-health [data-finding='subscriber-jump']").await;
+    let five_days_ago = (chrono::Utc::now() - chrono::TimeDelta::days(5))
+        .format("%Y-%m-%d")
+        .to_string();
+    assert_eq!(jump.get_attribute("data-date"), Some(five_days_ago));
+    let health = root.query_selector(".report-health").unwrap().unwrap();
+    assert!(health
+        .text_content()
+        .unwrap()
+        .contains("Rule (daily counts"));
+    click(&find(&root, ".report-mentions .job-run").await);
+    let row = find(&root, "tr[data-mention-post='t.me/other/1']").await;
+    for _ in 0..200 {
+        if row.get_attribute("data-change-day").is_some() {
+            break;
+        }
+        app_support::pause().await;
+    }
+    // Posted six days ago (index 84 of the 91 days), read at the end of that day (1,840) and of
+    // the next two (2,050 and 2,060): +210 in 24 h and +220 in 48 h, against a normal day's 10.
+    assert_eq!(row.get_attribute("data-change-day").as_deref(), Some("210"));
+    assert_eq!(
+        row.get_attribute("data-change-two-days").as_deref(),
+        Some("220")
+    );
+    assert!(root.query_selector(".report-daily").unwrap().is_some());
+    // Each section asked by hour, was refused, and asked by day: the cache answered the
+    // second section's day from the first's.
+    let asked: Vec<String> = requests()
+        .into_iter()
+        .filter(|url| url.contains("/channels/subscribers?") && url.contains("startDate"))
+        .collect();
+    assert!(
+        asked.iter().any(|url| url.contains("group=hour"))
+            && asked.iter().any(|url| !url.contains("group=")),
+        "{asked:?}"
+    );
+    root.remove();
+}
