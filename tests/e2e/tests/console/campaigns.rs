@@ -180,6 +180,7 @@ pub(super) async fn campaign_of_two_adverts_finds_their_gain(h: Arc<Harness>) ->
         })?;
     }
     h.browser.screenshot("campaign").await?;
+    h.browser.screenshot_at("campaign-360", 360).await?;
 
     // A reload keeps the campaign, as typed.
     h.browser.goto("/campaigns").await?;
