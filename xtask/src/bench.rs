@@ -18,14 +18,14 @@ use crate::Result;
 /// Ceilings on what a visitor's browser downloads to run the console, and a host page to run the
 /// widgets: wasm and JavaScript, brotli-compressed as a server sends them, in KiB. They stop
 /// regressions and are not goals (issue #28).
-/// - The console's: its size when it gained the channel report (issue #30: reach profile, health
-///   check, incoming mentions, tables that pick rows), 415.1 KiB, plus 5%. It was 382.1 KiB plus
-///   5% when its pages became one bundle again.
+/// - The console's: its size when it gained the campaign tracker and the watchlist's history and
+///   alerts (issue #31), 455.8 KiB, plus 5%. Before, it was 415.1 KiB plus 5% with the channel
+///   report (issue #30), and 382.1 KiB plus 5% when its pages became one bundle again.
 /// - The widgets': 205 KiB until the channel report gave the table they share with the console a
 ///   lead column (the boxes that pick rows) and the line chart marks (mentions on the subscriber
 ///   chart): 0.7 KiB the widgets carry but do not use, which splitting the components for them
 ///   would cost more in clarity than it saves.
-const CONSOLE_BROTLI_KIB: f64 = 436.0;
+const CONSOLE_BROTLI_KIB: f64 = 479.0;
 const WIDGETS_BROTLI_KIB: f64 = 206.0;
 
 /// The sandbox's targets (issue #3), at the default dataset size on this 2-core machine.
