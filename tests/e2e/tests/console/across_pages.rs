@@ -223,8 +223,8 @@ pub(super) async fn unknown_route_shows_not_found(h: Arc<Harness>) -> Res<()> {
     h.browser.click("main .not-found a").await?;
     h.browser.wait_text(&["Channel analytics"]).await?;
     let tools = h.browser.count("main .tools .tool").await?;
-    ensure(tools == 12, || {
-        format!("the overview lists {tools} tools and analyses, not 8 + 4")
+    ensure(tools == 13, || {
+        format!("the overview lists {tools} tools and analyses, not 8 + 5")
     })
 }
 
