@@ -1,7 +1,7 @@
 // Every page of the console, with a result shown: deep links, since every page keeps its submitted
 // form in the address (the query keys are the `Params` of each page in src/pages/). Inputs are
 // the end-to-end suite's picks, which find something in the sandbox's dataset. The eight tools
-// come first, then the overview, the analyses and the watchlist.
+// come first, then the overview, the analyses, the watchlist and the campaigns.
 
 const DAY_MS = 86_400_000;
 
@@ -77,6 +77,8 @@ export function consolePages(picks) {
     page("search-analysis", "/search-analysis", { q: picks.rising_keyword }, CONFIRM),
     // A first visit watches nothing yet: the list's empty state and its import.
     { name: "watchlist", path: "/watchlist", found: "[data-app-ready] main .watchlist-page .cs-empty" },
+    // The same for campaigns: none kept yet, and the button that starts one.
+    { name: "campaigns", path: "/campaigns", found: "[data-app-ready] main .campaigns-page .cs-empty" },
   ];
 }
 

@@ -33,7 +33,7 @@ const DECODE_BIN: &str = "decode-bench";
 const TARGETS: &[(&str, &str, Target)] = &[
     (
         "console.messages",
-        "errors and warnings in the browser console, the thirteen pages and embed.html",
+        "errors and warnings in the browser console, the fourteen pages and embed.html",
         Target::AtMost(0.0),
     ),
     (
