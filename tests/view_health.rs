@@ -1,23 +1,29 @@
-//! The health check's rules on exact daily and hourly counts: a jump against the channel's own
-//! normal, the loss after it, a step after a flat stretch, a smooth channel with nothing found, an
-//! advert's rise told from a bought jump by the hour, low ERR by size band, and restrictions.
+//! The health check's rules on exact hourly and daily counts: the normal and its spread, gaps,
+//! a dump, a drip, a loss on its own and after a jump, a step, explained rises and what stayed
+//! of them, the floor, how sure each finding is, low ERR by size band, and restrictions.
 
 use chanscope::api::PeriodGroup;
 use chanscope::format::Period;
 use chanscope::view::dynamics::Reading;
+use chanscope::view::health::series::{normal_of, Normal, Series};
 use chanscope::view::health::{
-    low_err, normal, readings_per_day, restriction_findings, subscriber_findings, usual_err,
-    Finding, Kind, Normal, Size,
+    confidence, low_err, readings_per_day, restriction_findings, subscriber_findings, usual_err,
+    Cause, Confidence, Doubt, Finding, Kind, Size,
 };
 use chanscope::view::robust::{median, median_and_mad};
-use chrono::{NaiveDate, TimeDelta};
+use chrono::{NaiveDate, NaiveDateTime, TimeDelta};
 
 fn date(s: &str) -> NaiveDate {
     NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap()
 }
 
+fn at(s: &str) -> NaiveDateTime {
+    NaiveDateTime::parse_from_str(s, "%Y-%m-%d %H:%M").unwrap()
+}
+
 /// Readings of `group` (days or hours) from 2026-03-01 00:00, starting at `first`, then moving
-/// by each of `changes`.
+/// by each of `changes`. Reading `i` is the count as of the end of its period, so change `i`
+/// (from reading `i` to `i + 1`) starts at the instant `i + 1` periods after 2026-03-01 00:00.
 fn series(group: PeriodGroup, first: i64, changes: &[i64]) -> Vec<Reading> {
     let start = date("2026-03-01").and_hms_opt(0, 0, 0).unwrap();
     let (step, format) = match group {
@@ -47,11 +53,19 @@ fn hours(first: i64, changes: &[i64]) -> Vec<Reading> {
     series(PeriodGroup::Hour, first, changes)
 }
 
-/// +1, +2, +3 an hour in turn, with `special` changes at their indices.
+/// `n` hourly changes of +1, +2, +3 in turn, with `special` changes at their indices.
 fn hourly(n: usize, special: impl Fn(usize) -> Option<i64>) -> Vec<i64> {
     (0..n)
         .map(|i| special(i).unwrap_or(1 + (i % 3) as i64))
         .collect()
+}
+
+fn found_hourly(first: i64, changes: &[i64], causes: &[Cause]) -> Vec<Finding> {
+    subscriber_findings(&hours(first, changes), PeriodGroup::Hour, causes)
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-9
 }
 
 #[test]
@@ -59,114 +73,282 @@ fn median_and_mad_on_exact_numbers() {
     assert_eq!(median(&[3.0, 1.0, 2.0]), Some(2.0));
     assert_eq!(median(&[4.0, 1.0, 2.0, 3.0]), Some(2.5));
     assert_eq!(median(&[]), None);
-    // Deviations from 2: 1, 1, 0, 2, 98 → median 1; the outlier does not widen it.
+    // Deviations from 3: 2, 0, 1, 1, 97 → median 1; the outlier does not widen it.
     assert_eq!(
         median_and_mad(&[1.0, 3.0, 2.0, 4.0, 100.0]),
         Some((3.0, 1.0))
     );
 }
 
-/// +48, +50, +52 in turn, with a bought +3,000 on change 15 (2026-03-16) and −200 a day for
-/// five days after it.
-fn bought() -> Vec<i64> {
-    (1..=29)
-        .map(|i| match i {
-            15 => 3_000,
-            16..=20 => -200,
-            _ => 50 + [-2, 0, 2][i % 3],
-        })
-        .collect()
-}
-
 #[test]
-fn a_bought_jump_and_the_loss_after_it() {
-    let readings = days(10_000, &bought());
-    // 29 changes: five of −200, eight of 48, seven of 50, eight of 52, one of 3,000: the 15th
-    // smallest is 50; the deviations (250 ×5, 2 ×16, 0 ×7, 2,950) have the median 2.
+fn the_spread_is_the_largest_of_its_three_estimates() {
+    // Median 10; deviations 0 ×8 and 2 ×2: MAD 0, the 90th percentile (9th of 10) 2, so
+    // 2 / 1.6449 = 1.216; √(10 + 1) = 3.317 is the largest.
+    let calm = [10.0, 10.0, 10.0, 10.0, 12.0, 8.0, 10.0, 10.0, 10.0, 10.0];
     assert_eq!(
-        normal(&readings),
+        normal_of(&calm),
         Some(Normal {
-            median: 50.0,
-            spread: 1.4826 * 2.0
+            median: 10.0,
+            spread: 11f64.sqrt()
         })
     );
-    assert_eq!(
-        subscriber_findings(&readings, 1),
-        vec![
-            Finding {
-                kind: Kind::Jump,
-                date: date("2026-03-16"),
-                size: Size::Subscribers(3_000),
-            },
-            // The lowest count of the 14 days after the jump is the last day of the loss:
-            // 5 × 200 lost, at least a fifth of 3,000.
-            Finding {
-                kind: Kind::Drop,
-                date: date("2026-03-21"),
-                size: Size::Subscribers(-1_000),
-            },
-        ]
-    );
+    // A weekly rhythm: +300 on five days, −50 on two, twice. Median 300; deviations 0 ×10 and
+    // 350 ×4: the MAD is 0, but the 90th percentile (13th of 14) is 350: 350 / 1.6449.
+    let weekly: Vec<f64> = [300.0, 300.0, 300.0, 300.0, 300.0, -50.0, -50.0].repeat(2);
+    let normal = normal_of(&weekly).unwrap();
+    assert_eq!(normal.median, 300.0);
+    assert!(close(normal.spread, 350.0 / 1.6449), "{normal:?}");
+    // One outlier among many does not move it: +1, +2, +3 with one +3,000.
+    let mut cycle: Vec<f64> = [1.0, 2.0, 3.0].repeat(10);
+    cycle[7] = 3_000.0;
+    let normal = normal_of(&cycle).unwrap();
+    assert_eq!(normal.median, 2.0);
+    // MAD 1 × 1.4826 against √3 = 1.732.
+    assert!(close(normal.spread, 3f64.sqrt()), "{normal:?}");
 }
 
 #[test]
-fn a_small_loss_after_a_jump_is_no_drop() {
-    let mut changes = bought();
-    for by in &mut changes[15..20] {
-        *by = -100; // 500 < 600, a fifth of 3,000
-    }
-    let found = subscriber_findings(&days(10_000, &changes), 1);
-    assert_eq!(found.len(), 1);
+fn a_gap_is_empty_slots_never_one_hours_change() {
+    // Hours 0, 1, 2, then 5, 6: slots 3 and 4 are empty.
+    let mut read = hours(1_000, &[10, 10, 30, 10, 10, 10]);
+    read.remove(3);
+    read.remove(3);
+    let s = Series::new(&read, 3_600).unwrap();
+    assert_eq!(s.counts.len(), 7);
+    assert_eq!(s.at(3), None);
+    assert_eq!(s.change(2, 1), None);
+    // 1,020 as of hour 2, 1,070 as of hour 5: three hours' change.
+    assert_eq!(s.change(2, 3), Some(50));
+    assert!(close(s.gap_share(), 2.0 / 7.0));
+    assert_eq!(s.instant(0), at("2026-03-01 01:00"));
+}
+
+#[test]
+fn a_gap_in_a_growing_channel_is_no_jump() {
+    // 20,000 subscribers, +15, +20, +25 an hour, 30 days; 12 hours missing from reading 300:
+    // read as one hour, the 240 across the gap would be 30 spreads beyond normal.
+    let changes: Vec<i64> = (0..720).map(|i| [15, 20, 25][i % 3]).collect();
+    let mut read = hours(20_000, &changes);
+    read.drain(300..312);
+    assert_eq!(subscriber_findings(&read, PeriodGroup::Hour, &[]), vec![]);
+}
+
+#[test]
+fn a_dump_within_an_hour_is_a_jump_that_looks_bought() {
+    // 20,000 subscribers, +1, +2, +3 an hour for 30 days, +3,000 in change 300: between the
+    // counts as of 2026-03-13 12:00 (the instant 13:00) and 13:00 (the instant 14:00).
+    let changes = hourly(720, |i| (i == 300).then_some(3_000));
+    let found = found_hourly(20_000, &changes, &[]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let f = &found[0];
+    assert_eq!(f.kind, Kind::Jump);
+    assert_eq!((f.confidence, f.doubts.clone()), (Confidence::High, vec![]));
+    assert_eq!(f.date, date("2026-03-13"));
+    let m = f.movement().unwrap();
+    assert_eq!(
+        (m.start, m.end),
+        (at("2026-03-13 13:00"), at("2026-03-13 14:00"))
+    );
+    // 20,000 + 300 changes of 2 on average = 20,600 before it.
+    assert_eq!((m.change, m.before), (3_000, 20_600));
+    // The normal hour: median 2, spread √3 (MAD 1 × 1.4826 is smaller).
+    assert!(close(m.excess, 2_998.0));
+    assert!(close(m.spreads, 2_998.0 / 3f64.sqrt()), "{}", m.spreads);
+}
+
+#[test]
+fn a_drip_of_small_hours_is_one_jump_as_long_as_the_drip() {
+    // +100 an hour for 15 hours from change 300 on 20,000: no hour is 1 % of the count.
+    let changes = hourly(720, |i| (300..315).contains(&i).then_some(100));
+    let found = found_hourly(20_000, &changes, &[]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let m = found[0].movement().unwrap();
     assert_eq!(found[0].kind, Kind::Jump);
+    assert_eq!(found[0].confidence, Confidence::High);
+    assert_eq!(
+        (m.start, m.end),
+        (at("2026-03-13 13:00"), at("2026-03-14 04:00"))
+    );
+    assert_eq!(m.change, 1_500);
+}
+
+#[test]
+fn a_rise_after_a_mention_is_explained_with_what_stayed() {
+    let changes = hourly(720, |i| (300..315).contains(&i).then_some(100));
+    // The mention went out 20 minutes into the hour the rise starts in.
+    let mention = Cause {
+        at: at("2026-03-13 13:20"),
+        source: "@big_channel".to_owned(),
+        post: "https://t.me/big_channel/77".to_owned(),
+        views: Some(52_000),
+        placement: false,
+    };
+    let found = found_hourly(20_000, &changes, std::slice::from_ref(&mention));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].kind, Kind::MentionRise);
+    assert!(!found[0].kind.is_anomaly());
+    let m = found[0].movement().unwrap();
+    assert_eq!(m.cause.as_ref(), Some(&mention));
+    // A week after its end (15 + 168 = 183 changes from reading 300): the 1,500 and 168 normal
+    // hours (56 × 6 = 336), against the normal over 183 hours, 61 × 6 = 366 (windows that
+    // overlap the mention's 48 hours are left out of it): 1,836 − 366 = 1,470 stayed.
+    assert_eq!(m.stayed, Some(1_470));
+    // The same mention 7 hours before the rise explains nothing: it is a jump again.
+    let early = Cause {
+        at: at("2026-03-13 06:00"),
+        ..mention
+    };
+    assert_eq!(found_hourly(20_000, &changes, &[early])[0].kind, Kind::Jump);
+}
+
+#[test]
+fn a_rise_that_fades_like_an_adverts_is_at_most_medium() {
+    // 3,000 readers answering an advert with no mention known: 3,000 × (1 − e^(−h/6)), the
+    // hourly parts rounded, from change 300.
+    let arrived = |h: f64| (3_000.0 * (1.0 - (-h / 6.0f64).exp())).round() as i64;
+    let changes = hourly(720, |i| {
+        (300..348)
+            .contains(&i)
+            .then(|| arrived((i - 299) as f64) - arrived((i - 300) as f64) + 2)
+    });
+    let found = found_hourly(20_000, &changes, &[]);
+    let jump = found.iter().find(|f| f.kind == Kind::Jump).unwrap();
+    assert_eq!(jump.doubts, vec![Doubt::Fades]);
+    assert_eq!(jump.confidence, Confidence::Medium);
+}
+
+#[test]
+fn a_loss_beyond_normal_is_a_drop_with_no_jump_before_it() {
+    // −200 an hour for 10 hours from change 400.
+    let changes = hourly(720, |i| (400..410).contains(&i).then_some(-200));
+    let found = found_hourly(20_000, &changes, &[]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    let m = found[0].movement().unwrap();
+    assert_eq!(found[0].kind, Kind::Drop);
+    assert_eq!((m.change, m.after_jump), (-2_000, None));
+    assert_eq!(m.start, at("2026-03-17 17:00"));
+}
+
+#[test]
+fn a_slow_loss_after_a_jump_is_its_drop() {
+    // +5,000 and +3,000 in changes 100 and 101 (2026-03-05 05:00 to 07:00), then −20 an hour
+    // for 100 hours: no window of 72 hours holds that as sudden, but 2,000 is more than a fifth
+    // of the jump.
+    let changes = hourly(720, |i| match i {
+        100 => Some(5_000),
+        101 => Some(3_000),
+        102..=201 => Some(-20),
+        _ => None,
+    });
+    let found = found_hourly(20_000, &changes, &[]);
+    let kinds: Vec<Kind> = found.iter().map(|f| f.kind).collect();
+    assert_eq!(kinds, vec![Kind::Jump, Kind::Drop], "{found:?}");
+    let jump = found[0].movement().unwrap();
+    assert_eq!((jump.change, jump.start), (8_000, at("2026-03-05 05:00")));
+    let drop = found[1].movement().unwrap();
+    // From the jump's end to the lowest count, at reading 202 (2026-03-09 11:00).
+    assert_eq!((drop.change, drop.end), (-2_000, at("2026-03-09 11:00")));
+    assert_eq!(drop.after_jump, Some(date("2026-03-05")));
 }
 
 #[test]
 fn a_rise_after_a_flat_stretch_is_a_step() {
-    let mut changes = vec![0; 20];
-    changes.push(2_000);
-    changes.extend([0; 5]);
-    let found = subscriber_findings(&days(40_000, &changes), 1);
+    // 40,000 subscribers, +10 once a day (0.025 % a day: flat), then +2,000 in change 200.
+    let flat = hourly(720, |i| match i {
+        200 => Some(2_000),
+        _ if i % 24 == 23 => Some(10),
+        _ => Some(0),
+    });
+    let found = found_hourly(40_000, &flat, &[]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].kind, Kind::Step);
+    // +3 an hour is 72 a day, 0.18 % of 40,000: every hour is small, yet no day is flat.
+    let growing = hourly(720, |i| Some(if i == 200 { 2_000 } else { 3 }));
+    assert_eq!(found_hourly(40_000, &growing, &[])[0].kind, Kind::Jump);
+}
+
+#[test]
+fn the_floor_is_a_share_and_a_number() {
+    // 300 readers: nine organic ones in an hour is far beyond +1 to +3, but under 100.
+    let changes = hourly(720, |i| (i == 300).then_some(9));
+    assert_eq!(found_hourly(300, &changes, &[]), vec![]);
+    // 2,000,000 subscribers: +9,000 in an hour is under 0.5 % of the count (10,000)…
+    let big = |by: i64| hourly(720, move |i| (i == 300).then_some(by));
+    assert_eq!(found_hourly(2_000_000, &big(9_000), &[]), vec![]);
+    // …+12,000 is over it (a step: 48 a day is standing still for a channel of millions).
+    let found = found_hourly(2_000_000, &big(12_000), &[]);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].kind, Kind::Step);
+}
+
+#[test]
+fn a_small_channel_a_short_history_and_daily_counts_are_low_confidence() {
+    // 600 readers and one more a day, +150 at once.
+    let small = hourly(720, |i| {
+        Some(if i == 300 {
+            150
+        } else {
+            i64::from(i % 24 == 0)
+        })
+    });
+    let found = found_hourly(600, &small, &[]);
+    assert_eq!(found[0].confidence, Confidence::Low);
+    assert_eq!(found[0].doubts, vec![Doubt::SmallChannel]);
+    // 20 days of hours.
+    let short = hourly(480, |i| (i == 300).then_some(3_000));
     assert_eq!(
-        found,
-        vec![Finding {
-            kind: Kind::Step,
-            date: date("2026-03-22"),
-            size: Size::Subscribers(2_000),
-        }]
+        found_hourly(20_000, &short, &[])[0].doubts,
+        vec![Doubt::ShortHistory]
     );
+    // 90 days by day: +50 ±2 a day, +3,000 on day 40.
+    let daily: Vec<i64> = (0..90)
+        .map(|i| if i == 40 { 3_000 } else { 48 + 2 * (i % 3) })
+        .collect();
+    let found = subscriber_findings(&days(20_000, &daily), PeriodGroup::Day, &[]);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].doubts, vec![Doubt::DailyOnly]);
+    assert_eq!(found[0].confidence, Confidence::Low);
+    // Change 40 runs from the end of 2026-04-10 through 2026-04-11.
+    assert_eq!(found[0].date, date("2026-04-11"));
 }
 
 #[test]
-fn a_smooth_channel_has_no_subscriber_finding() {
-    // 0.3 % a day, compounded, rounded: no change stands out.
-    let mut count = 20_000.0f64;
-    let mut changes = vec![];
-    for _ in 0..89 {
-        let next = count * 1.003;
-        changes.push(next.round() as i64 - count.round() as i64);
-        count = next;
-    }
-    assert_eq!(subscriber_findings(&days(20_000, &changes), 1), vec![]);
+fn confidence_is_the_lowest_its_doubts_allow() {
+    assert_eq!(confidence(&[]), Confidence::High);
+    assert_eq!(confidence(&[Doubt::NearNormal]), Confidence::Medium);
+    assert_eq!(confidence(&[Doubt::Fades, Doubt::Gappy]), Confidence::Low);
+    assert_eq!(Confidence::Medium.as_str(), "medium");
 }
 
 #[test]
-fn an_outlier_too_small_for_the_channel_is_no_jump() {
-    // +1,500 on 100,000 stands far out of +10 a day, but is 1.5 %, under 2 %.
-    let mut changes = vec![10; 20];
-    changes[12] = 1_500;
-    assert_eq!(subscriber_findings(&days(100_000, &changes), 1), vec![]);
-    // 2 % of the 100,120 the day before is 2,002.4.
-    changes[12] = 2_002;
-    assert_eq!(subscriber_findings(&days(100_000, &changes), 1), vec![]);
-    changes[12] = 2_003;
-    assert_eq!(subscriber_findings(&days(100_000, &changes), 1).len(), 1);
+fn a_weekly_rhythm_and_viral_growth_are_no_anomaly() {
+    // 50,000: +10 an hour on weekdays, −2 at weekends, 90 days.
+    let weekly: Vec<i64> = (0..2_160)
+        .map(|h| if (h / 24) % 7 >= 5 { -2 } else { 10 })
+        .collect();
+    assert_eq!(found_hourly(50_000, &weekly, &[]), vec![]);
+    // 24,000 and +2 an hour, then 9,000 more over four days, slowly faster and slower
+    // (3x² − 2x³ of the 96 hours), from change 1,000.
+    let share = |h: f64| {
+        let x = (h / 96.0).clamp(0.0, 1.0);
+        9_000.0 * x * x * (3.0 - 2.0 * x)
+    };
+    let viral: Vec<i64> = (0..2_160)
+        .map(|i| {
+            let h = i as f64 - 1_000.0;
+            2 + (share(h + 1.0).round() - share(h).round()) as i64
+        })
+        .collect();
+    assert_eq!(found_hourly(24_000, &viral, &[]), vec![]);
 }
 
 #[test]
 fn too_short_a_history_has_no_normal() {
     let readings = days(1_000, &[5; 13]);
-    assert_eq!(normal(&readings), None);
-    assert_eq!(subscriber_findings(&readings, 1), vec![]);
+    assert_eq!(
+        subscriber_findings(&readings, PeriodGroup::Day, &[]),
+        vec![]
+    );
 }
 
 #[test]
@@ -181,7 +363,7 @@ fn low_err_by_size_band() {
         assert_eq!(usual_err(subscribers), usual, "{subscribers} subscribers");
     }
     let today = date("2026-04-01");
-    // 4.9 % < 15 / 3 = 5 %.
+    // 4.9 % < 15 / 3 = 5 %, but not under half of that: medium.
     assert_eq!(
         low_err(4.9, 50_000, today),
         Some(Finding {
@@ -191,7 +373,13 @@ fn low_err_by_size_band() {
                 err: 4.9,
                 usual: 15.0
             },
+            confidence: Confidence::Medium,
+            doubts: vec![Doubt::NearNormal],
         })
+    );
+    assert_eq!(
+        low_err(2.4, 50_000, today).unwrap().confidence,
+        Confidence::High
     );
     assert_eq!(low_err(5.0, 50_000, today), None);
     assert_eq!(low_err(f64::NAN, 50_000, today), None);
@@ -203,14 +391,30 @@ fn restrictions_are_findings_in_words() {
     let found = restriction_findings(&["Red label: inflated subscribers".to_owned()], today);
     assert_eq!(found.len(), 1);
     assert_eq!(found[0].kind.as_str(), "restriction");
+    assert_eq!(found[0].confidence, Confidence::High);
     assert_eq!(
         found[0].size,
         Size::Text("Red label: inflated subscribers".to_owned())
     );
-    assert_eq!(Kind::Jump.as_str(), "subscriber-jump");
-    assert_eq!(Kind::Drop.as_str(), "subscriber-drop");
-    assert_eq!(Kind::Step.as_str(), "subscriber-step");
-    assert_eq!(Kind::LowErr.as_str(), "low-err");
+    let names: Vec<&str> = [
+        Kind::Jump,
+        Kind::Drop,
+        Kind::Step,
+        Kind::MentionRise,
+        Kind::LowErr,
+    ]
+    .map(Kind::as_str)
+    .to_vec();
+    assert_eq!(
+        names,
+        [
+            "subscriber-jump",
+            "subscriber-drop",
+            "subscriber-step",
+            "mention-rise",
+            "low-err"
+        ]
+    );
 }
 
 #[test]
@@ -219,78 +423,4 @@ fn readings_a_day_by_grouping() {
     assert_eq!(readings_per_day(PeriodGroup::Day), Some(1));
     assert_eq!(readings_per_day(PeriodGroup::Week), None);
     assert_eq!(readings_per_day(PeriodGroup::Month), None);
-}
-
-#[test]
-fn a_jump_over_two_hours_is_one_and_its_loss_is_found_hourly() {
-    // 20,000 subscribers; +5,000 and +3,000 in changes 100 and 101 (the hours 04:00 and 05:00 of
-    // 2026-03-05), then −20 an hour for 100 hours.
-    let changes = hourly(300, |i| match i {
-        100 => Some(5_000),
-        101 => Some(3_000),
-        102..=201 => Some(-20),
-        _ => None,
-    });
-    assert_eq!(
-        subscriber_findings(&hours(20_000, &changes), 24),
-        vec![
-            Finding {
-                kind: Kind::Jump,
-                date: date("2026-03-05"),
-                size: Size::Subscribers(8_000),
-            },
-            // The lowest count of the 14 days after is at the loss's end, reading 202
-            // (2026-03-09 10:00): 100 × 20 lost, more than a fifth of 8,000.
-            Finding {
-                kind: Kind::Drop,
-                date: date("2026-03-09"),
-                size: Size::Subscribers(-2_000),
-            },
-        ]
-    );
-}
-
-#[test]
-fn an_adverts_rise_is_no_jump_by_the_hour_but_is_one_by_the_day() {
-    // +100 an hour for the 15 hours from change 300: 1,500 in all, yet no hour reaches 2 % of
-    // the 20,000.
-    let changes = hourly(720, |i| (300..315).contains(&i).then_some(100));
-    assert_eq!(subscriber_findings(&hours(20_000, &changes), 24), vec![]);
-    // The same counts read daily: day 13 (changes 288 to 311) gains 12 × 100 and 24 of its
-    // normal hours (+1, +2, +3, …: 12 × 2 = 24 in the other 12).
-    let daily: Vec<i64> = changes.chunks(24).map(|day| day.iter().sum()).collect();
-    assert_eq!(daily[12], 1_224);
-    assert_eq!(
-        subscriber_findings(&days(20_000, &daily), 1),
-        vec![Finding {
-            kind: Kind::Jump,
-            date: date("2026-03-14"),
-            size: Size::Subscribers(1_224),
-        }]
-    );
-}
-
-#[test]
-fn flat_days_are_judged_by_the_day_in_hourly_readings() {
-    // 40,000 subscribers, +10 once a day (0.025 % a day: flat), then +2,000 in change 200
-    // (it ends at reading 201, 2026-03-09 09:00).
-    let flat = hourly(240, |i| match i {
-        200 => Some(2_000),
-        _ if i % 24 == 23 => Some(10),
-        _ => Some(0),
-    });
-    assert_eq!(
-        subscriber_findings(&hours(40_000, &flat), 24),
-        vec![Finding {
-            kind: Kind::Step,
-            date: date("2026-03-09"),
-            size: Size::Subscribers(2_000),
-        }]
-    );
-    // +3 an hour is 72 a day, 0.18 % of 40,000: every hour is small, yet no day is flat.
-    let growing = hourly(240, |i| Some(if i == 200 { 2_000 } else { 3 }));
-    assert_eq!(
-        subscriber_findings(&hours(40_000, &growing), 24)[0].kind,
-        Kind::Jump
-    );
 }

@@ -2,18 +2,21 @@
 //! this browser, exported to a file, and refreshed as one job whose answers give each
 //! placement's figures (`crate::view::campaign`).
 //!
-//! - `campaign.rs`: a campaign as typed and its check; `file.rs`: the campaigns file. Pure, so
-//!   plain `cargo test` checks them.
+//! - `campaign.rs`: a campaign as typed and its check; `file.rs`: the campaigns file;
+//!   `causes.rs`: its placements as causes for a channel's health check. Pure, so plain
+//!   `cargo test` checks them.
 //! - In the browser only: `page.rs`, the Campaigns page; `refresh.rs`, the job of one campaign
 //!   and its figures on screen.
 
 mod campaign;
+mod causes;
 mod file;
 
 pub use campaign::{
     check, parse_date, Campaign, Checked, CheckedPlacement, PlacementEntry, Problem,
     CAMPAIGN_VERSION,
 };
+pub use causes::placement_causes;
 pub use file::{
     export_campaigns, import_campaigns, CampaignFileError, CAMPAIGNS_FILE_VERSION, CAMPAIGNS_FORMAT,
 };

@@ -1,5 +1,6 @@
 //! The channel report in the browser, over a stubbed `fetch`, for a plan without hourly
-//! subscribers: the health check and the incoming mentions both fall back to days, and the
+//! subscribers: the health check and the incoming mentions both fall back to days, the health
+//! check explains the rise after a mention by the post that mentions the channel, and the
 //! change after a mention is read from end-of-day counts.
 #![cfg(target_arch = "wasm32")]
 
@@ -60,18 +61,20 @@ async fn find(root: &Element, selector: &str) -> Element {
 async fn without_hours_the_report_reads_days() {
     stub_fetch(FAKE_FETCH);
     let root = mount("/channel-info?channel=%40promo");
-    // The health check reads days: the advert's +210 in a day, 21 % of the count, is then a jump
-    // (as its rule warns), dated five days ago.
-    let jump = find(&root, ".report-health [data-finding='subscriber-jump']").await;
+    // The health check reads days: the +200 of five days ago, on the day after @other's post,
+    // is that post's rise, not a jump; of low confidence, as daily counts are.
+    let rise = find(&root, ".report-health [data-finding='mention-rise']").await;
     let five_days_ago = (chrono::Utc::now() - chrono::TimeDelta::days(5))
         .format("%Y-%m-%d")
         .to_string();
-    assert_eq!(jump.get_attribute("data-date"), Some(five_days_ago));
+    assert_eq!(rise.get_attribute("data-date"), Some(five_days_ago));
+    assert_eq!(rise.get_attribute("data-confidence").as_deref(), Some("low"));
+    assert_eq!(rise.get_attribute("data-change").as_deref(), Some("210"));
+    let cause = rise.query_selector(".report-cause").unwrap().unwrap();
+    assert_eq!(cause.get_attribute("data-source").as_deref(), Some("@other"));
     let health = root.query_selector(".report-health").unwrap().unwrap();
-    assert!(health
-        .text_content()
-        .unwrap()
-        .contains("Rule (daily counts"));
+    assert_eq!(health.get_attribute("data-anomalies").as_deref(), Some("0"));
+    assert!(health.text_content().unwrap().contains("Daily counts"));
     click(&find(&root, ".report-mentions .job-run").await);
     let row = find(&root, "tr[data-mention-post='t.me/other/1']").await;
     for _ in 0..200 {

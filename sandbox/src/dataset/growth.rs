@@ -22,15 +22,44 @@ pub struct Counters {
     pub reactions: u64,
 }
 
-/// Subscribers who arrive from one instant on, all within its hour or over hours, and of whom a
-/// share is lost in the end.
+/// How an arrival's subscribers come in over time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Shape {
+    /// All within the hour of its instant: a bought dump.
+    Dump,
+    /// At an even rate over this many hours: a bought drip (or, negative, a purge).
+    Drip(f64),
+    /// Most at once, then fewer and fewer, with this time constant in hours: readers answering
+    /// an advert.
+    Fading(f64),
+    /// Slowly faster, then slowly slower, over this many hours (a smoothstep): a channel gone
+    /// viral, passed from reader to reader.
+    Ramp(f64),
+}
+
+impl Shape {
+    /// The share of the subscribers arrived `hours` after the start, from 0 to 1.
+    fn arrived(self, hours: f64) -> f64 {
+        match self {
+            Shape::Dump => 1.0,
+            Shape::Drip(over) => (hours / over).min(1.0),
+            Shape::Fading(tau) => 1.0 - (-hours / tau).exp(),
+            Shape::Ramp(over) => {
+                let x = (hours / over).min(1.0);
+                x * x * (3.0 - 2.0 * x)
+            }
+        }
+    }
+}
+
+/// Subscribers who arrive (or, with a negative size, leave) from one instant on, in a
+/// [`Shape`], and of whom a share is lost in the end.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Arrival {
     /// When they start to arrive (Unix seconds).
     pub at: i64,
     pub size: f64,
-    /// The time constant of their arrival in hours; 0 for all at once (bought ones).
-    pub over_hours: f64,
+    pub shape: Shape,
     /// The share of them lost in the end.
     pub loss: f64,
     /// The time constant of the loss, in days.
@@ -44,13 +73,13 @@ impl Arrival {
             return 0.0;
         }
         let hours = (t - self.at) as f64 / HOUR as f64;
-        let arrived = if self.over_hours > 0.0 {
-            1.0 - (-hours / self.over_hours).exp()
+        let days = hours / 24.0;
+        let kept = if self.loss > 0.0 {
+            1.0 - self.loss * (1.0 - (-days / self.loss_days).exp())
         } else {
             1.0
         };
-        let days = hours / 24.0;
-        arrived * self.size * (1.0 - self.loss * (1.0 - (-days / self.loss_days).exp()))
+        self.shape.arrived(hours) * self.size * kept
     }
 }
 

@@ -9,6 +9,7 @@
 mod channels;
 mod growth;
 mod planted;
+pub use planted::{Advert, Planted, Spec, BATTERY};
 mod posts;
 mod stories;
 mod texts;
@@ -25,7 +26,7 @@ use crate::search::index::Index;
 use crate::search::tokens::tokens;
 
 pub use channels::{Channel, Peer, Restriction, LANGUAGES};
-pub use growth::{view_share, Arrival, Counters, AHEAD_DAYS};
+pub use growth::{view_share, Arrival, Counters, Shape, AHEAD_DAYS};
 pub use posts::{Media, Post};
 pub use stories::Story;
 

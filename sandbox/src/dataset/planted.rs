@@ -1,130 +1,329 @@
-//! Channels planted so that the channel page has something to find, each with a history of its
-//! own that no random draw touches: bought subscribers (a step of thousands in one hour, then a
-//! slow loss as the bots are cleaned), a channel that stood still and then jumped, one that grows
-//! smoothly, and one advertised in other channels' posts, rising for a day or two after each
-//! advert. They are appended after every generated channel, so the generated channels, posts and
-//! stories are what they are without them, but for the advert texts added to a few posts, and
-//! the views of one generated channel whose audience does not read ([`thin_reach`]).
+//! Channels planted so that the channel page has something to find, and a labelled battery for
+//! its health check: each planted channel has a subscriber history of its own that no random
+//! draw touches, made of a base curve and [`Planted`] events, and its truth (which events were
+//! bought) is part of its spec ([`BATTERY`]). Bought: a dump within an hour, a drip over hours,
+//! a small share of a channel of millions, a purge with no jump before it, a dump read on a plan
+//! that gives only days, two buys a week apart, a step after months of standing still. Organic:
+//! smooth growth, adverts in other channels' posts, a steep rise right after a big channel's
+//! mention, viral growth over days, a quiet channel of millions, a channel of a few hundred, a
+//! weekly rhythm. They are appended after every generated channel, so the generated channels,
+//! posts and stories are what they are without them, but for the advert texts added to a few
+//! posts, and the views of one generated channel whose audience does not read ([`thin_reach`]).
 
 use std::collections::HashMap;
 
 use super::channels::{Channel, Peer, Restriction};
-use super::growth::Arrival;
+use super::growth::{Arrival, Shape};
 use super::posts::Post;
 use super::Dataset;
 use super::{AHEAD_DAYS, CHANNEL_ID_BASE, DAY, HISTORY_DAYS, HOUR, TG_ID_BASE};
 use crate::rng::unit_of;
 
 /// An advert for a planted channel in a generated channel's post, placed in the post nearest
-/// `days` days and `hour` hours before "now".
-struct Advert {
-    days: i64,
-    hours: i64,
-    /// Subscribers it brings, over [`ADVERT_HOURS`].
-    size: f64,
+/// `days` days and `hours` hours before "now".
+pub struct Advert {
+    pub days: i64,
+    pub hours: i64,
+    /// Subscribers it brings, [`Shape::Fading`] with time constant `fading_hours`.
+    pub size: f64,
+    pub fading_hours: f64,
     /// Whether it names the channel as `@name` rather than by its link.
-    by_username: bool,
+    pub by_username: bool,
+    /// Whether it goes into the post of the largest channel near that time rather than the
+    /// nearest post.
+    pub big: bool,
 }
 
-/// The time constant of an advert's arrivals: most come within a day, nearly all within two.
+/// The time constant of an ordinary advert's arrivals: most come within a day, nearly all
+/// within two.
 const ADVERT_HOURS: f64 = 10.0;
 /// The share of an advert's subscribers who leave again, over a time constant of 10 days.
 const ADVERT_LOSS: f64 = 0.1;
 
-/// One planted channel: its username, title, size at "now" and daily growth, and its jump.
-struct Spec {
-    username: &'static str,
-    title: &'static str,
-    about: &'static str,
-    category: &'static str,
-    now_count: f64,
-    daily_growth: f64,
-    /// Days before "now" and hour of the day of the jump.
-    jump: Option<(i64, i64, f64, f64, f64)>,
-    adverts: &'static [Advert],
-    restriction: Restriction,
+/// Subscribers arriving or leaving at a set time: `days` before "now", at `hour` UTC.
+pub struct Planted {
+    pub days: i64,
+    pub hour: i64,
+    /// Negative for subscribers leaving.
+    pub size: f64,
+    pub shape: Shape,
+    /// The share lost afterwards, and its time constant in days.
+    pub loss: f64,
+    pub loss_days: f64,
+    /// Whether they were bought (or, leaving, purged): the truth the health check is judged on.
+    pub bought: bool,
 }
 
-const SPECS: [Spec; 5] = [
+/// One planted channel.
+pub struct Spec {
+    pub username: &'static str,
+    pub title: &'static str,
+    pub about: &'static str,
+    pub category: &'static str,
+    /// Subscribers at "now".
+    pub now_count: f64,
+    /// Growth a day, as a share…
+    pub daily_growth: f64,
+    /// …and on Saturdays and Sundays, where it differs (a weekly rhythm).
+    pub weekend_growth: Option<f64>,
+    /// Hourly noise, as a share of the count.
+    pub jitter: f64,
+    pub events: &'static [Planted],
+    pub adverts: &'static [Advert],
+    pub restriction: Restriction,
+    /// Whether the battery reads it by day, as on a plan that gives no hours.
+    pub daily_only: bool,
+}
+
+impl Spec {
+    /// Whether anything in its history was bought.
+    pub fn bought(&self) -> bool {
+        self.events.iter().any(|e| e.bought)
+    }
+}
+
+/// Hourly noise of most planted channels, as a share of the count: small enough that a flat
+/// stretch stays flat.
+pub const PLANTED_JITTER: f64 = 0.0001;
+
+const fn dump(days: i64, hour: i64, size: f64, loss: f64, loss_days: f64) -> Planted {
+    Planted {
+        days,
+        hour,
+        size,
+        shape: Shape::Dump,
+        loss,
+        loss_days,
+        bought: true,
+    }
+}
+
+const fn advert(days: i64, hours: i64, size: f64, by_username: bool) -> Advert {
+    Advert {
+        days,
+        hours,
+        size,
+        fading_hours: ADVERT_HOURS,
+        by_username,
+        big: false,
+    }
+}
+
+const fn spec(username: &'static str, title: &'static str, about: &'static str) -> Spec {
     Spec {
-        username: "bought_jump_news",
-        title: "Morning Brief News",
-        about: "Sandbox example: 8,000 subscribers bought in one hour 20 days ago, 40 % of them cleaned out in the days after.",
+        username,
+        title,
+        about,
         category: "news",
-        now_count: 30_000.0,
-        daily_growth: 0.002,
-        jump: Some((20, 14, 8_000.0, 0.4, 3.0)),
+        now_count: 20_000.0,
+        daily_growth: 0.001,
+        weekend_growth: None,
+        jitter: PLANTED_JITTER,
+        events: &[],
         adverts: &[],
         restriction: Restriction::None,
+        daily_only: false,
+    }
+}
+
+/// Every planted channel, in the order they follow the generated ones.
+pub const BATTERY: [Spec; 15] = [
+    Spec {
+        now_count: 30_000.0,
+        daily_growth: 0.002,
+        events: &[dump(20, 14, 8_000.0, 0.4, 3.0)],
+        ..spec(
+            "bought_jump_news",
+            "Morning Brief News",
+            "Sandbox example: 8,000 subscribers bought in one hour 20 days ago, 40 % of them cleaned out in the days after.",
+        )
     },
     Spec {
-        username: "bought_jump_crypto",
-        title: "Crypto Signals Daily",
-        about: "Sandbox example: 3,000 subscribers bought in one hour 45 days ago, a third lost after; the service's red label.",
         category: "crypto",
         now_count: 14_000.0,
-        daily_growth: 0.001,
-        jump: Some((45, 3, 3_000.0, 0.3, 5.0)),
-        adverts: &[],
+        events: &[dump(45, 3, 3_000.0, 0.3, 5.0)],
         restriction: Restriction::RedLabel,
+        ..spec(
+            "bought_jump_crypto",
+            "Crypto Signals Daily",
+            "Sandbox example: 3,000 subscribers bought in one hour 45 days ago, a third lost after; the service's red label.",
+        )
     },
     Spec {
-        username: "flat_then_step",
-        title: "Quiet Garden Notes",
-        about: "Sandbox example: no growth for months, then 4,000 subscribers in one hour 10 days ago.",
         category: "travels",
         now_count: 13_000.0,
         daily_growth: 0.0,
-        jump: Some((10, 11, 4_000.0, 0.0, 1.0)),
-        adverts: &[],
-        restriction: Restriction::None,
+        events: &[dump(10, 11, 4_000.0, 0.0, 1.0)],
+        ..spec(
+            "flat_then_step",
+            "Quiet Garden Notes",
+            "Sandbox example: no growth for months, then 4,000 subscribers in one hour 10 days ago.",
+        )
     },
     Spec {
-        username: "smooth_growth",
-        title: "Steady Science Digest",
-        about: "Sandbox example: grows by 0.3 % a day, every day, with nothing bought.",
         category: "education",
-        now_count: 20_000.0,
         daily_growth: 0.003,
-        jump: None,
-        adverts: &[],
-        restriction: Restriction::None,
+        ..spec(
+            "smooth_growth",
+            "Steady Science Digest",
+            "Sandbox example: grows by 0.3 % a day, every day, with nothing bought.",
+        )
     },
     Spec {
-        username: "pocket_finance_tips",
-        title: "Pocket Finance Tips",
-        about: "Sandbox example: advertised in three other channels' posts 12, 8 and 4 days ago; 1,800, 1,200 and 700 subscribers came in the two days after each.",
         category: "economics",
         now_count: 25_000.0,
         daily_growth: 0.0008,
-        jump: None,
         adverts: &[
-            Advert {
-                days: 12,
-                hours: 10,
-                size: 1_800.0,
-                by_username: false,
-            },
-            Advert {
-                days: 8,
-                hours: 3,
-                size: 1_200.0,
-                by_username: true,
-            },
-            Advert {
-                days: 4,
-                hours: 15,
-                size: 700.0,
-                by_username: false,
+            advert(12, 10, 1_800.0, false),
+            advert(8, 3, 1_200.0, true),
+            advert(4, 15, 700.0, false),
+        ],
+        ..spec(
+            "pocket_finance_tips",
+            "Pocket Finance Tips",
+            "Sandbox example: advertised in three other channels' posts 12, 8 and 4 days ago; 1,800, 1,200 and 700 subscribers came in the two days after each.",
+        )
+    },
+    Spec {
+        category: "marketing",
+        now_count: 40_000.0,
+        daily_growth: 0.0015,
+        events: &[Planted {
+            shape: Shape::Drip(9.0),
+            ..dump(22, 20, 3_600.0, 0.25, 4.0)
+        }],
+        ..spec(
+            "drip_fed_deals",
+            "Daily Deals Radar",
+            "Sandbox example: 3,600 subscribers bought 22 days ago, fed in evenly over 9 hours (400 an hour, 1 % of the count), a quarter lost after.",
+        )
+    },
+    Spec {
+        now_count: 1_400_000.0,
+        daily_growth: 0.0003,
+        events: &[Planted {
+            shape: Shape::Drip(3.0),
+            ..dump(18, 2, 22_000.0, 0.2, 5.0)
+        }],
+        ..spec(
+            "mega_city_news",
+            "Mega City News",
+            "Sandbox example: 1.4 million subscribers; 22,000 bought 18 days ago over 3 hours (1.6 % of the count), a fifth lost after.",
+        )
+    },
+    Spec {
+        category: "tech",
+        now_count: 60_000.0,
+        events: &[Planted {
+            shape: Shape::Drip(30.0),
+            ..dump(16, 9, -6_000.0, 0.0, 1.0)
+        }],
+        ..spec(
+            "purged_gadgets",
+            "Gadget Garage",
+            "Sandbox example: 6,000 subscribers removed over 30 hours 16 days ago, with no jump before: bought long ago, purged now.",
+        )
+    },
+    Spec {
+        category: "sport",
+        now_count: 22_000.0,
+        daily_growth: 0.0012,
+        events: &[dump(27, 13, 4_500.0, 0.3, 3.0)],
+        daily_only: true,
+        ..spec(
+            "daily_plan_bought",
+            "Match Day Talk",
+            "Sandbox example: 4,500 subscribers bought in one hour 27 days ago; the labelled battery reads it by day, as a plan without hours does.",
+        )
+    },
+    Spec {
+        category: "business",
+        now_count: 36_000.0,
+        events: &[
+            dump(40, 10, 3_000.0, 0.3, 3.0),
+            Planted {
+                shape: Shape::Drip(4.0),
+                ..dump(33, 16, 3_500.0, 0.3, 3.0)
             },
         ],
-        restriction: Restriction::None,
+        ..spec(
+            "bought_twice_biz",
+            "Business Breakfast",
+            "Sandbox example: bought twice a week apart, 3,000 in one hour 40 days ago and 3,500 over 4 hours 33 days ago, each a third lost after.",
+        )
+    },
+    Spec {
+        category: "music",
+        now_count: 18_000.0,
+        adverts: &[Advert {
+            fading_hours: 4.0,
+            big: true,
+            ..advert(9, 18, 6_000.0, false)
+        }],
+        ..spec(
+            "mention_surge_music",
+            "Indie Music Finds",
+            "Sandbox example: 6,000 subscribers within hours of a big channel's post that named it 9 days ago, nothing bought.",
+        )
+    },
+    Spec {
+        category: "food",
+        now_count: 24_000.0,
+        events: &[Planted {
+            shape: Shape::Ramp(96.0),
+            bought: false,
+            ..dump(25, 6, 9_000.0, 0.0, 1.0)
+        }],
+        ..spec(
+            "viral_recipes",
+            "Five Minute Recipes",
+            "Sandbox example: went viral 25 days ago, 9,000 subscribers over four days passed from reader to reader, nothing bought.",
+        )
+    },
+    Spec {
+        now_count: 2_000_000.0,
+        daily_growth: 0.0001,
+        ..spec(
+            "quiet_million",
+            "National Broadcast",
+            "Sandbox example: 2 million subscribers growing 200 a day, with an hourly noise of about a hundred; nothing bought.",
+        )
+    },
+    Spec {
+        category: "handmade",
+        now_count: 320.0,
+        daily_growth: 0.002,
+        jitter: 0.01,
+        events: &[
+            Planted {
+                shape: Shape::Fading(1.0),
+                bought: false,
+                ..dump(30, 19, 9.0, 0.0, 1.0)
+            },
+            Planted {
+                shape: Shape::Fading(1.0),
+                bought: false,
+                ..dump(12, 8, 14.0, 0.0, 1.0)
+            },
+        ],
+        ..spec(
+            "tiny_model_trains",
+            "Model Trains Club",
+            "Sandbox example: a club of about 320 readers; nine and fourteen came within an hour on two days, nothing bought.",
+        )
+    },
+    Spec {
+        category: "business",
+        now_count: 45_000.0,
+        daily_growth: 0.004,
+        weekend_growth: Some(-0.001),
+        ..spec(
+            "weekday_office",
+            "Office Hours",
+            "Sandbox example: grows 0.4 % on weekdays and loses 0.1 % at weekends, every week; nothing bought.",
+        )
     },
 ];
-
-/// Hourly noise of planted channels, as a share of the count: small enough that a flat stretch
-/// stays flat.
-pub const PLANTED_JITTER: f64 = 0.0001;
 
 /// Writes the planted channels' adverts into generated posts (newest first, `forwards` their
 /// reposts) and returns, per planted channel, when its adverts went out. An advert goes into the
@@ -137,7 +336,7 @@ pub(super) fn place_adverts(
     channels: &[Channel],
     now: i64,
 ) -> Vec<Vec<i64>> {
-    SPECS
+    BATTERY
         .iter()
         .map(|spec| {
             spec.adverts
@@ -155,7 +354,13 @@ pub(super) fn place_adverts(
                                 && !p.deleted
                                 && !forwards.contains_key(&(i as u32))
                         })
-                        .min_by_key(|&i| (posts[i].date - target).abs())?;
+                        .min_by_key(|&i| {
+                            let distance = (posts[i].date - target).abs();
+                            let size = channels[posts[i].channel as usize].history.last();
+                            // The largest channel's post (the nearest of its), or the nearest.
+                            let rank = if advert.big { size.copied() } else { None };
+                            (std::cmp::Reverse(rank), distance)
+                        })?;
                     let link = format!("{}/{}", chanscope_api::ids::LINK_HOST, spec.username);
                     let name = if advert.by_username {
                         format!("@{}", spec.username)
@@ -210,25 +415,23 @@ pub(super) fn thin_reach(ds: &mut Dataset) -> Option<u32> {
 /// The planted channels, as channels `first..` of the dataset of `now`; `adverts` as
 /// [`place_adverts`] placed them.
 pub(super) fn planted_channels(first: usize, now: i64, adverts: &[Vec<i64>]) -> Vec<Channel> {
-    let start = now - HISTORY_DAYS * DAY;
-    SPECS
+    BATTERY
         .iter()
         .zip(adverts)
         .enumerate()
         .map(|(k, (spec, advert_dates))| {
             let i = first + k;
-            let jump = spec.jump.map(|(days, hour, size, loss, loss_days)| {
-                let day = now - now.rem_euclid(DAY) - days * DAY;
-                Arrival {
-                    at: day + hour * HOUR,
-                    size,
-                    over_hours: 0.0,
-                    loss,
-                    loss_days,
-                }
-            });
-            let arrivals: Vec<Arrival> = jump
-                .into_iter()
+            let today = now - now.rem_euclid(DAY);
+            let arrivals: Vec<Arrival> = spec
+                .events
+                .iter()
+                .map(|e| Arrival {
+                    at: today - e.days * DAY + e.hour * HOUR,
+                    size: e.size,
+                    shape: e.shape,
+                    loss: e.loss,
+                    loss_days: e.loss_days,
+                })
                 .chain(
                     spec.adverts
                         .iter()
@@ -236,7 +439,7 @@ pub(super) fn planted_channels(first: usize, now: i64, adverts: &[Vec<i64>]) -> 
                         .map(|(advert, &at)| Arrival {
                             at,
                             size: advert.size,
-                            over_hours: ADVERT_HOURS,
+                            shape: Shape::Fading(advert.fading_hours),
                             loss: ADVERT_LOSS,
                             loss_days: 10.0,
                         }),
@@ -244,12 +447,6 @@ pub(super) fn planted_channels(first: usize, now: i64, adverts: &[Vec<i64>]) -> 
                 .collect();
             // The base curve is set so that base + arrivals is `now_count` at "now".
             let at_now = spec.now_count - arrivals.iter().map(|a| a.extra(now)).sum::<f64>();
-            let history = (0..HISTORY_DAYS + AHEAD_DAYS + 2)
-                .map(|day| {
-                    let from_now = (start + day * DAY - now) as f64 / DAY as f64;
-                    (at_now * (1.0 + spec.daily_growth).powf(from_now)).round() as u32
-                })
-                .collect();
             Channel {
                 id: CHANNEL_ID_BASE + i as u64,
                 tg_id: TG_ID_BASE + i as u64 * 1000,
@@ -265,8 +462,8 @@ pub(super) fn planted_channels(first: usize, now: i64, adverts: &[Vec<i64>]) -> 
                 ci_index: 1.0,
                 restriction: spec.restriction,
                 rkn_active: false,
-                history,
-                jitter: PLANTED_JITTER,
+                history: base_curve(spec, now, at_now),
+                jitter: spec.jitter,
                 arrivals,
                 posts: Vec::new(),
                 stories: Vec::new(),
@@ -274,6 +471,33 @@ pub(super) fn planted_channels(first: usize, now: i64, adverts: &[Vec<i64>]) -> 
                 about_words: Vec::new(),
             }
         })
+        .collect()
+}
+
+/// The counts at the start of each day of the history of `spec` without its events, `at_now`
+/// at "now": each day grows by the spec's growth of its weekday.
+fn base_curve(spec: &Spec, now: i64, at_now: f64) -> Vec<u32> {
+    let start = now - HISTORY_DAYS * DAY;
+    let days = (HISTORY_DAYS + AHEAD_DAYS + 2) as usize;
+    let mut curve = Vec::with_capacity(days);
+    let mut value = 1.0;
+    for day in 0..days as i64 {
+        curve.push(value);
+        // 1970-01-01 was a Thursday: Monday is 0, Saturday 5.
+        let weekday = ((start / DAY + day) + 3).rem_euclid(7);
+        let growth = match spec.weekend_growth {
+            Some(weekend) if weekday >= 5 => weekend,
+            _ => spec.daily_growth,
+        };
+        value *= 1.0 + growth;
+    }
+    let since = (now - start) as f64 / DAY as f64;
+    let day = since.floor() as usize;
+    let frac = since - day as f64;
+    let here = curve[day] + (curve[day + 1] - curve[day]) * frac;
+    curve
+        .iter()
+        .map(|v| (v * at_now / here).round() as u32)
         .collect()
 }
 
@@ -291,7 +515,7 @@ mod tests {
     #[test]
     fn planted_channels_come_after_every_generated_one() {
         let ds = Dataset::generate(1, Size::Small, NOW);
-        assert_eq!(ds.channels.len(), 200 + SPECS.len());
+        assert_eq!(ds.channels.len(), 200 + BATTERY.len());
         assert_eq!(planted(&ds, "bought_jump_news"), 200);
         assert!(ds.channels[..200].iter().all(|c| c.arrivals.is_empty()));
     }
