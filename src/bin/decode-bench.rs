@@ -1,6 +1,7 @@
 //! Bench-only module: the browser benchmark (`cargo xtask bench`) times the console's decoding of
-//! one post-search answer against `JSON.parse` of the same text, in the same page. Trunk builds
-//! only the `chanscope` binary, so this one never ships.
+//! one post-search answer against `JSON.parse` of the same text, in the same page, and the
+//! channel report's health check over 90 days of hourly counts. Trunk builds only the
+//! `chanscope` binary, so this one never ships.
 
 /// Decodes `body`, a whole post-search answer as the API sends it, `times` times with the
 /// console's own decode path, and returns the number of posts decoded in all, so that no
@@ -20,5 +21,29 @@ pub fn decode_post_search(body: &str, times: u32) -> u32 {
         .sum()
 }
 
-/// Nothing runs at load: the page calls the export.
+/// Runs the health check `times` times over `body`, a whole subscriber-dynamics answer by hour as
+/// the API sends it, decoded once, as the channel report does once it has the answer; returns
+/// the readings checked and the findings of the last run (`[0, 0]` when it does not decode).
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = healthCheck)]
+pub fn health_check(body: &str, times: u32) -> Vec<u32> {
+    use chanscope::api::ops::SubscriberDynamics;
+    use chanscope::api::{envelope, HttpResponse, Operation, PeriodGroup};
+    use chanscope::view::dynamics::readings;
+    use chanscope::view::health::subscriber_findings;
+
+    let answer = HttpResponse::new(200, body);
+    let Ok(records) = envelope::decode::<<SubscriberDynamics as Operation>::Response>(&answer)
+    else {
+        return vec![0, 0];
+    };
+    let (read, _) = readings(PeriodGroup::Hour, &records);
+    let found = (0..times)
+        .map(|_| subscriber_findings(&read, PeriodGroup::Hour, &[]).len())
+        .last()
+        .unwrap_or(0);
+    vec![read.len() as u32, found as u32]
+}
+
+/// Nothing runs at load: the page calls the exports.
 fn main() {}

@@ -68,10 +68,16 @@ async fn without_hours_the_report_reads_days() {
         .format("%Y-%m-%d")
         .to_string();
     assert_eq!(rise.get_attribute("data-date"), Some(five_days_ago));
-    assert_eq!(rise.get_attribute("data-confidence").as_deref(), Some("low"));
+    assert_eq!(
+        rise.get_attribute("data-confidence").as_deref(),
+        Some("low")
+    );
     assert_eq!(rise.get_attribute("data-change").as_deref(), Some("210"));
     let cause = rise.query_selector(".report-cause").unwrap().unwrap();
-    assert_eq!(cause.get_attribute("data-source").as_deref(), Some("@other"));
+    assert_eq!(
+        cause.get_attribute("data-source").as_deref(),
+        Some("@other")
+    );
     let health = root.query_selector(".report-health").unwrap().unwrap();
     assert_eq!(health.get_attribute("data-anomalies").as_deref(), Some("0"));
     assert!(health.text_content().unwrap().contains("Daily counts"));

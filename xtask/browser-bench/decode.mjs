@@ -1,7 +1,8 @@
 // Decoding one post-search answer (50 posts, `extended=1`): the console's decode path, in a
 // bench-only wasm module built like the console, against `JSON.parse` of the same text, in the
 // same page (site/decode.html). Each round times N of each back to back; the figure is the
-// median over rounds of the time per answer.
+// median over rounds of the time per answer. Then the channel report's health check over 90 days
+// of hourly subscribers, the median over rounds of the time per check.
 
 import { figure, median, newContext, round } from "./common.mjs";
 
@@ -30,6 +31,22 @@ export async function decode(browser, origin, picks) {
     figure("decode.json_parse_ms", round(jsonMs, 3));
     figure("decode.wasm_ms", round(wasmMs, 3));
     figure("decode.ratio", round(wasmMs / jsonMs, 2));
+    // The health check over 90 days of a planted channel's hourly counts (2,160 readings).
+    const subscribers = `/api/channels/subscribers?${new URLSearchParams({
+      channelId: "@bought_jump_news",
+      group: "hour",
+      startDate: String(Math.floor(Date.now() / 1000) - 90 * 86_400),
+    })}`;
+    const health = await page.evaluate(([path, rounds]) => window.benchHealth(path, rounds), [
+      subscribers,
+      ROUNDS,
+    ]);
+    console.log(
+      `    health check: ${health.readings} hourly counts, ${health.findings} findings; ` +
+        `${health.iterations} checks a round, ${ROUNDS} rounds`,
+    );
+    figure("health.readings", health.readings);
+    figure("health.check_ms", round(median(health.ms), 2));
   } finally {
     await context.close();
   }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::browser_bench;
 use crate::build::run_release_build;
 use crate::prerender;
-use crate::proc::{output, step, with_timeout};
+use crate::proc::{native_cargo, output, step, with_timeout};
 use crate::report::{key_values, Figure, Report, Target};
 use crate::sandbox;
 use crate::setup::Setup;
@@ -77,6 +77,7 @@ pub fn run(root: &Path) -> Result {
         }
     };
     keep(console_size(root, &mut report));
+    keep(health_judged(root, &mut report));
     // The benches, and the sandbox and the gateway that the browser section starts.
     match sandbox::build(
         root,
@@ -118,6 +119,75 @@ pub fn run(root: &Path) -> Result {
     } else {
         Err(failures.join("\n"))
     }
+}
+
+/// The health check judged on labelled channels: the sandbox's battery (`tests/health_battery.rs`)
+/// and the synthetic set (`tests/health_labelled.rs`), each printing `recall F/N, false alarms
+/// A/M`. Recall is the share of purchases found, false alarms the organic channels flagged.
+fn health_judged(root: &Path, report: &mut Report) -> Result {
+    let _t = step("bench: the health check on labelled channels (recall, false alarms)");
+    let out = native_cargo(root)
+        .args(["test", "--release", "--package", "chanscope"])
+        .args(["--test", "health_battery", "--test", "health_labelled"])
+        .args(["--", "--nocapture"])
+        .output()
+        .map_err(|e| format!("running the health check's labelled tests: {e}"))?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    for (name, label) in [
+        ("battery", "health battery at"),
+        ("labelled", "labelled set:"),
+    ] {
+        let lines: Vec<&str> = text.lines().filter(|l| l.starts_with(label)).collect();
+        for line in &lines {
+            println!("    {line}");
+        }
+        // Over every line of the set (the battery runs at two instants): found, events, alarms,
+        // organic.
+        let mut sums = [0.0f64; 4];
+        for line in &lines {
+            for (k, n) in fractions(line).into_iter().flatten().flatten().enumerate() {
+                sums[k] += n;
+            }
+        }
+        let read = !lines.is_empty() && sums[1] > 0.0 && sums[3] > 0.0;
+        report.add(
+            Figure::new(
+                format!("health.{name}.recall"),
+                format!("health check, {name}: share of purchases found"),
+                read.then(|| sums[0] / sums[1]),
+            )
+            .target(Target::AtLeast(1.0)),
+        );
+        report.add(
+            Figure::new(
+                format!("health.{name}.false_alarms"),
+                format!("health check, {name}: organic channels flagged"),
+                read.then_some(sums[2]),
+            )
+            .target(Target::AtMost(0.0)),
+        );
+    }
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "the health check's labelled tests failed:\n{text}{}",
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    }
+}
+
+/// The two `A/B` fractions after "recall" and "false alarms" in `line`, as [A, B].
+fn fractions(line: &str) -> [Option<[f64; 2]>; 2] {
+    ["recall ", "false alarms "].map(|label| {
+        let rest = &line[line.find(label)? + label.len()..];
+        let (a, b) = rest
+            .split_whitespace()
+            .next()?
+            .trim_end_matches(',')
+            .split_once('/')?;
+        Some([a.parse().ok()?, b.parse().ok()?])
+    })
 }
 
 /// Runs a bench binary of `server-bench` with the default dataset (`sandbox-bench`: post
@@ -317,4 +387,22 @@ fn gzip_size(path: &Path) -> Result<u64> {
     out.trim()
         .parse()
         .map_err(|e| format!("gzip size of {}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fractions_are_read_from_the_printed_lines() {
+        assert_eq!(
+            fractions("health battery at 1767225600: recall 9/9, false alarms 0/7"),
+            [Some([9.0, 9.0]), Some([0.0, 7.0])]
+        );
+        assert_eq!(
+            fractions("labelled set: recall 68/200, false alarms 12/140"),
+            [Some([68.0, 200.0]), Some([12.0, 140.0])]
+        );
+        assert_eq!(fractions("nothing here"), [None, None]);
+    }
 }

@@ -101,6 +101,16 @@ const TARGETS: &[(&str, &str, Target)] = &[
         "decoding 50 posts: wasm / JSON.parse",
         Target::None,
     ),
+    (
+        "health.readings",
+        "health check: hourly counts read (90 days)",
+        Target::AtLeast(2_160.0),
+    ),
+    (
+        "health.check_ms",
+        "health check of 90 days of hourly counts, in the browser, ms",
+        Target::AtMost(20.0),
+    ),
 ];
 
 /// Per page: the figure's key suffix, how it reads, its target.

@@ -368,9 +368,9 @@ pub(super) fn place_adverts(
                         link
                     };
                     let text = if posts[i].text.is_ascii() {
-                        format!(" Advertisement. Money matters in five minutes a day: {name}")
+                        format!(" Advertisement. {}: {name}", spec.title)
                     } else {
-                        format!(" Реклама. Финансы за пять минут в день: {name}")
+                        format!(" Реклама. {}: {name}", spec.title)
                     };
                     posts[i].text.push_str(&text);
                     Some(posts[i].date)

@@ -1,7 +1,8 @@
 // The decode benchmark's page: `benchDecode(apiPath, rounds)` fetches one answer and times the
 // console's decoder (the bench-only module `decode-bench`, built by xtask) against JSON.parse;
-// it returns the time per answer of each round, in ms.
-import init, { decodePostSearch } from "./decode-bench.js";
+// it returns the time per answer of each round, in ms. `benchHealth(apiPath, rounds)` times the
+// channel report's health check over one answer of hourly subscribers, in ms per check.
+import init, { decodePostSearch, healthCheck } from "./decode-bench.js";
 
 await init({ module_or_path: new URL("decode-bench_bg.wasm", import.meta.url) });
 
@@ -44,4 +45,17 @@ window.benchDecode = async (apiPath, rounds) => {
     jsonMs: json,
     wasmMs: wasm,
   };
+};
+
+window.benchHealth = async (apiPath, rounds) => {
+  const text = await (await fetch(apiPath)).text();
+  const [readings, findings] = healthCheck(text, 1);
+  if (readings === 0) throw new Error(`no hourly counts in ${apiPath}`);
+  let iterations = 1;
+  while (timed(() => healthCheck(text, iterations)).ms < ROUND_MS) iterations *= 2;
+  const ms = [];
+  for (let round = 0; round < rounds; round += 1) {
+    ms.push(timed(() => healthCheck(text, iterations)).ms / iterations);
+  }
+  return { readings, findings, iterations, ms };
 };

@@ -35,9 +35,9 @@ use analyses::{
 };
 use campaigns::campaign_of_two_adverts_finds_their_gain;
 use channel_report::{
-    mentions_show_the_change_after_each, planted_jump_is_found_on_its_day,
-    reach_profile_equals_the_replayed_post_stats, smooth_channel_has_no_subscriber_finding,
-    thin_reach_channel_has_low_err,
+    mention_explains_a_steep_rise, mentions_show_the_change_after_each,
+    planted_jump_is_found_on_its_day, reach_profile_equals_the_replayed_post_stats,
+    smooth_channel_has_no_subscriber_finding, thin_reach_channel_has_low_err,
 };
 use channels::{
     channel_info_shows_card, channel_info_unknown_channel,
@@ -67,6 +67,7 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     reach_profile_equals_the_replayed_post_stats,
     planted_jump_is_found_on_its_day,
     smooth_channel_has_no_subscriber_finding,
+    mention_explains_a_steep_rise,
     thin_reach_channel_has_low_err,
     mentions_show_the_change_after_each,
     campaign_of_two_adverts_finds_their_gain,
