@@ -290,34 +290,10 @@ fn nothing(ui: &Ui, read: Option<(PeriodGroup, usize)>, profiled: bool) -> Strin
 
 /// The finding's title: what it is, and for a jump or a step what it looks like at its
 /// confidence ("looks bought" only when high).
-fn title(ui: &Ui, f: &Finding) -> &'static str {
-    let high = f.confidence == Confidence::High;
-    let medium = f.confidence == Confidence::Medium;
-    match f.kind {
-        Kind::Jump if high => ui.t(
-            "Subscriber jump: looks bought",
-            "Скачок подписчиков: похоже на накрутку",
-        ),
-        Kind::Jump if medium => ui.t(
-            "Subscriber jump: may be bought",
-            "Скачок подписчиков: возможно, накрутка",
-        ),
-        Kind::Jump => ui.t(
-            "Subscriber jump: cannot tell",
-            "Скачок подписчиков: нельзя сказать",
-        ),
-        Kind::Step if high => ui.t(
-            "Step after a flat stretch: looks bought",
-            "Ступенька после затишья: похоже на накрутку",
-        ),
-        Kind::Step if medium => ui.t(
-            "Step after a flat stretch: may be bought",
-            "Ступенька после затишья: возможно, накрутка",
-        ),
-        Kind::Step => ui.t(
-            "Step after a flat stretch: cannot tell",
-            "Ступенька после затишья: нельзя сказать",
-        ),
+fn title(ui: &Ui, f: &Finding) -> String {
+    let name = match f.kind {
+        Kind::Jump => ui.t("Subscriber jump", "Скачок подписчиков"),
+        Kind::Step => ui.t("Step after a flat stretch", "Ступенька после затишья"),
         Kind::Drop => ui.t("Subscriber drop", "Отток подписчиков"),
         Kind::MentionRise => ui.t("Rise after a mention", "Рост после упоминания"),
         Kind::LowErr => ui.t(
@@ -325,7 +301,16 @@ fn title(ui: &Ui, f: &Finding) -> &'static str {
             "Низкий ERR для размера канала",
         ),
         Kind::Restriction => ui.t("Restriction", "Ограничение"),
+    };
+    if !matches!(f.kind, Kind::Jump | Kind::Step) {
+        return name.to_owned();
     }
+    let verdict = match f.confidence {
+        Confidence::High => ui.t("looks bought", "похоже на накрутку"),
+        Confidence::Medium => ui.t("may be bought", "возможно, накрутка"),
+        Confidence::Low => ui.t("cannot tell", "нельзя сказать"),
+    };
+    format!("{name}: {verdict}")
 }
 
 /// Why the finding matters to someone buying an advertising post.
