@@ -2,7 +2,7 @@
 //! check: a rise right after an advert the user bought is that advert's, not a bought jump.
 
 use crate::api::ids::ChannelId;
-use crate::api::model::Channel;
+use crate::api::model::{web_url, Channel};
 use crate::view::health::Cause;
 
 use super::campaign::{check, Campaign};
@@ -37,7 +37,7 @@ pub fn placement_causes(campaigns: &[Campaign], channel: &Channel) -> Vec<Cause>
                     Some(Cause {
                         at: placement.at?,
                         source: campaign.name.clone(),
-                        post: entry.post.trim().to_owned(),
+                        post: web_url(entry.post.trim()).unwrap_or_default(),
                         views: None,
                         placement: true,
                     })

@@ -437,7 +437,11 @@ fn cause(ui: &Ui, m: &Movement) -> Html {
     html! {
         <p class="report-cause" data-source={c.source.clone()} data-stayed={m.stayed.map(|s| s.to_string())}>
             { ui.t("After ", "После ") }{ source }{ ui.t("'s post ", ": пост ") }
-            <a href={c.post.clone()} rel="noopener noreferrer" target="_blank">{ c.post.clone() }</a>
+            if c.post.is_empty() {
+                { ui.t("(no link)", "(без ссылки)") }
+            } else {
+                <a href={c.post.clone()} rel="noopener noreferrer" target="_blank">{ c.post.clone() }</a>
+            }
             { views.unwrap_or_default() }{ ". " }{ stayed }
         </p>
     }

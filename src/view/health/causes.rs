@@ -30,8 +30,8 @@ pub fn mention_search(username: &str, days: u32, now: DateTime<Utc>) -> Option<P
 }
 
 /// The posts of `found` by channels other than `channel_id` (a channel naming itself brings
-/// nobody), as causes: when each went out, its channel's `@username` (or title), its link and
-/// views.
+/// nobody), as causes: when each went out, its channel's `@username` (or title), its page
+/// (`https://t.me/name/123`; empty when the link is not one) and views.
 pub fn mentions(found: &PostSearchResponse, channel_id: i64) -> Vec<Cause> {
     found
         .items
@@ -52,7 +52,7 @@ pub fn mentions(found: &PostSearchResponse, channel_id: i64) -> Vec<Cause> {
             Some(Cause {
                 at,
                 source,
-                post: p.link.clone(),
+                post: p.url().unwrap_or_default(),
                 views: Some(p.views),
                 placement: false,
             })

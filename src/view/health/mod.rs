@@ -164,7 +164,7 @@ pub struct Cause {
     /// The mentioning channel as a reader knows it (`@name` or its title); for a placement, the
     /// campaign's name.
     pub source: String,
-    /// The post's link (`https://t.me/name/123`).
+    /// The post's page (`https://t.me/name/123`); empty when its link is not one.
     pub post: String,
     /// The post's views, when known.
     pub views: Option<u64>,
