@@ -59,6 +59,13 @@ fn daily() -> Vec<Reading> {
     .collect()
 }
 
+/// `readings` without hour 5 (05:00 to 06:00).
+fn without_hour_5(readings: &[Reading]) -> Vec<Reading> {
+    let mut gap = readings.to_vec();
+    gap.remove(5);
+    gap
+}
+
 #[test]
 fn the_count_before_an_instant_ends_at_or_before_it() {
     let r = hourly();
@@ -74,12 +81,7 @@ fn the_count_before_an_instant_ends_at_or_before_it() {
     // No hour ends by 00:30.
     assert_eq!(count_before(&r, at("2026-03-01 00:30")), None);
     // Hour 5 missing: at 06:30 the last count (05:00) is from before the gap.
-    let gap: Vec<Reading> = r
-        .iter()
-        .enumerate()
-        .filter(|(h, _)| *h != 5)
-        .map(|(_, r)| *r)
-        .collect();
+    let gap = without_hour_5(&r);
     assert_eq!(count_before(&gap, at("2026-03-01 06:30")), None);
     assert_eq!(
         count_before(&gap, at("2026-03-01 07:10")),
@@ -106,12 +108,7 @@ fn the_count_by_an_instant_is_of_its_period() {
     );
     assert_eq!(count_by(&r, at("2026-03-05 00:30")), None);
     // Hour 5 missing: neither 05:30 nor 06:00 (its end) has a count.
-    let gap: Vec<Reading> = r
-        .iter()
-        .enumerate()
-        .filter(|(h, _)| *h != 5)
-        .map(|(_, r)| *r)
-        .collect();
+    let gap = without_hour_5(&r);
     assert_eq!(count_by(&gap, at("2026-03-01 05:30")), None);
     assert_eq!(count_by(&gap, at("2026-03-01 06:00")), None);
 }

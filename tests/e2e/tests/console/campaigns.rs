@@ -523,6 +523,28 @@ window.fetch = (input, init) => {
   return original(input, init);
 };";
 
+/// The gains over 24 and 48 hours after `at` that `counts` give, with their spreads, once the
+/// page in `scope` shows the same gains.
+async fn gains_shown(
+    h: &Harness,
+    scope: &str,
+    counts: &Counts,
+    at: NaiveDateTime,
+    busy: &[NaiveDateTime],
+    read: &str,
+) -> Res<Vec<(f64, f64)>> {
+    let mut gains = Vec::new();
+    for hours in [24, 48] {
+        let expected = counts.gain(at, hours, busy).ok_or("no gain")?;
+        let gain = shown(h, scope, &format!("gain_{hours}h")).await?;
+        ensure(same(gain, Some(expected.0)), || {
+            format!("{read}, gain {hours} h: the page says {gain:?}, expected {expected:?}")
+        })?;
+        gains.push(expected);
+    }
+    Ok(gains)
+}
+
 pub(super) async fn one_advert_read_by_hour_and_by_day_agrees(h: Arc<Harness>) -> Res<()> {
     // The advert of eight days ago for @pocket_finance_tips, its hour from its post.
     let ds = &h.state.dataset;
@@ -557,16 +579,7 @@ pub(super) async fn one_advert_read_by_hour_and_by_day_agrees(h: Arc<Harness>) -
     let mut busy = vec![at];
     busy.extend(mentions_sent(&h, mark, own).await?);
     let hourly = hourly_counts(&h, mark).await?;
-    let mut by_hour = Vec::new();
-    for hours in [24, 48] {
-        let expected = hourly.gain(at, hours, &busy).ok_or("no hourly gain")?;
-        let gain = shown(&h, &scope, &format!("gain_{hours}h")).await?;
-        ensure(same(gain, Some(expected.0)), || {
-            format!("by the hour, gain {hours} h: the page says {gain:?}, expected {expected:?}")
-        })?;
-        by_hour.push(expected);
-    }
-
+    let by_hour = gains_shown(&h, &scope, &hourly, at, &busy, "by the hour").await?;
     // The same campaign on a plan without hours: a fresh page (no cached answers), its hourly
     // request refused.
     h.browser.goto("/campaigns").await?;
@@ -586,15 +599,7 @@ pub(super) async fn one_advert_read_by_hour_and_by_day_agrees(h: Arc<Harness>) -
             .any(|u| u.contains("group=hour")),
         || "the hourly request reached the sandbox".into(),
     )?;
-    let mut by_day = Vec::new();
-    for hours in [24, 48] {
-        let expected = daily.gain(at, hours, &busy).ok_or("no daily gain")?;
-        let gain = shown(&h, &scope, &format!("gain_{hours}h")).await?;
-        ensure(same(gain, Some(expected.0)), || {
-            format!("by the day, gain {hours} h: the page says {gain:?}, expected {expected:?}")
-        })?;
-        by_day.push(expected);
-    }
+    let by_day = gains_shown(&h, &scope, &daily, at, &busy, "by the day").await?;
     // By the day, a gain over N hours counts from the end of the day before the advert to the
     // end of the day N hours after it: at least the N hours the hourly read covers, at most a
     // day more. So the daily 24-hour gain lies between the hourly 24- and 48-hour gains, and the
