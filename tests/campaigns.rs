@@ -8,6 +8,7 @@ use chanscope::campaigns::{
 };
 use chanscope::format::Locale;
 use chanscope::store::{merge, MergeReport};
+use chanscope::view::reach::PriceError;
 use chrono::NaiveDate;
 use serde_json::json;
 
@@ -73,6 +74,8 @@ fn every_problem_is_named_with_its_row() {
         placements: vec![
             entry("@host", "free", "yesterday"),
             entry("t.me/host/3", "300", "2026-11-20"),
+            // Thousands in a group of two: refused with why, never read as 1,500 or 15.
+            entry("t.me/host/4", "15 00 ₽", ""),
         ],
         ..Campaign::new("x".into())
     };
@@ -91,8 +94,15 @@ fn every_problem_is_named_with_its_row() {
                     input: "@host".into()
                 }
             },
-            Problem::Price { row: 1 },
+            Problem::Price {
+                row: 1,
+                error: PriceError::NoNumber
+            },
             Problem::Date { row: 1 },
+            Problem::Price {
+                row: 3,
+                error: PriceError::Grouping
+            },
         ])
     );
     let none = Campaign {

@@ -1,7 +1,8 @@
 //! Whether a check crosses a watch's thresholds, and the alerts a watch keeps from its checks.
 
 use chanscope::view::alerts::{
-    crossed, parse_count_threshold, parse_threshold, Alert, NotAThreshold, Thresholds,
+    crossed, crosses_percent, parse_count_threshold, parse_threshold, Alert, NotAThreshold,
+    Thresholds,
 };
 use chanscope::view::watch_history::Reading;
 use chanscope::watchlist::{CheckAnswer, Watch, WatchTarget};
@@ -73,6 +74,34 @@ fn the_subscribers_alert_on_a_change_of_at_least_the_percent() {
         ),
         []
     );
+}
+
+#[test]
+fn a_percent_threshold_is_met_exactly() {
+    let before = Reading::channel(NOW, 1_000);
+    // 1 011 − 1 000 = 11, and 11 × 100 = 1 100 = 1.1 × 1 000: exactly 1.1 %. Divided in
+    // floats, 11 / 1 000 × 100 is 1.0999…, under the threshold.
+    let alerts = crossed(
+        &percent(1.1),
+        Some(&before),
+        &Reading::channel(NOW + 1, 1_011),
+    );
+    assert_eq!(alerts.len(), 1, "{alerts:?}");
+    // 989 is −11: the same 1.1 % down.
+    assert!(crosses_percent(1_000, 989, 1.1));
+    // 1 010 is 1.0 %: under.
+    assert!(!crosses_percent(1_000, 1_010, 1.1));
+    // 3 → 4 is 33.33… %: over 33.33, under 33.34 (100 × 1 × 100 = 10 000 against
+    // 3 334 × 3 = 10 002).
+    assert!(crosses_percent(3, 4, 33.33));
+    assert!(!crosses_percent(3, 4, 33.34));
+    // A threshold of 10^-30 %: one subscriber of a count near 2^63 crosses it (1 × 100 × 10^30
+    // against 1 × 2^63).
+    assert!(crosses_percent(u64::MAX / 2, u64::MAX / 2 + 1, 1e-30));
+    // 10^30 %: no change of a count reaches it.
+    assert!(!crosses_percent(10, u64::MAX, 1e30));
+    // None from a count of 0.
+    assert!(!crosses_percent(0, 10, 1.0));
 }
 
 #[test]

@@ -5,7 +5,7 @@ use chanscope::view::engagement::{
     PostCounts,
 };
 use chanscope::view::growth::Growth;
-use chanscope::view::reach::{cpm, parse_price, reach_at, REACH_HOURS};
+use chanscope::view::reach::{cpm, parse_price, reach_at, PriceError, REACH_HOURS};
 use chrono::{NaiveDate, NaiveDateTime};
 
 fn post(views: u64, shares: u64, comments: u64, reactions: u64) -> PostCounts {
@@ -136,31 +136,63 @@ fn cpm_is_price_per_thousand_views() {
 
 #[test]
 fn prices_read_as_people_type_them() {
-    assert_eq!(parse_price("1500"), Some(1_500.0));
-    assert_eq!(parse_price(" 1 500 "), Some(1_500.0));
-    assert_eq!(parse_price("1\u{a0}500"), Some(1_500.0));
-    assert_eq!(parse_price("1,500"), Some(1_500.0));
-    assert_eq!(parse_price("1,500.50"), Some(1_500.5));
-    assert_eq!(parse_price("1500,5"), Some(1_500.5));
-    assert_eq!(parse_price(""), None);
-    assert_eq!(parse_price("cheap"), None);
-    assert_eq!(parse_price("-5"), None);
+    assert_eq!(parse_price("1500"), Ok(1_500.0));
+    // Spaces, no-break and narrow no-break spaces separate thousands.
+    assert_eq!(parse_price(" 1 500 "), Ok(1_500.0));
+    assert_eq!(parse_price("1\u{a0}500"), Ok(1_500.0));
+    assert_eq!(parse_price("1\u{202f}500"), Ok(1_500.0));
+    assert_eq!(parse_price("1 234 567"), Ok(1_234_567.0));
+    // One mark followed by exactly three digits separates thousands, either mark.
+    assert_eq!(parse_price("1,500"), Ok(1_500.0));
+    assert_eq!(parse_price("1.500"), Ok(1_500.0));
+    // Any other single mark is the decimal mark.
+    assert_eq!(parse_price("1500,5"), Ok(1_500.5));
+    assert_eq!(parse_price("1.50"), Ok(1.5));
+    assert_eq!(parse_price("12.5"), Ok(12.5));
+    assert_eq!(parse_price("1,5000"), Ok(1.5));
+    // Before three digits, a zero cannot lead thousands.
+    assert_eq!(parse_price("0.500"), Ok(0.5));
+    // Both marks: the last is the decimal mark.
+    assert_eq!(parse_price("1,500.50"), Ok(1_500.5));
+    assert_eq!(parse_price("1.500,50"), Ok(1_500.5));
+    assert_eq!(parse_price("1,234,567.89"), Ok(1_234_567.89));
+    assert_eq!(parse_price("1.234.567,89"), Ok(1_234_567.89));
+    // Spaces and one mark: the mark is the decimal mark, even before three digits.
+    assert_eq!(parse_price("1 500,50"), Ok(1_500.5));
+    assert_eq!(parse_price("1 500,500"), Ok(1_500.5));
+    // A mark again and again separates thousands.
+    assert_eq!(parse_price("1.500.000"), Ok(1_500_000.0));
+    // Refused, with why.
+    assert_eq!(parse_price(""), Err(PriceError::NoNumber));
+    assert_eq!(parse_price("cheap"), Err(PriceError::NoNumber));
+    assert_eq!(parse_price("-5"), Err(PriceError::Negative));
+    assert_eq!(parse_price("15 00"), Err(PriceError::Grouping));
+    assert_eq!(parse_price("1,50,000"), Err(PriceError::Grouping));
+    assert_eq!(parse_price("1..500"), Err(PriceError::Grouping));
+    assert_eq!(parse_price("1 5x00"), Err(PriceError::Stray('x')));
+    assert_eq!(parse_price("1.500,5.0"), Err(PriceError::Marks));
+    assert_eq!(parse_price("1,500.000,5"), Err(PriceError::Marks));
+    assert_eq!(parse_price("1,5 000"), Err(PriceError::Marks));
 }
 
 #[test]
 fn a_price_keeps_its_currency_as_typed() {
     use chanscope::view::reach::price_and_currency;
-    assert_eq!(
-        price_and_currency("1 500 ₽"),
-        Some((1_500.0, "₽".to_owned()))
-    );
-    assert_eq!(price_and_currency("$200"), Some((200.0, "$".to_owned())));
-    assert_eq!(
-        price_and_currency("1500,5 RUB"),
-        Some((1_500.5, "RUB".to_owned()))
-    );
-    assert_eq!(price_and_currency("750"), Some((750.0, String::new())));
-    assert_eq!(price_and_currency("free"), None);
+    let read = |text| price_and_currency(text);
+    let ok = |price: f64, currency: &str| Ok((price, currency.to_owned()));
+    assert_eq!(read("1 500 ₽"), ok(1_500.0, "₽"));
+    // Once read as 1.5: the dot separates thousands here.
+    assert_eq!(read("1.500 ₽"), ok(1_500.0, "₽"));
+    assert_eq!(read("1,500.50"), ok(1_500.5, ""));
+    assert_eq!(read("$200"), ok(200.0, "$"));
+    assert_eq!(read("1 500,50 ₽"), ok(1_500.5, "₽"));
+    assert_eq!(read("1.500,50 €"), ok(1_500.5, "€"));
+    assert_eq!(read("1,500 руб"), ok(1_500.0, "руб"));
+    assert_eq!(read("1500,5 RUB"), ok(1_500.5, "RUB"));
+    assert_eq!(read("750"), ok(750.0, ""));
+    assert_eq!(read("free"), Err(PriceError::NoNumber));
+    assert_eq!(read("-$200"), Err(PriceError::Negative));
+    assert_eq!(read("1 500 ₽ 50"), Err(PriceError::Stray('₽')));
 }
 
 #[test]

@@ -8,7 +8,7 @@ use crate::api::ids::{ChannelId, IdError, PostId};
 use crate::api::ViewGrowthGroup;
 use crate::format::{parse_growth_date, parse_iso_date};
 use crate::store::Record;
-use crate::view::reach::price_and_currency;
+use crate::view::reach::{price_and_currency, PriceError};
 
 /// The layout of a campaign record this console writes, and the newest it reads.
 pub const CAMPAIGN_VERSION: u32 = 1;
@@ -99,9 +99,10 @@ pub enum Problem {
         row: usize,
         error: IdError,
     },
-    /// No number in the price.
+    /// A price that cannot be read, and why.
     Price {
         row: usize,
+        error: PriceError,
     },
     /// A date in none of the accepted forms.
     Date {
@@ -131,10 +132,9 @@ pub fn check(campaign: &Campaign) -> Result<Checked, Vec<Problem>> {
             .parse::<PostId>()
             .map_err(|error| problems.push(Problem::Post { row, error }))
             .ok();
-        let price = price_and_currency(&entry.price);
-        if price.is_none() {
-            problems.push(Problem::Price { row });
-        }
+        let price = price_and_currency(&entry.price)
+            .map_err(|error| problems.push(Problem::Price { row, error }))
+            .ok();
         let at = parse_date(&entry.date);
         if at.is_none() {
             problems.push(Problem::Date { row });

@@ -10,6 +10,7 @@ use crate::format::{fill, format_rate};
 use crate::ui::Ui;
 use crate::view::engagement::{Figure, Missing};
 use crate::view::figures::{figures_table, Named};
+use crate::view::reach::PriceError;
 use crate::view::sort::SortKey;
 
 /// The service's definition of ER, as the interface states it where the figure appears.
@@ -88,7 +89,71 @@ pub fn missing_text(ui: &Ui, missing: Missing) -> String {
                 "Цены указаны в разных валютах.",
             )
             .into(),
+        Missing::NoDate => ui
+            .t(
+                "No date: none was typed, and the post's statistics, which would give one, could not be read.",
+                "Нет даты: её не ввели, а статистику поста, по которой она определяется, прочитать не удалось.",
+            )
+            .into(),
+        Missing::NoNormal { hours } => fill(
+            ui.t(
+                "The subscriber counts have no {n}-hour window clear of adverts to compare with.",
+                "В данных о подписчиках нет окна в {n} ч без рекламы для сравнения.",
+            ),
+            &[("n", hours.to_string())],
+        ),
+        Missing::WithinNormal => within_normal(ui).into(),
+        Missing::OfPlacement { placement } => fill(
+            ui.t(
+                "Placement {n} has no figure here, and a total without it would understate the campaign.",
+                "У размещения {n} здесь нет значения, а итог без него занизил бы кампанию.",
+            ),
+            &[("n", placement.to_string())],
+        ),
     }
+}
+
+/// Why a price as typed was refused, with how to type it, in the interface's language.
+pub fn price_error_text(ui: &Ui, error: PriceError) -> String {
+    let why = match error {
+        PriceError::NoNumber => ui
+            .t("There is no number in the price.", "В цене нет числа.")
+            .to_owned(),
+        PriceError::Negative => ui
+            .t("A price cannot be below 0.", "Цена не может быть меньше 0.")
+            .to_owned(),
+        PriceError::Stray(c) => fill(
+            ui.t(
+                "“{c}” inside the number cannot be read.",
+                "«{c}» внутри числа не читается.",
+            ),
+            &[("c", c.to_string())],
+        ),
+        PriceError::Grouping => ui
+            .t(
+                "Thousands must come in groups of three digits (1 500 or 1,500).",
+                "Тысячи отделяются группами по три цифры (1 500 или 1.500).",
+            )
+            .to_owned(),
+        PriceError::Marks => ui
+            .t(
+                "The number has more than one decimal mark, or a thousands separator after it.",
+                "В числе больше одного десятичного знака или разделитель тысяч после него.",
+            )
+            .to_owned(),
+    };
+    format!(
+        "{why} {}",
+        ui.t(
+            "For example: 1 500 ₽, 1,500.50, 1.500,50 €, $200.",
+            "Например: 1 500 ₽, 1 500,50 ₽, 1.500,50 €, $200.",
+        )
+    )
+}
+
+/// A gain within 2 spreads of the normal change, in the interface's language.
+pub fn within_normal(ui: &Ui) -> &'static str {
+    ui.t("within normal variation", "в пределах обычных колебаний")
 }
 
 /// "—" with its reason shown on hover and focus; screen readers read the reason in its place.

@@ -35,6 +35,18 @@ pub enum Missing {
     NoGain,
     /// The prices are in different currencies, which no sum can add.
     MixedCurrencies,
+    /// A placement has no date: none typed, and its post's statistics (which would give one)
+    /// could not be read.
+    NoDate,
+    /// The counts have no window of this many hours outside other adverts' effect to read a
+    /// normal change from.
+    NoNormal { hours: u32 },
+    /// The gain is within 2 spreads of the channel's normal change: it may be noise, so no cost
+    /// per subscriber is put on it.
+    WithinNormal,
+    /// A total whose part is missing for this placement (counted from 1): a sum without it
+    /// would understate the campaign.
+    OfPlacement { placement: usize },
 }
 
 /// A computed figure, or why there is none.

@@ -53,31 +53,144 @@ pub fn price_per(price: Option<f64>, amount: Figure, unit: f64, none: Missing) -
     Ok(price / (amount / unit))
 }
 
-/// A price as typed: `1500`, `1 500`, `1,500.50` or `1500,5` (a lone comma with at most two
-/// digits after it is a decimal comma); anything else is no price.
-pub fn parse_price(text: &str) -> Option<f64> {
-    let compact: String = text
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != '\u{a0}')
-        .collect();
-    if compact.is_empty() {
-        return None;
-    }
-    let normal = match (compact.matches(',').count(), compact.contains('.')) {
-        (1, false) if compact.rsplit(',').next().is_some_and(|d| d.len() <= 2) => {
-            compact.replace(',', ".")
-        }
-        _ => compact.replace(',', ""),
-    };
-    crate::format::parse_decimal(&normal).filter(|p| *p >= 0.0)
+/// Why a price as typed cannot be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PriceError {
+    /// There is no digit in it.
+    NoNumber,
+    /// It is below 0.
+    Negative,
+    /// A character inside the number that is neither a digit nor a separator (`1 5x00`).
+    Stray(char),
+    /// Thousands not in groups of three (`15 00`, `1,50,000`), or two separators in a row.
+    Grouping,
+    /// More than one decimal mark, or a thousands separator after the decimal mark
+    /// (`1.500,5.0`, `1,5 000`).
+    Marks,
 }
 
-/// A price as typed with its currency around it (`1 500 ₽`, `$200`, `1500 RUB`): the number and
-/// the currency text as typed (empty when none); `None` when there is no number.
-pub fn price_and_currency(text: &str) -> Option<(f64, String)> {
-    let first = text.find(|c: char| c.is_ascii_digit())?;
-    let last = text.rfind(|c: char| c.is_ascii_digit())?;
+/// A separator between the digit groups of a price.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Separator {
+    Space,
+    Mark(char),
+}
+
+/// A price as people type it, or why it cannot be read; never a misreading.
+///
+/// - Spaces (also no-break and thin spaces) only separate thousands: `1 500`.
+/// - With both `.` and `,`, the last one is the decimal mark and the other separates thousands:
+///   `1,500.50` and `1.500,50` are both 1500.5.
+/// - With spaces and one of `.` or `,`, that mark is the decimal mark: `1 500,50`.
+/// - A mark that appears twice or more separates thousands: `1.500.000`.
+/// - A single mark followed by exactly three digits separates thousands (`1,500` and `1.500` are
+///   1500), unless the digits before it are all zeros (`0.500` is 0.5); any other single mark is
+///   the decimal mark (`1500,5`, `1.50`).
+/// - Thousands come in groups of exactly three after the first group of one to three digits;
+///   anything else (`15 00`) is refused rather than guessed.
+pub fn parse_price(text: &str) -> Result<f64, PriceError> {
+    let text = text.trim();
+    if text.starts_with(['-', '\u{2212}']) {
+        return Err(PriceError::Negative);
+    }
+    if !text.chars().any(|c| c.is_ascii_digit()) {
+        return Err(PriceError::NoNumber);
+    }
+    let mut groups: Vec<String> = vec![String::new()];
+    let mut separators: Vec<Separator> = Vec::new();
+    for c in text.chars() {
+        let separator = match c {
+            '0'..='9' => {
+                if let Some(group) = groups.last_mut() {
+                    group.push(c);
+                }
+                continue;
+            }
+            '.' | ',' => Separator::Mark(c),
+            c if c.is_whitespace() || c == '\u{a0}' || c == '\u{202f}' => Separator::Space,
+            c => return Err(PriceError::Stray(c)),
+        };
+        let after_digits = groups.last().is_some_and(|g| !g.is_empty());
+        match (after_digits, separator) {
+            (true, _) => {
+                separators.push(separator);
+                groups.push(String::new());
+            }
+            // Runs of spaces are one space.
+            (false, Separator::Space) if separators.last() == Some(&Separator::Space) => {}
+            _ => return Err(PriceError::Grouping),
+        }
+    }
+    if groups.iter().any(String::is_empty) {
+        return Err(PriceError::Grouping);
+    }
+    let marks: Vec<char> = separators
+        .iter()
+        .filter_map(|s| match s {
+            Separator::Mark(c) => Some(*c),
+            Separator::Space => None,
+        })
+        .collect();
+    let last_is_mark = matches!(separators.last(), Some(Separator::Mark(_)));
+    let decimal = match marks.as_slice() {
+        [] => None,
+        [.., last] if marks.iter().any(|m| m != last) => {
+            // Both marks: the last one is the decimal mark, once, and last of all.
+            if !last_is_mark || marks.iter().filter(|m| *m == last).count() > 1 {
+                return Err(PriceError::Marks);
+            }
+            Some(*last)
+        }
+        [mark] if separators.contains(&Separator::Space) => {
+            if !last_is_mark {
+                return Err(PriceError::Marks);
+            }
+            Some(*mark)
+        }
+        [mark] => {
+            let zeros = groups[0].chars().all(|c| c == '0');
+            let thousands = groups.get(1).is_some_and(|g| g.len() == 3) && !zeros;
+            (!thousands).then_some(*mark)
+        }
+        // One mark, again and again: thousands.
+        _ => None,
+    };
+    let (whole, fraction) = match decimal {
+        Some(_) => groups.split_at(groups.len() - 1),
+        None => (&groups[..], &[][..]),
+    };
+    // Thousands separators must be of one kind.
+    let thousands: Vec<&Separator> = separators.iter().take(whole.len() - 1).collect();
+    if thousands.windows(2).any(|w| w[0] != w[1]) {
+        return Err(PriceError::Marks);
+    }
+    let grouped =
+        whole.len() == 1 || (whole[0].len() <= 3 && whole[1..].iter().all(|g| g.len() == 3));
+    if !grouped {
+        return Err(PriceError::Grouping);
+    }
+    let mut number: String = whole.concat();
+    if let Some(fraction) = fraction.first() {
+        number.push('.');
+        number.push_str(fraction);
+    }
+    crate::format::parse_decimal(&number).ok_or(PriceError::NoNumber)
+}
+
+/// A price as typed with its currency around it (`1 500 ₽`, `$200`, `1.500,50 €`, `1,500
+/// руб`): the number ([`parse_price`]) and the currency text as typed (empty when none).
+pub fn price_and_currency(text: &str) -> Result<(f64, String), PriceError> {
+    let first = text
+        .find(|c: char| c.is_ascii_digit())
+        .ok_or(PriceError::NoNumber)?;
+    let last = text
+        .rfind(|c: char| c.is_ascii_digit())
+        .ok_or(PriceError::NoNumber)?;
+    let (before, after) = (text[..first].trim(), text[last + 1..].trim());
+    if before.contains(['-', '\u{2212}']) {
+        return Err(PriceError::Negative);
+    }
     let price = parse_price(&text[first..=last])?;
-    let currency = format!("{} {}", text[..first].trim(), text[last + 1..].trim());
-    Some((price, currency.trim().to_owned()))
+    let currency = format!("{before} {after}");
+    Ok((price, currency.trim().to_owned()))
 }

@@ -19,9 +19,11 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 /// Post statistics by hour: 48 hours from where the post's number says (12: 5 Jan 2024 10:00,
 /// 99: 10 Jan 2024 10:00), 100 views in the first hour and 10 in each after. Subscribers of
-/// @promoted by hour from 1 Jan 00:00 to 15 Jan 00:00 (337 readings): 1000 + 2 an hour, and 20
-/// more an hour in the 5 hours after 5 Jan 10:00. @daily's plan has no hours: by day, from 1 Jan
-/// to 14 Jan, 1000 + 48 a day, and 100 more from 6 Jan on.
+/// @promoted by hour from 1 Jan 00:00 to 15 Jan 00:00 (337 readings, each the count at the end
+/// of its hour): 1000 + 2 an hour, and 20 more in each of the 5 hours from 5 Jan 10:00 (hours
+/// 106..=110). @daily's plan has no hours: by day, from 1 Jan to 14 Jan, each the count at the
+/// end of its day, 1000 + 48 a day, and 100 more from 5 Jan on: the advert's own day, whose
+/// end-of-day count already holds them. Post search finds no other mention of either channel.
 const FAKE_FETCH: &str = r#"
 const stamp = (at) => at.toISOString().slice(0, 16).replace('T', ' ');
 let body;
@@ -39,15 +41,17 @@ if (u.pathname.endsWith('/posts/stat') && q.get('group') === 'hour') {
   const jump = 4 * 24 + 10;
   body = Array.from({ length: 337 }, (_, h) => ({
     period: stamp(new Date(Date.UTC(2024, 0, 1, h))),
-    participants_count: 1000 + 2 * h + 20 * Math.min(Math.max(h - jump, 0), 5),
+    participants_count: 1000 + 2 * h + 20 * Math.min(Math.max(h - jump + 1, 0), 5),
   })).reverse();
 } else if (q.get('channelId') === '@daily' && q.get('group') === 'hour') {
   return Promise.resolve(new Response('{"status":"error","error":"no_active_subscription"}'));
 } else if (q.get('channelId') === '@daily' && (q.get('group') ?? 'day') === 'day') {
   body = Array.from({ length: 14 }, (_, i) => ({
     period: stamp(new Date(Date.UTC(2024, 0, 1 + i))).slice(0, 10),
-    participants_count: 1000 + 48 * i + (i >= 5 ? 100 : 0),
+    participants_count: 1000 + 48 * i + (i >= 4 ? 100 : 0),
   })).reverse();
+} else if (u.pathname.endsWith('/posts/search')) {
+  body = { count: 0, total_count: 0, items: [], channels: [] };
 } else {
   return Promise.resolve(new Response('{"status":"error","error":"unknown_error"}'));
 }
@@ -101,9 +105,11 @@ async fn open_refresh(campaign: Campaign) -> (Element, Element) {
     (root, run)
 }
 
-/// Runs the job and waits for its figures: the last placement's gain once the subscribers are in.
+/// Runs the job and waits for its figures: every answer in (the mentions come last, after the
+/// figures first show), then the last placement's gain.
 async fn run_to_the_end(root: &Element, run: &Element, placements: usize) {
     click(run);
+    find(root, "li.campaign .job-done").await;
     let last = format!(
         "tr[data-placement='{}'] td[data-figure='gain_24h']",
         placements - 1
@@ -128,17 +134,24 @@ async fn a_refresh_states_its_cost_then_shows_each_placement_and_the_totals() {
         ],
     ))
     .await;
-    // Nothing is asked before Run: two post statistics and one subscriber dynamics.
+    // Nothing is asked before Run: two post statistics, one subscriber dynamics and one post
+    // search for the channel's other mentions.
     assert!(requests().is_empty());
     assert!(
-        run.text_content().unwrap().starts_with("Run 3"),
+        run.text_content().unwrap().starts_with("Run 4"),
         "{:?}",
         run.text_content()
     );
     run_to_the_end(&root, &run, 2).await;
 
     let asked = requests();
-    assert_eq!(asked.len(), 3, "{asked:?}");
+    assert_eq!(asked.len(), 4, "{asked:?}");
+    assert!(
+        asked.iter().any(|url| url.contains("/posts/search?")
+            && url.contains("extendedSyntax=1")
+            && url.contains("@promoted")),
+        "{asked:?}"
+    );
     assert_eq!(
         asked
             .iter()
@@ -169,18 +182,36 @@ async fn a_refresh_states_its_cost_then_shows_each_placement_and_the_totals() {
     // CPM at 24 h: 1000 / (330 / 1000) and 500 / (330 / 1000).
     assert_eq!(first("cpm_24h"), Some((1000.0 / 0.33_f64).to_string()));
     assert_eq!(second("cpm_24h"), Some((500.0 / 0.33_f64).to_string()));
-    // After 5 Jan 10:00 the channel gained 24 × 2 + 5 × 20 = 148 in 24 h and 96 + 100 = 196
-    // in 48 h; its normal change, the median over every pair of hours that far apart, is 48 and
-    // 96 (only the 28 or 52 pairs around the jump differ, fewer than half): gains 100 and 100.
+    // From the end of hour 105 (5 Jan 10:00) to the end of hour 129 (6 Jan 10:00) the channel
+    // gained 24 × 2 + 5 × 20 = 148, and to the end of hour 153, 96 + 100 = 196; its normal
+    // change over every window as long clear of both placements' 48 hours is 48 and 96, each
+    // window alike: MAD 0, spread 1. Gains 100 and 100, far beyond 2 spreads.
     assert_eq!(first("gain_24h").as_deref(), Some("100"));
     assert_eq!(first("gain_48h").as_deref(), Some("100"));
+    let spread = |row: &str| {
+        root.query_selector(&format!(
+            "tr[data-placement='{row}'] td[data-figure='gain_24h'] .campaign-spread"
+        ))
+        .unwrap()
+        .and_then(|e| e.get_attribute("data-spread"))
+    };
+    assert_eq!(spread("0").as_deref(), Some("1"));
     assert_eq!(first("cost_per_subscriber_24h").as_deref(), Some("10"));
-    // 10 Jan: nothing beyond normal, so no cost per subscriber.
+    // 10 Jan: 48 − 48 = 0, within 2 spreads: no cost per subscriber, and the cell says why.
     assert_eq!(second("gain_24h").as_deref(), Some("0"));
     assert_eq!(second("cost_per_subscriber_24h"), None);
+    let cell = root
+        .query_selector("tr[data-placement='1'] td[data-figure='cost_per_subscriber_24h']")
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        cell.text_content().unwrap().trim(),
+        "within normal variation"
+    );
     // Five days apart: each has its window to itself.
     assert_eq!(first("share").as_deref(), Some("1"));
-    // Totals: 1500 ₽, reach 660, CPM 1500 / 0.66, gain 100, 1500 / 100 = 15 a subscriber.
+    // Totals: 1500 ₽, reach 660, CPM 1500 / 0.66, gain 100 + 0 (± √2, beyond 2 spreads),
+    // 1500 / 100 = 15 a subscriber.
     let total = |figure: &str| value(&root, &format!(".campaign-totals [data-figure='{figure}']"));
     assert_eq!(total("total_price").as_deref(), Some("1500"));
     assert_eq!(total("total_reach_24h").as_deref(), Some("660"));
@@ -246,7 +277,7 @@ async fn without_hours_the_gain_is_read_by_the_day() {
         ..promoting("t3", vec![entry("t.me/host/12", "1 000 ₽", "")])
     })
     .await;
-    assert!(run.text_content().unwrap().starts_with("Run 2"));
+    assert!(run.text_content().unwrap().starts_with("Run 3"));
     run_to_the_end(&root, &run, 1).await;
     // The hourly request refused, the daily one asked after it (`day` is the API's default
     // grouping, so it goes unsaid): one unit, two requests.
@@ -265,11 +296,14 @@ async fn without_hours_the_gain_is_read_by_the_day() {
             &format!("tr[data-placement='0'] td[data-figure='{name}']"),
         )
     };
-    // Placed 5 Jan 10:00, read at the end of 5, 6 and 7 Jan: 1192, 1340, 1388. In 24 h, 148
-    // against a normal day's 48; in 48 h, 196 against 96 (only 4→6 and 5→7 Jan differ of the
-    // twelve two-day changes): 100 beyond normal both ways.
+    // Placed 5 Jan 10:00: counted from the end of 4 Jan (1144), the day before, to the end of
+    // 6 Jan (1340) for 24 h and of 7 Jan (1388) for 48 h: 196 over two days against a normal
+    // 96, 244 over three against 144 (every window clear of 5 Jan 10:00 to 7 Jan 10:00 alike,
+    // spread 1): 100 beyond normal both ways. Counted from the end of 5 Jan (1292), as the
+    // day's own count, the advert's 100 would be lost.
     assert_eq!(figure("gain_24h").as_deref(), Some("100"));
     assert_eq!(figure("gain_48h").as_deref(), Some("100"));
+    assert_eq!(figure("cost_per_subscriber_24h").as_deref(), Some("10"));
     assert!(root
         .query_selector("li.campaign .campaign-daily")
         .unwrap()

@@ -16,8 +16,9 @@ use dom::click;
 wasm_bindgen_test_configure!(run_in_browser);
 
 /// @promo, 1,000 subscribers, with a plan that refuses hours: by day, the 91 days up to today,
-/// 1000 + 10 a day and 200 more from five days ago on. One post of @other mentions it, six days
-/// ago at 10:00 UTC; no channel mentions it by keyword.
+/// 1000 + 10 a day and 200 more from six days ago on: the day of the one post of @other that
+/// mentions it, six days ago at 10:00 UTC, so the end-of-day count of that day already holds
+/// the rise. No channel mentions it by keyword.
 const FAKE_FETCH: &str = r#"
 const day = 86400000;
 const today = Math.floor(Date.now() / day) * day;
@@ -34,7 +35,7 @@ if (u.pathname.endsWith('/channels/get')) {
 } else if (u.pathname.endsWith('/channels/subscribers')) {
   body = Array.from({ length: 91 }, (_, i) => ({
     period: new Date(today - (90 - i) * day).toISOString().slice(0, 10),
-    participants_count: 1000 + 10 * i + (i >= 85 ? 200 : 0),
+    participants_count: 1000 + 10 * i + (i >= 84 ? 200 : 0),
   })).reverse();
 } else if (u.pathname.endsWith('/words/mentions-by-channels')) {
   body = { items: [], channels: [] };
@@ -61,13 +62,13 @@ async fn find(root: &Element, selector: &str) -> Element {
 async fn without_hours_the_report_reads_days() {
     stub_fetch(FAKE_FETCH);
     let root = mount("/channel-info?channel=%40promo");
-    // The health check reads days: the +200 of five days ago, on the day after @other's post,
-    // is that post's rise, not a jump; of low confidence, as daily counts are.
+    // The health check reads days: the +210 of six days ago, the day of @other's post, is that
+    // post's rise, not a jump; of low confidence, as daily counts are.
     let rise = find(&root, ".report-health [data-finding='mention-rise']").await;
-    let five_days_ago = (chrono::Utc::now() - chrono::TimeDelta::days(5))
+    let six_days_ago = (chrono::Utc::now() - chrono::TimeDelta::days(6))
         .format("%Y-%m-%d")
         .to_string();
-    assert_eq!(rise.get_attribute("data-date"), Some(five_days_ago));
+    assert_eq!(rise.get_attribute("data-date"), Some(six_days_ago));
     assert_eq!(
         rise.get_attribute("data-confidence").as_deref(),
         Some("low")
@@ -89,13 +90,21 @@ async fn without_hours_the_report_reads_days() {
         }
         app_support::pause().await;
     }
-    // Posted six days ago (index 84 of the 91 days), read at the end of that day (1,840) and of
-    // the next two (2,050 and 2,060): +210 in 24 h and +220 in 48 h, against a normal day's 10.
-    assert_eq!(row.get_attribute("data-change-day").as_deref(), Some("210"));
+    // Posted six days ago at 10:00 (index 84 of the 91 days): counted from the end of the day
+    // before (index 83, 1,830) to the end of the day 24 hours later (index 85, 2,050) and 48
+    // hours later (index 86, 2,060): +220 over two days and +230 over three. Counting from the
+    // end of its own day (2,040) would have lost the advert's 200.
+    assert_eq!(row.get_attribute("data-change-day").as_deref(), Some("220"));
     assert_eq!(
         row.get_attribute("data-change-two-days").as_deref(),
-        Some("220")
+        Some("230")
     );
+    // Normal over two days: +20 in every window clear of the mention's 48 hours; all equal, so
+    // the spread is its floor, 1, and 220 − 20 = 200 is beyond normal.
+    assert_eq!(row.get_attribute("data-normal-day").as_deref(), Some("20"));
+    assert_eq!(row.get_attribute("data-spread-day").as_deref(), Some("1"));
+    let day = row.query_selector("td[data-beyond]").unwrap().unwrap();
+    assert_eq!(day.get_attribute("data-beyond").as_deref(), Some("true"));
     assert!(root.query_selector(".report-daily").unwrap().is_some());
     // Each section asked by hour, was refused, and asked by day: the cache answered the
     // second section's day from the first's.

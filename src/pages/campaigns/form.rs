@@ -5,6 +5,7 @@
 use yew::prelude::*;
 
 use crate::campaigns::{check, Campaign, PlacementEntry, Problem};
+use crate::components::figure::price_error_text;
 use crate::components::status::identifier_text;
 use crate::pages::form::Field;
 use crate::ui::{use_ui, Ui};
@@ -26,10 +27,7 @@ fn problem_at(ui: &Ui, problems: &[Problem], field: &str, row: usize) -> Option<
         (Problem::Promoted(error), "promoted") => Some(identifier_text(ui, error)),
         (Problem::NoPlacements, "placements") => Some(ui.t("Add at least one placement.", "Добавьте хотя бы одно размещение.").to_owned()),
         (Problem::Post { row: r, error }, "post") if *r == row => Some(identifier_text(ui, error)),
-        (Problem::Price { row: r }, "price") if *r == row => Some(ui.t(
-            "Type the price with a number, and its currency if you like: 1 500 ₽, $200.",
-            "Укажите цену числом, можно с валютой: 1 500 ₽, $200.",
-        ).to_owned()),
+        (Problem::Price { row: r, error }, "price") if *r == row => Some(price_error_text(ui, *error)),
         (Problem::Date { row: r }, "date") if *r == row => Some(ui.t(
             "Type the date as 2026-11-20 14:00 (UTC), or leave it empty to take it from the post.",
             "Укажите дату как 2026-11-20 14:00 (UTC) или оставьте пустой, чтобы взять её из поста.",

@@ -1,20 +1,22 @@
 //! Refreshing a campaign: one job of a post-statistics request by hour per placement (its reach
-//! growth, and the hour it went out when no date was typed) and the promoted channel's
-//! subscribers by hour over 90 days (the channel page's health-check request, so the cache
-//! answers both pages once). Then each placement's figures, the campaign's totals and the
-//! promoted channel's chart with the placements marked.
+//! growth, and the hour it went out when no date was typed), the promoted channel's subscribers
+//! by hour over 90 days (the channel page's health-check request, so the cache answers both
+//! pages once), and, when the channel has a username, a post search for its link or username
+//! over those 90 days (its known mentions, left out of its normal change as the placements are).
+//! Then each placement's figures, the campaign's totals and the promoted channel's chart with the
+//! placements marked.
 
 use std::rc::Rc;
 
-use chrono::{NaiveDateTime, TimeDelta, Utc};
+use chrono::{DateTime, NaiveDateTime, TimeDelta, Utc};
 use yew::prelude::*;
 
-use crate::api::model::{PostStatsResponse, Records, SubscriberCount};
-use crate::api::ops::PostStats;
-use crate::api::{PeriodGroup, ViewGrowthGroup};
+use crate::api::model::{PostSearchResponse, PostStatsResponse, Records, SubscriberCount};
+use crate::api::ops::{PostSearch, PostStats};
+use crate::api::{ChannelId, PeriodGroup, ViewGrowthGroup};
 use crate::campaigns::{Campaign, Checked};
 use crate::components::chart::period_axis;
-use crate::components::figure::{figure_html, money};
+use crate::components::figure::{figure_html, missing_text, money, within_normal};
 use crate::components::status::JobPanel;
 use crate::components::{ExportButtons, LineChart};
 use crate::format::{fill, format_rate, group_decimal};
@@ -25,10 +27,14 @@ use crate::view::campaign::{
     campaign_figures, placements_export, CampaignFigures, Placement, WINDOW_HOURS,
 };
 use crate::view::dynamics::{chart_series, readings, Reading};
-use crate::view::engagement::Figure;
+use crate::view::engagement::{Figure, Missing};
 use crate::view::growth::{growth_series, Growth};
 
 use super::super::channel_info::hours_or_days;
+
+/// How far back the promoted channel's subscribers and mentions are read: the health check's
+/// 90 days.
+const HISTORY_DAYS: i64 = 90;
 
 /// What the job's units answer.
 #[derive(Clone)]
@@ -36,10 +42,22 @@ pub enum Answer {
     Stats(Rc<PostStatsResponse>),
     /// By hour, or by day where the plan gives no hours.
     Dynamics(PeriodGroup, Rc<Records<SubscriberCount>>),
+    /// Posts with the promoted channel's link or username.
+    Mentions(Rc<PostSearchResponse>),
+}
+
+/// The promoted channel's username, when it was typed as one (`@name`, `t.me/name`): what a post
+/// search for its mentions looks for.
+fn username(promoted: &ChannelId) -> Option<&str> {
+    match promoted {
+        ChannelId::Username(name) | ChannelId::Link(name) => Some(name),
+        ChannelId::Invite(_) | ChannelId::Numeric(_) => None,
+    }
 }
 
 /// One post-statistics request per placement, in their order, then the promoted channel's
-/// hourly subscribers. Keyed by the campaign's contents: an edit is another job.
+/// hourly subscribers, then (with a username) the search for its mentions. Keyed by the
+/// campaign's contents: an edit is another job.
 fn plan(campaign: &Campaign, checked: &Checked) -> Plan<Answer> {
     let mut units: Vec<Unit<Answer>> = checked
         .placements
@@ -61,53 +79,72 @@ fn plan(campaign: &Campaign, checked: &Checked) -> Plan<Answer> {
             Ok(Answer::Dynamics(group, records))
         }
     }));
+    if let Some(name) = username(&checked.promoted) {
+        let link = format!("{}/{name}", crate::api::ids::LINK_HOST);
+        units.push(
+            Unit::call(PostSearch {
+                limit: Some(crate::api::limits::POST_SEARCH_LIMIT_MAX),
+                start_date: Some(now - TimeDelta::days(HISTORY_DAYS)),
+                extended: true,
+                // One request for both spellings: the extended syntax's `|` is OR.
+                extended_syntax: true,
+                ..PostSearch::new(format!("{link} | @{name}"))
+            })
+            .map(Answer::Mentions),
+        );
+    }
     let key = serde_json::to_string(campaign).unwrap_or_default();
     Plan::new(format!("campaign|{key}"), units)
 }
 
-/// The placements with a known hour, as the figures take them, with their view growth; and for
-/// every placement, its hour (`None` when neither typed nor answered yet) and whether it came
-/// from the post.
+/// Every placement as the figures take it, with its view growth and whether its hour was read
+/// from the post (none when neither typed nor answered yet).
 struct Placed {
     placements: Vec<Placement>,
     growth: Vec<Vec<Growth>>,
-    /// Per placement of the campaign: its index among `placements`, if placed.
-    index: Vec<Option<usize>>,
-    /// Per placement of the campaign: its hour, and whether it was read from the post.
-    at: Vec<Option<(NaiveDateTime, bool)>>,
+    from_post: Vec<bool>,
 }
 
 fn placed(checked: &Checked, job: &Job<Answer>) -> Placed {
     let mut placed = Placed {
         placements: Vec::new(),
         growth: Vec::new(),
-        index: Vec::new(),
-        at: Vec::new(),
+        from_post: Vec::new(),
     };
     for (i, typed) in checked.placements.iter().enumerate() {
         let growth = match job.result(i) {
             Some(Answer::Stats(stats)) => growth_series(ViewGrowthGroup::Hour, &stats.views).0,
             _ => Vec::new(),
         };
-        let at = match (typed.at, growth.first()) {
-            (Some(at), _) => Some((at, false)),
-            (None, Some(first)) => Some((first.at, true)),
-            (None, None) => None,
-        };
-        placed.at.push(at);
-        placed.index.push(at.map(|(at, _)| {
-            placed.placements.push(Placement {
-                // As the API writes it (`t.me/name/12`), whatever form was typed.
-                post: typed.post.to_string(),
-                price: typed.price,
-                currency: typed.currency.clone(),
-                at,
-            });
-            placed.growth.push(growth);
-            placed.placements.len() - 1
-        }));
+        placed.from_post.push(typed.at.is_none());
+        placed.placements.push(Placement {
+            // As the API writes it (`t.me/name/12`), whatever form was typed.
+            post: typed.post.to_string(),
+            price: typed.price,
+            currency: typed.currency.clone(),
+            at: typed.at.or(growth.first().map(|g| g.at)),
+        });
+        placed.growth.push(growth);
     }
     placed
+}
+
+/// The instants of the posts that mention the promoted channel, its own posts left out.
+fn mention_instants(checked: &Checked, found: Option<&PostSearchResponse>) -> Vec<NaiveDateTime> {
+    let own = username(&checked.promoted).map(str::to_lowercase);
+    found.map_or_else(Vec::new, |found| {
+        found
+            .items
+            .iter()
+            .filter(|p| {
+                let name = found
+                    .channel_of(p)
+                    .map(|c| c.username.trim_start_matches('@').to_lowercase());
+                name.is_none() || name != own
+            })
+            .filter_map(|p| DateTime::from_timestamp(p.date, 0).map(|t| t.naive_utc()))
+            .collect()
+    })
 }
 
 #[derive(Properties, PartialEq)]
@@ -126,8 +163,8 @@ pub fn campaign_refresh(props: &RefreshProps) -> Html {
         return Html::default();
     };
     let what = ui.t(
-        "post statistics by hour, one per placement; the promoted channel's subscribers by hour over 90 days (the health check's request; a second one by day where the plan gives no hours)",
-        "статистика поста по часам, по одной на размещение; подписчики продвигаемого канала по часам за 90 дней (запрос проверки здоровья; второй, по дням, если тариф не даёт часов)",
+        "post statistics by hour, one per placement; the promoted channel's subscribers by hour over 90 days (the health check's request; a second one by day where the plan gives no hours); posts with its link or username over 90 days (its other adverts, kept out of its normal change)",
+        "статистика поста по часам, по одной на размещение; подписчики продвигаемого канала по часам за 90 дней (запрос проверки здоровья; второй, по дням, если тариф не даёт часов); посты с его ссылкой или именем за 90 дней (другая реклама, которую не считают обычным изменением)",
     );
     let dynamics = job
         .results()
@@ -135,8 +172,17 @@ pub fn campaign_refresh(props: &RefreshProps) -> Html {
         .flatten()
         .find_map(|answer| match answer {
             Answer::Dynamics(group, d) => Some((group, d)),
-            Answer::Stats(_) => None,
+            Answer::Stats(_) | Answer::Mentions(_) => None,
         });
+    let found = job
+        .results()
+        .into_iter()
+        .flatten()
+        .find_map(|answer| match answer {
+            Answer::Mentions(found) => Some(found),
+            _ => None,
+        });
+    let mentions = mention_instants(&props.checked, found.as_deref());
     let group = dynamics
         .as_ref()
         .map_or(PeriodGroup::Hour, |(group, _)| *group);
@@ -150,20 +196,22 @@ pub fn campaign_refresh(props: &RefreshProps) -> Html {
         <div class="campaign-refresh">
             <JobPanel<Answer> job={job.clone()} what={what} />
             if asked {
-                { figures(&ui, &props.campaign, &placed, (group, &read)) }
+                { figures(&ui, &props.campaign, &placed, (group, &read), &mentions) }
             }
         </div>
     }
 }
 
-/// The figures of the placements as `placed`, over the promoted channel's readings of `group`.
+/// The figures of the placements as `placed`, over the promoted channel's readings of `group`
+/// and with its known `mentions`.
 fn figures(
     ui: &Ui,
     campaign: &Campaign,
     placed: &Placed,
     (group, read): (PeriodGroup, &[Reading]),
+    mentions: &[NaiveDateTime],
 ) -> Html {
-    let figures = campaign_figures(&placed.placements, &placed.growth, read);
+    let figures = campaign_figures(&placed.placements, &placed.growth, read, mentions);
     let table = {
         let table = placements_export(&placed.placements, &figures);
         Callback::from(move |()| table.clone())
@@ -172,16 +220,16 @@ fn figures(
         <>
             { placements_table(ui, campaign, placed, &figures) }
             <ExportButtons name="campaign" {table} label={ui.t("Placements:", "Размещения:")} />
-            { totals(ui, &figures) }
+            { totals(ui, placed, &figures) }
             { chart(ui, placed, (group, read)) }
             <p class="hint">{ fill(ui.t(
-                "Reach at N h: the post's views in its first N hours. CPM = price / (reach / 1000). Gain beyond normal: the promoted channel's subscriber change in the N hours after the placement minus its normal change over N hours (the median over every hour of the last 90 days). Placements within {w} h of each other share one window, whose gain is split by reach at 24 h. Cost per subscriber = price / gain. A date left empty is the hour the post's statistics start (UTC).",
-                "Охват за N ч: просмотры поста за первые N часов. CPM = цена / (охват / 1000). Прирост сверх обычного: изменение подписчиков продвигаемого канала за N часов после размещения минус его обычное изменение за N часов (медиана по всем часам за 90 дней). Размещения в пределах {w} ч друг от друга делят одно окно, прирост которого делится по охвату за 24 ч. Цена подписчика = цена / прирост. Пустая дата — час, с которого начинается статистика поста (UTC).",
-            ), &[("w", WINDOW_HOURS.to_string())]) }</p>
+                "Reach at N h: the post's views in its first N hours. CPM = price / (reach / 1000). Gain beyond normal: the promoted channel's subscriber change from the last count before the placement to the first count N hours after it, minus its normal change over as long (the median over every such window of the last 90 days, leaving out those that overlap the 48 h after a placement or a mention of the channel, {m} found); ± its spread, 1.4826 × the median absolute deviation of those changes. Placements within {w} h of each other share one window, whose gain is split by reach at 24 h. Cost per subscriber = price / gain, only for a gain of more than 2 spreads: a smaller one is within normal variation. A date left empty is the hour the post's statistics start (UTC).",
+                "Охват за N ч: просмотры поста за первые N часов. CPM = цена / (охват / 1000). Прирост сверх обычного: изменение подписчиков продвигаемого канала от последнего значения до размещения до первого значения через N часов после него минус обычное изменение за тот же срок (медиана по всем таким окнам за 90 дней, кроме окон, задевающих 48 ч после размещения или упоминания канала; найдено упоминаний: {m}); ± разброс, 1,4826 × медианное абсолютное отклонение этих изменений. Размещения в пределах {w} ч друг от друга делят одно окно, прирост которого делится по охвату за 24 ч. Цена подписчика = цена / прирост, только если прирост больше 2 разбросов: меньший — в пределах обычных колебаний. Пустая дата — час, с которого начинается статистика поста (UTC).",
+            ), &[("w", WINDOW_HOURS.to_string()), ("m", mentions.len().to_string())]) }</p>
             if group == PeriodGroup::Day {
                 <p class="hint campaign-daily">{ ui.t(
-                    "The plan gives no hourly subscribers: the gains are read from counts at the end of each day, so a placement counts from the end of its day, and placements sharing a window usually have no normal change to compare with.",
-                    "Тариф не даёт подписчиков по часам: прирост считается по числу на конец каждого дня, так что размещение учитывается с конца своего дня, а для размещений с общим окном, как правило, не найти обычного изменения для сравнения.",
+                    "The plan gives no hourly subscribers: the gains are read from counts at the end of each day, from the end of the day before the placement to the end of the day N hours after it, so they cover up to a day more than N hours, and the normal change is read over as long.",
+                    "Тариф не даёт подписчиков по часам: прирост считается по числу на конец каждого дня, от конца дня перед размещением до конца дня через N часов после него, то есть за срок до суток дольше N часов, и обычное изменение берётся за тот же срок.",
                 ) }</p>
             }
         </>
@@ -196,7 +244,10 @@ fn measures(ui: &Ui) -> [(&'static str, &'static str); 4] {
         ("cpm", "CPM {h} h"),
         (
             "gain",
-            ui.t("Gain beyond normal {h} h", "Прирост сверх обычного {h} ч"),
+            ui.t(
+                "Gain beyond normal {h} h (± spread)",
+                "Прирост сверх обычного {h} ч (± разброс)",
+            ),
         ),
         (
             "cost_per_subscriber",
@@ -211,12 +262,36 @@ fn tenths(ui: &Ui, x: f64) -> String {
     group_decimal(x, 1, ui.locale)
 }
 
-/// A figure's cell with its name and exact value for tests outside the project.
-fn cell(ui: &Ui, name: String, figure: Figure, show: impl Fn(f64) -> String) -> Html {
+/// A figure's cell with its name and exact value for tests outside the project; `extra` after
+/// the value (a gain's spread). A gain within normal variation says so in words, as a figure
+/// that is not there for a reason worth reading at a glance.
+fn cell(ui: &Ui, name: String, figure: Figure, show: impl Fn(f64) -> String, extra: Html) -> Html {
+    let shown = match figure {
+        Err(Missing::WithinNormal) => html! {
+            <span class="campaign-within" title={missing_text(ui, Missing::WithinNormal)}>
+                { within_normal(ui) }
+            </span>
+        },
+        figure => figure_html(ui, figure, show),
+    };
+    let missing = figure.err().map(|m| format!("{m:?}"));
     html! {
-        <td class="cs-num" data-figure={name} data-value={figure.ok().map(|v| v.to_string())}>
-            { figure_html(ui, figure, show) }
+        <td class="cs-num" data-figure={name} data-value={figure.ok().map(|v| v.to_string())}
+            data-missing={missing}>
+            { shown }{ extra }
         </td>
+    }
+}
+
+/// " ± spread" after a gain, with the spread's exact value for tests outside the project.
+fn spread_html(ui: &Ui, spread: Figure) -> Html {
+    match spread {
+        Ok(spread) => html! {
+            <span class="campaign-spread" data-spread={spread.to_string()}>
+                { format!(" ± {}", tenths(ui, spread)) }
+            </span>
+        },
+        Err(_) => Html::default(),
     }
 }
 
@@ -227,55 +302,57 @@ fn placements_table(
     figures: &CampaignFigures,
 ) -> Html {
     let count = |x: f64| ui.count(x.round() as i64);
-    let rows = campaign.placements.iter().enumerate().map(|(i, entry)| {
-        let at = placed.at[i].map(|(at, from_post)| {
-            let shown = at.format("%Y-%m-%d %H:%M").to_string();
-            if from_post {
-                format!("{shown} {}", ui.t("(from the post)", "(по посту)"))
-            } else {
-                shown
-            }
-        });
-        let typed = &placed.placements;
-        let Some((index, f)) = placed.index[i].and_then(|k| Some((k, figures.placements.get(k)?))) else {
-            return html! {
-                <tr data-placement={i.to_string()}>
-                    <td>{ entry.post.clone() }</td>
-                    <td colspan="11" class="muted">{ ui.t(
-                        "No date: type one, or refresh to take it from the post's statistics.",
-                        "Нет даты: введите её или обновите, чтобы взять её из статистики поста.") }</td>
-                </tr>
-            };
+    let typed = &placed.placements;
+    let rows = campaign.placements.iter().enumerate().filter_map(|(i, entry)| {
+        let (placement, f) = (typed.get(i)?, figures.placements.get(i)?);
+        let at = match placement.at {
+            Some(at) if placed.from_post[i] => format!(
+                "{} {}",
+                at.format("%Y-%m-%d %H:%M"),
+                ui.t("(from the post)", "(по посту)")
+            ),
+            Some(at) => at.format("%Y-%m-%d %H:%M").to_string(),
+            None => ui
+                .t(
+                    "No date: type one, or refresh to take it from the post's statistics.",
+                    "Нет даты: введите её или обновите, чтобы взять её из статистики поста.",
+                )
+                .to_owned(),
         };
-        let currency = typed[index].currency.clone();
+        let currency = placement.currency.clone();
         let price = |x: f64| money(ui, x, &currency);
         let shared: Vec<String> = f
             .shared_with
             .iter()
             .map(|&k| typed[k].post.clone())
             .collect();
-        html! {
+        let figures = [f.reach, f.cpm, f.gain, f.cost_per_subscriber];
+        Some(html! {
             <tr data-placement={i.to_string()}>
                 <td>
                     // A numeric post ID has no address to open.
-                    if typed[index].post.contains('/') {
-                        <a href={format!("https://{}", typed[index].post)}
+                    if placement.post.contains('/') {
+                        <a href={format!("https://{}", placement.post)}
                             target="_blank" rel="noopener noreferrer">{ entry.post.clone() }</a>
                     } else {
                         { entry.post.clone() }
                     }
                 </td>
-                <td>{ at.unwrap_or_default() }</td>
+                <td class={classes!(placement.at.is_none().then_some("muted"))}>{ at }</td>
                 <td class="cs-num">{ entry.price.clone() }</td>
-                { for measures(ui).iter().zip([f.reach, f.cpm, f.gain, f.cost_per_subscriber]).flat_map(|((name, _), figures)| {
+                { for measures(ui).iter().zip(figures).flat_map(|((name, _), figures)| {
                     let (count, price) = (&count, &price);
-                    figures.into_iter().zip(AFTER_HOURS).map(move |(figure, hours)| {
+                    figures.into_iter().zip(AFTER_HOURS).zip(f.spread).map(move |((figure, hours), spread)| {
                         let show = |x: f64| match *name {
                             "reach" => count(x),
                             "gain" => tenths(ui, x),
                             _ => price(x),
                         };
-                        cell(ui, format!("{name}_{hours}h"), figure, show)
+                        let extra = match *name {
+                            "gain" if figure.is_ok() => spread_html(ui, spread),
+                            _ => Html::default(),
+                        };
+                        cell(ui, format!("{name}_{hours}h"), figure, show, extra)
                     })
                 }) }
                 <td data-figure="share" data-value={f.share.to_string()}>
@@ -286,7 +363,7 @@ fn placements_table(
                     }
                 </td>
             </tr>
-        }
+        })
     });
     let head =
         |text: &str, class: Option<&'static str>| html! { <th {class}>{ text.to_owned() }</th> };
@@ -312,30 +389,65 @@ fn placements_table(
     }
 }
 
-fn totals(ui: &Ui, figures: &CampaignFigures) -> Html {
+/// Why a total is missing: for a placement without the figure, its post named.
+fn total_missing(ui: &Ui, placed: &Placed, missing: Missing) -> Option<Html> {
+    let Missing::OfPlacement { placement } = missing else {
+        return None;
+    };
+    let post = placed
+        .placements
+        .get(placement.checked_sub(1)?)
+        .map_or_else(String::new, |p| p.post.clone());
+    Some(html! {
+        <span class="campaign-total-missing" data-missing-placement={post.clone()}>
+            { "— " }
+            { fill(ui.t(
+                "placement {n} ({post}) has no figure here, so a total would leave it out",
+                "у размещения {n} ({post}) здесь нет значения, и итог его бы не учёл",
+            ), &[("n", placement.to_string()), ("post", post)]) }
+        </span>
+    })
+}
+
+fn totals(ui: &Ui, placed: &Placed, figures: &CampaignFigures) -> Html {
     let t = &figures.totals;
     let price = |x: f64| money(ui, x, &t.currency);
     let count = |x: f64| ui.count(x.round() as i64);
     let item = |name: &'static str,
                 label: &'static str,
                 figure: Figure,
-                show: &dyn Fn(f64) -> String| {
+                show: &dyn Fn(f64) -> String,
+                extra: Html| {
+        let shown = match figure {
+            Err(Missing::WithinNormal) => html! {
+                <span class="campaign-within">{ within_normal(ui) }</span>
+            },
+            Err(missing) => {
+                total_missing(ui, placed, missing).unwrap_or_else(|| figure_html(ui, figure, show))
+            }
+            Ok(_) => figure_html(ui, figure, show),
+        };
         html! {
-            <div class="report-figure" data-figure={name} data-value={figure.ok().map(|v| v.to_string())}>
+            <div class="report-figure" data-figure={name} data-value={figure.ok().map(|v| v.to_string())}
+                data-missing={figure.err().map(|m| format!("{m:?}"))}>
                 <dt>{ label }</dt>
-                <dd class="cs-num">{ figure_html(ui, figure, show) }</dd>
+                <dd class="cs-num">{ shown }{ extra }</dd>
             </div>
         }
     };
+    let gain_extra = |h: usize| match t.gain[h] {
+        Ok(_) => spread_html(ui, t.spread[h]),
+        Err(_) => Html::default(),
+    };
     html! {
         <dl class="report-figures campaign-totals">
-            { item("total_price", ui.t("Spent", "Потрачено"), t.price, &price) }
-            { item("total_reach_24h", ui.t("Reach at 24 h", "Охват за 24 ч"), t.reach_24h, &count) }
-            { item("total_cpm_24h", ui.t("CPM at 24 h", "CPM за 24 ч"), t.cpm_24h, &price) }
-            { item("total_gain_24h", ui.t("Gain beyond normal, 24 h", "Прирост сверх обычного, 24 ч"), t.gain[0], &|x| tenths(ui, x)) }
-            { item("total_gain_48h", ui.t("Gain beyond normal, 48 h", "Прирост сверх обычного, 48 ч"), t.gain[1], &|x| tenths(ui, x)) }
-            { item("total_cost_per_subscriber_24h", ui.t("Cost per subscriber, 24 h", "Цена подписчика, 24 ч"), t.cost_per_subscriber[0], &price) }
-            { item("total_cost_per_subscriber_48h", ui.t("Cost per subscriber, 48 h", "Цена подписчика, 48 ч"), t.cost_per_subscriber[1], &price) }
+            { item("total_price", ui.t("Spent", "Потрачено"), t.price, &price, Html::default()) }
+            { item("total_reach_24h", ui.t("Reach at 24 h", "Охват за 24 ч"), t.reach_24h, &count, Html::default()) }
+            { item("total_cpm_24h", ui.t("CPM at 24 h", "CPM за 24 ч"), t.cpm_24h, &price, Html::default()) }
+            { item("total_gain_24h", ui.t("Gain beyond normal, 24 h", "Прирост сверх обычного, 24 ч"), t.gain[0], &|x| tenths(ui, x), gain_extra(0)) }
+            { item("total_gain_48h", ui.t("Gain beyond normal, 48 h", "Прирост сверх обычного, 48 ч"), t.gain[1], &|x| tenths(ui, x), gain_extra(1)) }
+            { item("total_cost_per_subscriber_24h", ui.t("Cost per subscriber, 24 h", "Цена подписчика, 24 ч"), t.cost_per_subscriber[0], &price, Html::default()) }
+            { item("total_cost_per_subscriber_48h", ui.t("Cost per subscriber, 48 h", "Цена подписчика, 48 ч"), t.cost_per_subscriber[1], &price, Html::default()) }
         </dl>
     }
 }
@@ -346,8 +458,8 @@ fn chart(ui: &Ui, placed: &Placed, (group, read): (PeriodGroup, &[Reading])) -> 
     if read.is_empty() {
         return Html::default();
     }
-    let first = placed.placements.iter().map(|p| p.at).min();
-    let last = placed.placements.iter().map(|p| p.at).max();
+    let first = placed.placements.iter().filter_map(|p| p.at).min();
+    let last = placed.placements.iter().filter_map(|p| p.at).max();
     let shown: Vec<Reading> = read
         .iter()
         .filter(|r| first.is_none_or(|first| r.period.end() > first - TimeDelta::days(2)))
@@ -357,7 +469,7 @@ fn chart(ui: &Ui, placed: &Placed, (group, read): (PeriodGroup, &[Reading])) -> 
     let marks: Vec<(f64, String)> = placed
         .placements
         .iter()
-        .map(|p| (p.at.and_utc().timestamp() as f64, p.post.clone()))
+        .filter_map(|p| Some((p.at?.and_utc().timestamp() as f64, p.post.clone())))
         .collect();
     let series = Rc::new(chart_series(
         ui.locale,

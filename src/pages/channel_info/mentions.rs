@@ -1,12 +1,13 @@
 //! The incoming mentions section: which channels mentioned this one over a chosen period
 //! (keyword mentions of its link and of its username), the mentioning posts (post search for its
 //! link or its username) marked on its hourly subscriber chart, and for each the subscriber change in the 24 h
-//! and 48 h after it next to the channel's normal change over as long. One job of four requests.
+//! and 48 h after it next to the channel's normal change over as long (the windows after the
+//! listed mentions left out) and its spread. One job of four requests.
 
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use chrono::{DateTime, TimeDelta, Utc};
+use chrono::{DateTime, NaiveDateTime, TimeDelta, Utc};
 use yew::prelude::*;
 
 use crate::api::model::{
@@ -15,13 +16,14 @@ use crate::api::model::{
 use crate::api::ops::{KeywordMentions, PostSearch};
 use crate::api::{ChannelId, PeriodGroup};
 use crate::components::chart::period_axis;
+use crate::components::figure::within_normal;
 use crate::components::status::JobPanel;
 use crate::components::LineChart;
-use crate::format::fill;
+use crate::format::{fill, group_decimal};
 use crate::request::{Job, Plan, Unit};
 use crate::route::{route_href, ChannelQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
-use crate::view::after_mention::{change_after, normal_change, AFTER_HOURS};
+use crate::view::after_mention::{after_mention, After, AFTER_HOURS};
 use crate::view::counts::signed;
 use crate::view::dynamics::{chart_series, readings, Reading};
 use crate::view::labels::channel_name;
@@ -234,7 +236,8 @@ fn channels_table(ui: &Ui, rows: &[Row]) -> Html {
 }
 
 /// The mentioning posts on the chart of the `period`'s readings (of `group`) and in a table, each
-/// with the change after it; the normal change is read over all the readings.
+/// with the change after it next to the normal change over as long, read over all the readings
+/// with the windows after every listed mention left out.
 fn after_table(
     ui: &Ui,
     posts: &PostSearchResponse,
@@ -243,7 +246,8 @@ fn after_table(
     (read, period): (&[Reading], &[Reading]),
 ) -> Html {
     let mentioning: Vec<_> = posts.items.iter().filter(|p| p.channel_id != own).collect();
-    let normal = AFTER_HOURS.map(|h| normal_change(read, h));
+    let instant = |date: i64| DateTime::from_timestamp(date, 0).map(|t| t.naive_utc());
+    let busy: Vec<NaiveDateTime> = mentioning.iter().filter_map(|p| instant(p.date)).collect();
     let marks: Vec<(f64, String)> = mentioning
         .iter()
         .map(|p| {
@@ -266,21 +270,38 @@ fn after_table(
             "Подписчики по часам; линии — посты с упоминанием",
         )
     };
-    let show = |n: Option<i64>| n.map_or_else(|| "—".to_owned(), |n| signed(n, ui.locale));
-    let show_normal =
-        |n: Option<f64>| n.map_or_else(|| "—".to_owned(), |n| signed(n.round() as i64, ui.locale));
+    let cell = |after: Option<After>| match after {
+        None => html! { <td class="cs-num">{ "—" }</td> },
+        Some(after) => {
+            let verdict = if after.beyond() {
+                ui.t("beyond normal", "сверх обычного")
+            } else {
+                within_normal(ui)
+            };
+            html! {
+                <td class="cs-num" data-beyond={after.beyond().to_string()}>
+                    { signed(after.change.by, ui.locale) }
+                    { fill(ui.t(" (normal {n} ± {s}): {v}", " (обычно {n} ± {s}): {v}"), &[
+                        ("n", signed(after.normal.change.round() as i64, ui.locale)),
+                        ("s", group_decimal(after.normal.spread, 1, ui.locale)),
+                        ("v", verdict.to_owned()),
+                    ]) }
+                </td>
+            }
+        }
+    };
     html! {
         <>
             <LineChart {series} marks={Rc::new(marks)} height={180.0} {y_title}
                 x_format={period_axis(group, ui.locale)} />
-            <p class="hint">{ fill(ui.t(
-                "Normal change: {h24} in 24 h, {h48} in 48 h (the median over every hour of the last 90 days).",
-                "Обычное изменение: {h24} за 24 ч, {h48} за 48 ч (медиана по всем часам за 90 дней).",
-            ), &[("h24", show_normal(normal[0])), ("h48", show_normal(normal[1]))]) }</p>
+            <p class="hint">{ ui.t(
+                "Change after each post: from the last count before it to the first count 24 or 48 hours after it. Normal: the median change over every window as long in the last 90 days, leaving out those that overlap the 48 hours after any post listed here; ± its spread, 1.4826 × the median absolute deviation of those changes. A change more than 2 spreads above normal is beyond normal; a smaller one is within normal variation.",
+                "Изменение после каждого поста: от последнего значения до него до первого значения через 24 или 48 часов. Обычно: медиана изменений по всем окнам той же длины за 90 дней, кроме окон, задевающих 48 часов после любого из этих постов; ± разброс, 1,4826 × медианное абсолютное отклонение этих изменений. Изменение больше обычного на 2 разброса и более — сверх обычного; меньшее — в пределах обычных колебаний.",
+            ) }</p>
             if group == PeriodGroup::Day {
                 <p class="hint report-daily">{ ui.t(
-                    "The plan gives no hourly subscribers: the changes are read from counts at the end of each day, so a post counts from the end of its day.",
-                    "Тариф не даёт подписчиков по часам: изменения считаются по числу на конец каждого дня, так что пост учитывается с конца своего дня.",
+                    "The plan gives no hourly subscribers: the changes are read from counts at the end of each day, from the end of the day before a post to the end of the day 24 or 48 hours after it, so they cover up to a day more.",
+                    "Тариф не даёт подписчиков по часам: изменения считаются по числу на конец каждого дня, от конца дня перед постом до конца дня через 24 или 48 часов после него, то есть за срок до суток дольше.",
                 ) }</p>
             }
             if mentioning.is_empty() {
@@ -291,21 +312,22 @@ fn after_table(
                     &[
                         ui.t("Mentioning post", "Пост с упоминанием"),
                         ui.t("Published", "Опубликован"),
-                        ui.t("Change in 24 h (normal)", "За 24 ч (обычно)"),
-                        ui.t("Change in 48 h (normal)", "За 48 ч (обычно)"),
+                        ui.t("Change in 24 h", "За 24 ч"),
+                        ui.t("Change in 48 h", "За 48 ч"),
                     ],
                     mentioning.iter().map(|p| {
-                        let at = DateTime::from_timestamp(p.date, 0).map(|t| t.naive_utc());
-                        let after = AFTER_HOURS.map(|h| at.and_then(|at| change_after(read, at, h)));
+                        let after = AFTER_HOURS.map(|h| instant(p.date).and_then(|at| after_mention(read, at, h, &busy)));
                         let name = posts.channel_of(p).and_then(channel_name).unwrap_or_else(|| p.link.clone());
                         html! {
                             <tr data-mention-post={p.link.clone()}
-                                data-change-day={after[0].map(|n| n.to_string())}
-                                data-change-two-days={after[1].map(|n| n.to_string())}>
+                                data-change-day={after[0].map(|a| a.change.by.to_string())}
+                                data-change-two-days={after[1].map(|a| a.change.by.to_string())}
+                                data-normal-day={after[0].map(|a| a.normal.change.to_string())}
+                                data-spread-day={after[0].map(|a| a.normal.spread.to_string())}>
                                 <td><a href={format!("https://{}", p.link)} target="_blank" rel="noopener noreferrer">{ name }</a></td>
                                 <td>{ ui.timestamp(p.date) }</td>
-                                <td class="cs-num">{ show(after[0]) }{ " (" }{ show_normal(normal[0]) }{ ")" }</td>
-                                <td class="cs-num">{ show(after[1]) }{ " (" }{ show_normal(normal[1]) }{ ")" }</td>
+                                { cell(after[0]) }
+                                { cell(after[1]) }
                             </tr>
                         }
                     }).collect(),

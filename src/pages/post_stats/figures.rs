@@ -10,7 +10,8 @@ use yew::prelude::*;
 use crate::api::model::PostStatsResponse;
 use crate::api::{Error, ViewGrowthGroup};
 use crate::components::figure::{
-    er_definition, err_definition, figure_html, figures_export, missing_html, money, rate_html,
+    er_definition, err_definition, figure_html, figures_export, missing_html, money,
+    price_error_text, rate_html,
 };
 use crate::components::ErrorBanner;
 use crate::format::fill;
@@ -68,8 +69,8 @@ pub(super) fn engagement_and_reach(props: &EngagementAndReachProps) -> Html {
         .ok()
         .map(|r| growth_series(ViewGrowthGroup::Hour, &r.views).0);
     let parsed = price_and_currency(&typed_price);
-    let price_typed = parsed.is_some();
-    let figures = PostFigures::of(&counts, growth.as_deref(), props.subscribers, parsed);
+    let refused = parsed.as_ref().err().copied();
+    let figures = PostFigures::of(&counts, growth.as_deref(), props.subscribers, parsed.ok());
     let views = |v: f64| ui.count(v.round() as i64);
     let cpm_html = |figure: Figure| figure_html(&ui, figure, |v| money(&ui, v, &figures.currency));
     let term = |label: String, title: &'static str, value: Html| {
@@ -124,9 +125,9 @@ pub(super) fn engagement_and_reach(props: &EngagementAndReachProps) -> Html {
                     { term(ui.t("CPM at 48 h", "CPM за 48 ч").into(), ui.t("Price per thousand views at 48 h", "Цена за тысячу просмотров за 48 ч"), cpm_html(figures.cpm_48h)) }
                     { term(ui.t("CPM, all views", "CPM, все просмотры").into(), ui.t("Price per thousand of all views", "Цена за тысячу всех просмотров"), cpm_html(figures.cpm_total)) }
                 </dl>
-                if !typed_price.trim().is_empty() && !price_typed {
+                if let Some(error) = refused.filter(|_| !typed_price.trim().is_empty()) {
                     <p class="field-error">{ missing_html(&ui, Missing::NoPrice) }{ " " }
-                        { ui.t("No number in the price.", "В цене нет числа.") }</p>
+                        { price_error_text(&ui, error) }</p>
                 }
             </div>
             { figures_export(&ui, "post-figures".into(), figures.named()) }

@@ -417,14 +417,6 @@ pub(super) async fn hourly_subscribers_sent(
     }))
 }
 
-/// Count at the hour containing `t` in hourly records.
-pub(super) fn count_at(records: &[(NaiveDateTime, i64)], t: NaiveDateTime) -> Option<i64> {
-    records
-        .iter()
-        .find(|(hour, _)| *hour <= t && t < *hour + TimeDelta::hours(1))
-        .map(|r| r.1)
-}
-
 pub(super) async fn mentions_show_the_change_after_each(h: Arc<Harness>) -> Res<()> {
     // The sandbox's advertised channel: three adverts in other channels' posts within the
     // report's default 14 days, each more than 48 hours ago.
@@ -467,7 +459,10 @@ pub(super) async fn mentions_show_the_change_after_each(h: Arc<Harness>) -> Res<
             ensure(listed == 1, || format!("{name} of {op} is not listed"))?;
         }
     }
-    let hourly = hourly_subscribers_sent(&h, mark).await?;
+    let hourly = super::campaigns::Counts {
+        records: hourly_subscribers_sent(&h, mark).await?,
+        len: TimeDelta::hours(1),
+    };
     let search = h
         .sent(mark, "/posts/search")
         .pop()
@@ -481,9 +476,8 @@ pub(super) async fn mentions_show_the_change_after_each(h: Arc<Harness>) -> Res<
         let at = DateTime::from_timestamp(int(&post["date"]), 0)
             .ok_or("bad date")?
             .naive_utc();
-        let after = |hours: i64| -> Option<i64> {
-            Some(count_at(&hourly, at + TimeDelta::hours(hours))? - count_at(&hourly, at)?)
-        };
+        // From the last count before the post to the first count 24 or 48 hours after it.
+        let after = |hours: i64| -> Option<i64> { Some(hourly.change_after(at, hours)?.0) };
         let shown = h
             .browser
             .eval(

@@ -33,7 +33,10 @@ use analyses::{
     compare_three_channels, keyword_trend_over_four_weeks, search_analysis_of_1050_posts,
     watch_alert_notifies_once, watchlist_news_after_the_clock_moves,
 };
-use campaigns::campaign_of_two_adverts_finds_their_gain;
+use campaigns::{
+    campaign_gain_within_normal_variation_has_no_cost, campaign_of_two_adverts_finds_their_gain,
+    one_advert_read_by_hour_and_by_day_agrees,
+};
 use channel_report::{
     mention_explains_a_steep_rise, mentions_show_the_change_after_each,
     planted_jump_is_found_on_its_day, reach_profile_equals_the_replayed_post_stats,
@@ -71,6 +74,8 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     thin_reach_channel_has_low_err,
     mentions_show_the_change_after_each,
     campaign_of_two_adverts_finds_their_gain,
+    campaign_gain_within_normal_variation_has_no_cost,
+    one_advert_read_by_hour_and_by_day_agrees,
     multi_post_stats_shows_posts,
     multi_post_stats_batches_over_50_ids,
     multi_story_stats_shows_stories,
