@@ -14,7 +14,9 @@
 //! - any other rise is a **jump** (`subscriber-jump`), or a **step** (`subscriber-step`) when the
 //!   [`FLAT_DAYS`] days before it were flat (each day's change within [`FLAT_SHARE`] of the
 //!   count and [`FLAT_MAX`] subscribers): a channel that stood still and suddenly grew;
-//! - a loss is a **drop** (`subscriber-drop`), whether or not a jump came before it. Within
+//! - a loss is a **drop** (`subscriber-drop`), whether or not a jump came before it; but a loss
+//!   within [`DROP_DAYS`] days after an explained rise, of at most half of it, is that rise's
+//!   readers leaving again, and shows only in what stayed of it. Within
 //!   [`DROP_DAYS`] days after a jump or a step it says so, and a slower loss there is a drop too
 //!   when the count falls below the jump's end by at least [`DROP_SHARE`] of the jump and by the
 //!   floor: bought subscribers being cleaned out over days.

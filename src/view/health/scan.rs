@@ -111,9 +111,19 @@ fn qualifying(
         let Some(normal) = series.normal(len, excluded) else {
             continue;
         };
-        let excess = |i: Option<usize>| {
-            i.and_then(|i| series.change(i, len))
-                .map_or(0.0, |c| directed(rise, c as f64, &normal))
+        let last = series.counts.len() - 1;
+        // A neighbour cut short by the start or the end of the counts is read over the part
+        // there is, scaled to `len`, when that part is at least a quarter of it: a window near
+        // the end is held to what the hours after it did, not taken as sudden for want of them.
+        let excess = |from: usize, to: usize| {
+            let part = to.saturating_sub(from);
+            if part == 0 || part * 4 < len {
+                return 0.0;
+            }
+            series.change(from, part).map_or(0.0, |c| {
+                let scale = len as f64 / part as f64;
+                directed(rise, c as f64 * scale, &normal)
+            })
         };
         for t in 0..series.counts.len().saturating_sub(len) {
             let (Some(before), Some(change)) = (series.at(t), series.change(t, len)) else {
@@ -123,7 +133,8 @@ fn qualifying(
             if e <= SPREADS * normal.spread || e < floor(before) {
                 continue;
             }
-            let neighbours = excess(t.checked_sub(len)).max(excess(Some(t + len)));
+            let neighbours =
+                excess(t.saturating_sub(len), t).max(excess(t + len, (t + 2 * len).min(last)));
             // Beyond normal even after [`SUDDEN`] times its neighbours' excess is set aside: a
             // noisy neighbour that happened to read low does not make a climb sudden.
             if e - SUDDEN * neighbours.max(0.0) > SPREADS * normal.spread {

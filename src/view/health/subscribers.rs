@@ -55,6 +55,7 @@ pub fn subscriber_findings(
     let found = events(&series, scales, &excluded);
     let mut findings = Vec::new();
     let mut jumps: Vec<(usize, Event, NaiveDate)> = Vec::new();
+    let mut explained: Vec<Event> = Vec::new();
     for event in found.iter().filter(|e| e.rise) {
         let cause = explaining(&series, event, rate, &cause_slots);
         let kind = match cause {
@@ -68,12 +69,23 @@ pub fn subscriber_findings(
         }
         let stayed = cause.and_then(|_| stayed(&series, event, &excluded));
         let finding = finding(&series, kind, event, doubts, cause.cloned(), stayed, None);
-        if kind != Kind::MentionRise {
+        if kind == Kind::MentionRise {
+            explained.push(event.clone());
+        } else {
             jumps.push((event.end, event.clone(), finding.date));
         }
         findings.push(finding);
     }
-    let mut drops: Vec<Event> = found.into_iter().filter(|e| !e.rise).collect();
+    // Readers who came with an advert partly leave again over the next days: a loss after an
+    // explained rise, of at most half of it, shows in what stayed of the rise, not as a drop.
+    let churn = |drop: &Event| {
+        explained.iter().any(|rise: &Event| {
+            rise.end <= drop.start
+                && drop.start <= rise.end + DROP_DAYS * per_day
+                && -drop.change <= rise.change / 2
+        })
+    };
+    let mut drops: Vec<Event> = found.into_iter().filter(|e| !e.rise && !churn(e)).collect();
     // A jump's slow loss, which no window of 72 hours holds as a sudden one. Its normal over
     // days leaves out the jumps too: a window holding thousands bought is no one's normal.
     let mut without_jumps = excluded.clone();

@@ -201,7 +201,17 @@ impl Browser {
     /// Clicks the first element matching `css`, waiting for it to appear.
     pub async fn click(&self, css: &str) -> Res<()> {
         self.wait_css(css).await?;
-        self.client.find(Locator::Css(css)).await?.click().await?;
+        let element = self.client.find(Locator::Css(css)).await?;
+        // WebDriver scrolls an element only until it is in view, which can leave it under the
+        // sticky header (and a section above that finishes loading moves it there): in the
+        // middle of the view it is what a person would click.
+        self.client
+            .execute(
+                "arguments[0].scrollIntoView({block: 'center'});",
+                vec![serde_json::to_value(&element)?],
+            )
+            .await?;
+        element.click().await?;
         Ok(())
     }
 
