@@ -1,9 +1,11 @@
 //! The channel report in the browser, over a stubbed `fetch`, for a plan without hourly
 //! subscribers: the health check and the incoming mentions both fall back to days, the health
 //! check explains the rise after a mention by the post that mentions the channel, and the
-//! change after a mention is read from end-of-day counts.
+//! change after a mention is read from end-of-day counts; and, by the hour, a rise right after a
+//! placement of a campaign kept in this browser is that placement's.
 #![cfg(target_arch = "wasm32")]
 
+use chanscope::campaigns::{Campaign, CampaignStore, PlacementEntry, CAMPAIGN_VERSION};
 use wasm_bindgen_test::*;
 use web_sys::Element;
 
@@ -117,5 +119,77 @@ async fn without_hours_the_report_reads_days() {
             && asked.iter().any(|url| !url.contains("group=")),
         "{asked:?}"
     );
+    root.remove();
+}
+
+/// @tracked, by the hour over the 90 days up to the current hour: 5,000 + 2 an hour, and 300
+/// more in each of the 5 hours from 12:00 UTC ten days ago. No post mentions it.
+const TRACKED_FETCH: &str = r#"
+const hour = 3600000;
+const now = Math.floor(Date.now() / hour) * hour;
+const rise = Math.floor(Date.now() / 86400000) * 86400000 - 10 * 86400000 + 12 * hour;
+let body;
+if (u.pathname.endsWith('/channels/get')) {
+  body = {
+    id: 7, tg_id: 7, link: 't.me/tracked', peer_type: 'channel', username: '@tracked',
+    title: 'Tracked', about: '', image100: '', image640: '', participants_count: 9800,
+    ci_index: 0, service_restrictions: [], created_at: 0,
+  };
+} else if (u.pathname.endsWith('/channels/subscribers')) {
+  body = Array.from({ length: 90 * 24 }, (_, i) => {
+    const at = now - (90 * 24 - 1 - i) * hour;
+    const arrived = Math.min(5, Math.max(0, (at - rise) / hour + 1));
+    return {
+      period: new Date(at).toISOString().slice(0, 13).replace('T', ' ') + ':00',
+      participants_count: 5000 + 2 * i + 300 * arrived,
+    };
+  }).reverse();
+} else if (u.pathname.endsWith('/posts/search')) {
+  body = { count: 0, total_count: 0, items: [], channels: [] };
+} else {
+  return Promise.resolve(new Response('{"status":"error","error":"unknown_error"}'));
+}
+"#;
+
+#[wasm_bindgen_test]
+async fn a_rise_after_a_tracked_placement_is_the_placements() {
+    let store = CampaignStore::open().await.unwrap();
+    store.clear().await.unwrap();
+    let ten_days_ago = chrono::Utc::now().date_naive() - chrono::TimeDelta::days(10);
+    store
+        .put(&Campaign {
+            version: CAMPAIGN_VERSION,
+            id: "c1".to_owned(),
+            name: "Spring push".to_owned(),
+            promoted: "t.me/tracked".to_owned(),
+            placements: vec![PlacementEntry {
+                post: "t.me/partner_news/5".to_owned(),
+                price: "1 000 ₽".to_owned(),
+                date: format!("{} 12:00", ten_days_ago.format("%Y-%m-%d")),
+            }],
+        })
+        .await
+        .unwrap();
+    stub_fetch(TRACKED_FETCH);
+    let root = mount("/channel-info?channel=%40tracked");
+    let rise = find(&root, ".report-health [data-finding='mention-rise']").await;
+    // The five hours of +300 and their own +2 each.
+    assert_eq!(rise.get_attribute("data-change").as_deref(), Some("1510"));
+    assert_eq!(
+        rise.get_attribute("data-start"),
+        Some(format!("{}T12:00", ten_days_ago.format("%Y-%m-%d")))
+    );
+    let cause = rise.query_selector(".report-cause").unwrap().unwrap();
+    assert_eq!(
+        cause.get_attribute("data-source").as_deref(),
+        Some("Spring push")
+    );
+    assert!(cause
+        .text_content()
+        .unwrap()
+        .contains("your campaign «Spring push»"));
+    let health = root.query_selector(".report-health").unwrap().unwrap();
+    assert_eq!(health.get_attribute("data-anomalies").as_deref(), Some("0"));
+    store.clear().await.unwrap();
     root.remove();
 }
