@@ -29,6 +29,9 @@ const DEFAULT_UPSTREAM_WAIT_S: f64 = 5.0;
 /// Far above what a browser on a slow link needs to send its headers, far below what lets idle
 /// connections pile up.
 const DEFAULT_HEADER_TIMEOUT_S: f64 = 10.0;
+/// Bounds how long a client that stopped reading holds its connection. Any progress restarts
+/// it, so a slow link still gets the console's wasm; a stalled one is cut after this long.
+const DEFAULT_WRITE_TIMEOUT_S: f64 = 20.0;
 /// Well under a default `ulimit -n` of 1024 once Redis, the upstream pool and files are counted.
 const DEFAULT_MAX_CONNECTIONS: usize = 768;
 /// Within systemd's default `TimeoutStopSec` (90 s) and a load balancer's patience alike.
@@ -132,6 +135,11 @@ pub struct Cli {
     #[arg(long, env = "CHANSCOPE_HEADER_TIMEOUT", value_name = "SECS",
           default_value_t = DEFAULT_HEADER_TIMEOUT_S, value_parser = seconds)]
     header_timeout: f64,
+    /// Longest time an answer's writing may make no progress (a client that stopped reading)
+    /// before its connection is closed, in seconds
+    #[arg(long, env = "CHANSCOPE_WRITE_TIMEOUT", value_name = "SECS",
+          default_value_t = DEFAULT_WRITE_TIMEOUT_S, value_parser = positive)]
+    write_timeout: f64,
     /// Connections served at once; more wait in the listen backlog
     #[arg(long, env = "CHANSCOPE_MAX_CONNECTIONS", value_name = "N",
           default_value_t = DEFAULT_MAX_CONNECTIONS,
@@ -187,6 +195,8 @@ pub struct Config {
     pub upstream_wait: Duration,
     /// The longest a client may take to send a request's headers, and stay idle between requests.
     pub header_timeout: Duration,
+    /// The longest an answer's writing may make no progress before its connection is closed.
+    pub write_timeout: Duration,
     /// Connections served at once; more wait in the listen backlog.
     pub max_connections: usize,
     /// After SIGTERM, how long requests in flight may still finish.
@@ -214,6 +224,7 @@ impl Config {
             upstream_rate: None,
             upstream_wait: Duration::from_secs_f64(DEFAULT_UPSTREAM_WAIT_S),
             header_timeout: Duration::from_secs_f64(DEFAULT_HEADER_TIMEOUT_S),
+            write_timeout: Duration::from_secs_f64(DEFAULT_WRITE_TIMEOUT_S),
             max_connections: DEFAULT_MAX_CONNECTIONS,
             drain_timeout: Duration::from_secs_f64(DEFAULT_DRAIN_TIMEOUT_S),
         })
@@ -259,6 +270,7 @@ impl Config {
         }
         c.upstream_wait = Duration::from_secs_f64(cli.upstream_wait);
         c.header_timeout = Duration::from_secs_f64(cli.header_timeout);
+        c.write_timeout = Duration::from_secs_f64(cli.write_timeout);
         c.max_connections = cli.max_connections;
         c.drain_timeout = Duration::from_secs_f64(cli.drain_timeout);
         Ok(c)

@@ -255,6 +255,7 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let limits = server::Limits {
         header_timeout: gateway.config.header_timeout,
+        write_timeout: gateway.config.write_timeout,
         max_connections: gateway.config.max_connections,
         drain_timeout: gateway.config.drain_timeout,
     };

@@ -83,6 +83,18 @@ fn defaults_and_flags() {
 }
 
 #[test]
+fn the_write_timeout() {
+    let up = ["--upstream", "https://api.example"];
+    let c = parse(&up, Some(SECRET)).unwrap();
+    assert_eq!(c.write_timeout, Duration::from_secs(20));
+    let c = parse(&[up[0], up[1], "--write-timeout", "2.5"], Some(SECRET)).unwrap();
+    assert_eq!(c.write_timeout, Duration::from_millis(2500));
+    // Zero would cut every answer larger than the socket's buffers.
+    let e = parse(&[up[0], up[1], "--write-timeout", "0"], Some(SECRET)).unwrap_err();
+    assert!(e.contains("must be a number above 0"), "{e}");
+}
+
+#[test]
 fn redis_and_the_upstream_budget() {
     let up = ["--upstream", "https://api.example"];
     let with = |more: &[&str]| {
@@ -231,7 +243,7 @@ fn every_flag_has_a_variable_named_in_help() {
         );
         flags += 1;
     }
-    // The 17 flags of the hand-written parser, and five more.
-    assert_eq!(flags, 22);
+    // The 17 flags of the hand-written parser, and six more.
+    assert_eq!(flags, 23);
     assert!(help.contains(TOKEN_ENV));
 }
