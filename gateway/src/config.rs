@@ -48,8 +48,14 @@ const DEFAULT_DRAIN_TIMEOUT_S: f64 = 10.0;
                   the command line wins."
 )]
 pub struct Cli {
-    /// The service's http or https base URL; the operation's path is appended
-    #[arg(long, env = "CHANSCOPE_UPSTREAM", value_name = "URL")]
+    /// The service's http or https base URL; the operation's path is appended. No user
+    /// information: the token is the credential
+    #[arg(
+        long,
+        env = "CHANSCOPE_UPSTREAM",
+        value_name = "URL",
+        hide_env_values = true
+    )]
     upstream: String,
     /// A file holding the API token (trimmed); else the variable CHANSCOPE_API_TOKEN
     #[arg(long, env = "CHANSCOPE_TOKEN_FILE", value_name = "PATH")]
@@ -296,10 +302,15 @@ fn per_second(text: &str) -> Result<f64, String> {
 
 /// A URL redis-rs can read (`redis://`, `rediss://`, `unix://`); never quoted back, since it may
 /// hold a password.
-fn redis_url(url: &str) -> Result<String, String> {
-    redis::Client::open(url)
-        .map(|_| url.to_owned())
-        .map_err(|_| "--redis must be a URL such as redis://127.0.0.1:6379/0".to_owned())
+fn redis_url(text: &str) -> Result<String, String> {
+    let refused = || "--redis must be a URL such as redis://127.0.0.1:6379/0".to_owned();
+    let url = url::Url::parse(text).map_err(|_| refused())?;
+    if !matches!(url.scheme(), "redis" | "rediss" | "unix" | "redis+unix") {
+        return Err(refused());
+    }
+    redis::Client::open(text)
+        .map(|_| text.to_owned())
+        .map_err(|_| refused())
 }
 
 /// Seconds, zero allowed.
@@ -310,31 +321,44 @@ fn seconds(text: &str) -> Result<f64, String> {
         .ok_or_else(|| "must be seconds from 0 to 3600".to_owned())
 }
 
-/// An `http` or `https` base URL with a host and nothing after its path.
-fn upstream_base(url: &str) -> Result<String, String> {
-    let bad = |why: &str| format!("--upstream {why}; got \"{}\"", without_userinfo(url));
-    let uri: Uri = url.parse().map_err(|_| bad("is not a URL"))?;
-    if !matches!(uri.scheme_str(), Some("http" | "https")) {
+/// An `http` or `https` base URL with a host and nothing after its path, read as browsers read
+/// URLs. User information is refused rather than used: the token is the credential, and a
+/// password in the URL would be in every log line that names the upstream.
+fn upstream_base(text: &str) -> Result<String, String> {
+    let bad = |why: &str| format!("--upstream {why}; got \"{}\"", masked(text));
+    // `@` anywhere is refused first: a password holding `/`, `?` or `#` ends the authority
+    // early, so the parser sees no user information but a bad port, a path or a fragment.
+    let no_userinfo = "must name a host without user information";
+    if text.contains('@') {
+        return Err(bad(no_userinfo));
+    }
+    let url = url::Url::parse(text).map_err(|_| bad("is not a URL"))?;
+    if !matches!(url.scheme(), "http" | "https") {
         return Err(bad("must start with http:// or https://"));
     }
-    let authority = uri.authority().ok_or_else(|| bad("needs a host"))?;
-    if authority.as_str().contains('@') || authority.host().is_empty() {
-        return Err(bad("must name a host without user information"));
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(bad(no_userinfo));
     }
-    if url.contains(['?', '#']) {
+    if url.host_str().is_none_or(str::is_empty) {
+        return Err(bad("needs a host"));
+    }
+    if url.query().is_some() || url.fragment().is_some() {
         return Err(bad("must not have a query or a fragment"));
     }
-    Ok(url.trim_end_matches('/').to_owned())
+    Ok(url.as_str().trim_end_matches('/').to_owned())
 }
 
-/// `url` with any `user:password@` replaced by `***@`, for quoting it in an error.
-fn without_userinfo(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_owned();
+/// `url` with everything between `scheme://` and its last `@` shown as `***`, for quoting a URL
+/// the gateway refuses. The last `@`, not the first: a password may hold `@`, and `/`, `?` or `#`
+/// before it, so no character marks where user information ends. A path holding `@` is masked
+/// too, which hides more than needed, never less.
+pub fn masked(url: &str) -> String {
+    let (scheme, rest) = match url.split_once("://") {
+        Some((scheme, rest)) => (&url[..scheme.len() + 3], rest),
+        None => ("", url),
     };
-    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    match rest[..authority_end].rfind('@') {
-        Some(at) => format!("{scheme}://***{}", &rest[at..]),
+    match rest.rfind('@') {
+        Some(at) => format!("{scheme}***{}", &rest[at..]),
         None => url.to_owned(),
     }
 }

@@ -247,3 +247,22 @@ fn every_flag_has_a_variable_named_in_help() {
     assert_eq!(flags, 23);
     assert!(help.contains(TOKEN_ENV));
 }
+
+#[test]
+fn passwords_holding_url_delimiters_are_masked_whole() {
+    for password in [
+        "S3CR/ETPW",
+        "S3CR?ETPW",
+        "S3CR#ETPW",
+        "S3CR@ETPW",
+        "S3CR%ETPW",
+    ] {
+        let url = format!("https://user:{password}@api.example/api");
+        assert_eq!(masked(&url), "https://***@api.example/api");
+        let e = parse(&["--upstream", &url], Some(SECRET)).unwrap_err();
+        assert!(!e.contains("S3CR") && !e.contains("ETPW"), "{e}");
+        assert!(e.contains("\"https://***@api.example/api\""), "{e}");
+    }
+    assert_eq!(masked("https://api.example/api"), "https://api.example/api");
+    assert_eq!(masked("user:pw@api.example"), "***@api.example");
+}
