@@ -21,6 +21,7 @@ pub mod logging;
 pub mod metrics;
 pub mod policy;
 pub mod ratelimit;
+pub mod scrub;
 pub mod server;
 pub mod shared;
 pub mod statics;

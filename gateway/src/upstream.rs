@@ -17,6 +17,7 @@ use serde::Deserialize;
 
 use crate::config::Config;
 use crate::policy::Call;
+use crate::scrub::Scrubber;
 
 /// Why no usable answer came; each is an error envelope for the browser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,6 +69,7 @@ pub struct Upstream {
     client: Client<HttpsConnector<HttpConnector>, Empty<Bytes>>,
     base: String,
     token: Token,
+    scrubber: Scrubber,
     timeout: Duration,
     max_bytes: usize,
 }
@@ -88,6 +90,7 @@ impl Upstream {
             client,
             base: config.upstream.clone(),
             token: config.token.clone(),
+            scrubber: Scrubber::new(config.token.expose()),
             timeout: config.upstream_timeout,
             max_bytes: config.max_response_bytes,
         }
@@ -109,7 +112,7 @@ impl Upstream {
         let envelope = read_envelope(&body).ok_or(Failure::Unavailable)?;
         // Any answer may quote what the upstream was sent (an echo, a debug field), and an
         // `ok` one is cached and shared through Redis: all are scrubbed before anything else.
-        let body = scrub(body, self.token.expose());
+        let body = self.scrubber.scrub(body);
         Ok(Answer { body, envelope })
     }
 
@@ -173,62 +176,6 @@ fn read_envelope(body: &[u8]) -> Option<Envelope> {
     })
 }
 
-/// `body` with `secret` replaced by `***` wherever it appears, in any spelling an echo may use:
-/// literal, percent-encoded (either case of hex digits, any mix with literal characters), or
-/// JSON-escaped (`\/`, `\u00XX`).
-fn scrub(body: Bytes, secret: &str) -> Bytes {
-    let secret = secret.as_bytes();
-    if secret.is_empty() || !(0..body.len()).any(|at| spelled_at(&body[at..], secret).is_some()) {
-        return body;
-    }
-    let mut out = Vec::with_capacity(body.len());
-    let mut at = 0;
-    while at < body.len() {
-        match spelled_at(&body[at..], secret) {
-            Some(length) => {
-                out.extend_from_slice(b"***");
-                at += length;
-            }
-            None => {
-                out.push(body[at]);
-                at += 1;
-            }
-        }
-    }
-    Bytes::from(out)
-}
-
-/// The length of `secret` as spelled at the start of `text`, if it is there.
-fn spelled_at(text: &[u8], secret: &[u8]) -> Option<usize> {
-    secret.iter().try_fold(0, |at, &byte| {
-        Some(at + spelling_of(text.get(at..)?, byte)?)
-    })
-}
-
-/// The length of one spelling of `byte` at the start of `text`.
-fn spelling_of(text: &[u8], byte: u8) -> Option<usize> {
-    let hex = |digits: &[u8]| -> Option<u32> {
-        let digits = std::str::from_utf8(digits).ok()?;
-        digits
-            .bytes()
-            .all(|d| d.is_ascii_hexdigit())
-            .then(|| u32::from_str_radix(digits, 16).ok())?
-    };
-    match text {
-        [first, ..] if *first == byte => Some(1),
-        [b'%', digits @ ..] if digits.len() >= 2 && hex(&digits[..2]) == Some(u32::from(byte)) => {
-            Some(3)
-        }
-        [b'\\', b'/', ..] if byte == b'/' => Some(2),
-        [b'\\', b'u', digits @ ..]
-            if digits.len() >= 4 && hex(&digits[..4]) == Some(u32::from(byte)) =>
-        {
-            Some(6)
-        }
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -250,16 +197,5 @@ mod tests {
         assert_eq!(read_envelope(br#"{"status":"ok","response":[1,"#), None);
         assert_eq!(read_envelope(b"<html>502</html>"), None);
         assert_eq!(read_envelope(b"[]"), None);
-    }
-
-    #[test]
-    fn scrubbing() {
-        let body = Bytes::from_static(br#"{"error":"token_invalid: abc, abc"}"#);
-        assert_eq!(
-            &scrub(body, "abc")[..],
-            br#"{"error":"token_invalid: ***, ***"}"#
-        );
-        let clean = Bytes::from_static(b"nothing here");
-        assert_eq!(scrub(clean.clone(), "abc"), clean);
     }
 }

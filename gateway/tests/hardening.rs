@@ -18,40 +18,86 @@ use common::fleet::Fleet;
 use common::*;
 use sandbox::Faults;
 
-/// A token with every character URL encoding and JSON escaping spell differently.
-const ODD_TOKEN: &str = "gw+tok/en=71==";
+/// A token with every character that URL encoding, form encoding, JSON and HTML spell
+/// differently: `+`, a space, `/`, `=`, `"` and `\`.
+const ODD_TOKEN: &str = r#"gw+to k/en="71\=="#;
 
-/// Every way an echoing upstream may spell [`ODD_TOKEN`] back.
-fn spellings() -> [String; 5] {
-    [
-        ODD_TOKEN.to_owned(),
-        "gw%2Btok%2Fen%3D71%3D%3D".to_owned(),
-        "gw%2btok%2fen%3d71%3d%3d".to_owned(),
-        r"gw+tok\/en=71==".to_owned(),
-        // Mixed: `+` plain, the rest encoded.
-        "gw+tok%2Fen%3d71==".to_owned(),
+/// Every way an echoing upstream may spell the token back, by name, made from the encoded value
+/// it received (`raw`, as the gateway encoded it) and from that value decoded (`plain`).
+fn spellings(raw: &str, plain: &str) -> Vec<(&'static str, String)> {
+    let each = |spell: &dyn Fn(char) -> String| -> String {
+        plain
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_string()
+                } else {
+                    spell(c)
+                }
+            })
+            .collect()
+    };
+    let named = |c: char| match c {
+        '+' => "&plus;".to_owned(),
+        '/' => "&sol;".to_owned(),
+        '=' => "&equals;".to_owned(),
+        '"' => "&quot;".to_owned(),
+        '\\' => "&bsol;".to_owned(),
+        other => other.to_string(),
+    };
+    vec![
+        ("plain", plain.to_owned()),
+        ("raw", raw.to_owned()),
+        ("lower", raw.to_lowercase()),
+        ("twice", raw.replace('%', "%25")),
+        ("twice_lower", raw.replace('%', "%25").to_lowercase()),
+        // `+` plain and `=` in lower case, the rest as sent.
+        ("mixed", raw.replace("%2B", "+").replace("%3D", "%3d")),
+        // These two are JSON already: written into the body as they are.
+        (
+            "json_slash",
+            serde_json::to_string(plain).unwrap().replace('/', "\\/"),
+        ),
+        (
+            "json_unicode",
+            format!("\"{}\"", each(&|c| format!("\\u{:04x}", u32::from(c)))),
+        ),
+        ("html_decimal", each(&|c| format!("&#{};", u32::from(c)))),
+        ("html_hex", each(&|c| format!("&#x{:X};", u32::from(c)))),
+        ("html_named", plain.chars().map(named).collect()),
+        (
+            "form_encoded",
+            form_urlencoded::byte_serialize(plain.as_bytes()).collect(),
+        ),
+        ("form_decoded", plain.replace('+', " ")),
     ]
 }
 
-/// An upstream that answers every request with its query in every spelling: `ok` for channel
-/// info, `pending` for post stats, an error otherwise.
+/// An upstream that answers every request with the token it was sent, in every spelling, as
+/// string values (so JSON escapes `"` and `\` in each): `ok` for channel info, `pending` for
+/// post stats, an error otherwise.
 async fn echoing_upstream() -> CountingUpstream {
     let echo = |request: Request| async move {
-        let raw = request.uri().query().unwrap_or_default().to_owned();
-        let plain: String = form_urlencoded::parse(raw.as_bytes())
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect::<Vec<_>>()
-            .join("&");
-        let escaped = plain.replace('/', r"\/");
-        let mixed = raw.replace("%2B", "+").replace("%3D", "%3d");
-        let echoed = format!(
-            r#""raw":"{raw}","lower":"{}","plain":"{plain}","escaped":"{escaped}","mixed":"{mixed}""#,
-            raw.to_lowercase()
-        );
+        let query = request.uri().query().unwrap_or_default().to_owned();
+        let raw = query.split("token=").nth(1).unwrap_or_default().to_owned();
+        let plain = form_urlencoded::parse(query.as_bytes())
+            .find(|(k, _)| k == "token")
+            .map(|(_, v)| v.into_owned())
+            .unwrap_or_default();
+        let mut fields: Vec<String> = spellings(&raw, &plain)
+            .into_iter()
+            .map(|(name, spelling)| match name {
+                "json_slash" | "json_unicode" => format!("\"{name}\":{spelling}"),
+                _ => format!("\"{name}\":{}", serde_json::to_string(&spelling).unwrap()),
+            })
+            .collect();
+        let in_text = serde_json::to_string(&format!("token_invalid: {plain}.")).unwrap();
+        fields.push(format!("\"in_text\":{in_text}"));
+        let body = format!("{{{}}}", fields.join(","));
         match request.uri().path() {
-            "/api/channels/get" => format!(r#"{{"status":"ok","response":{{{echoed}}}}}"#),
-            "/api/posts/stat" => format!(r#"{{"status":"pending","response":{{{echoed}}}}}"#),
-            _ => format!(r#"{{"status":"error","error":"bad call","detail":{{{echoed}}}}}"#),
+            "/api/channels/get" => format!(r#"{{"status":"ok","response":{body}}}"#),
+            "/api/posts/stat" => format!(r#"{{"status":"pending","response":{body}}}"#),
+            _ => format!(r#"{{"status":"error","error":"bad call","detail":{body}}}"#),
         }
     };
     let listener = listen().await;
@@ -73,27 +119,31 @@ async fn echoed_tokens_are_scrubbed_in_every_spelling() {
     })
     .await;
     let calls = [
-        ("/api/channels/get?channelId=5", "ok"),
-        ("/api/posts/stat?postId=5", "pending"),
-        ("/api/channels/subscribers?channelId=5", "error"),
+        ("/api/channels/get?channelId=5", "ok", "response"),
+        ("/api/posts/stat?postId=5", "pending", "response"),
+        ("/api/channels/subscribers?channelId=5", "error", "detail"),
     ];
-    for (path, status) in calls {
+    for (path, status, field) in calls {
         for round in ["first", "second"] {
             let answer = rig.get(path).await;
             let v = answer.json();
             assert_eq!(v["status"], status, "{path} {round}: {v}");
-            let everything = answer.everything();
-            for spelling in spellings() {
-                assert!(
-                    !everything.contains(&spelling),
-                    "{path} ({round}) shows the token as {spelling}: {everything}"
-                );
+            let echoed = v[field].as_object().unwrap();
+            assert_eq!(echoed.len(), 14, "{v}");
+            for (name, value) in echoed {
+                let expected = if name == "in_text" {
+                    "token_invalid: ***."
+                } else {
+                    "***"
+                };
+                assert_eq!(value, expected, "{path} ({round}): {name}");
             }
+            assert!(!answer.everything().contains("71"), "{path} ({round})");
         }
     }
     // The ok answer came from the cache the second time: what was kept is scrubbed too.
     assert_eq!(rig.health().cache_hits, 1);
-    assert!(rig.log().iter().all(|l| !l.contains("tok")));
+    assert!(rig.log().iter().all(|l| !l.contains("71")));
 }
 
 /// Reads until the gateway closes the connection; how long that took, or `None` if it stayed
