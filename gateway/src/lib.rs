@@ -174,9 +174,12 @@ impl Gateway {
     }
 
     /// Whether a load balancer should send requests here: the console's page is in `--dist`
-    /// and, with `--redis`, Redis answers.
+    /// and, with `--redis`, Redis answers a PING (asked at most once a second).
     pub async fn readiness(&self) -> Readiness {
-        let redis = self.redis.as_ref().map_or("off", Redis::state);
+        let redis = match &self.redis {
+            Some(redis) => redis.checked_state().await,
+            None => "off",
+        };
         let files = if self.statics.has_page().await {
             "loaded"
         } else {
@@ -189,10 +192,14 @@ impl Gateway {
         }
     }
 
-    /// The Prometheus text of this instance's counters.
-    pub fn metrics_text(&self) -> String {
-        self.metrics
-            .render(self.redis.as_ref().is_some_and(|r| r.state() == "up"))
+    /// The Prometheus text of this instance's counters; `gateway_redis_up` as Redis answers a
+    /// PING (asked at most once a second).
+    pub async fn metrics_text(&self) -> String {
+        let redis_up = match &self.redis {
+            Some(redis) => redis.checked_state().await == "up",
+            None => false,
+        };
+        self.metrics.render(redis_up)
     }
 
     pub fn health(&self) -> Health {
@@ -282,7 +289,7 @@ async fn metrics_page(State(gw): State<Arc<Gateway>>) -> Response {
             (header::CONTENT_TYPE, metrics::CONTENT_TYPE),
             (header::CACHE_CONTROL, "no-store"),
         ],
-        gw.metrics_text(),
+        gw.metrics_text().await,
     )
         .into_response()
 }
