@@ -126,6 +126,26 @@ async fn unknown_widgets_and_option_names_are_refused() {
     assert_eq!(camel.status, StatusCode::BAD_REQUEST);
     assert!(camel.body.contains("kebab-case"), "{}", camel.body);
     assert!(camel.body.contains("\"peerType\""), "{}", camel.body);
+    // Lower-case names that are no attribute of the element are refused as well.
+    for (query, name) in [
+        ("onclick=alert(1)", "onclick"),
+        ("style=position:fixed", "style"),
+        ("base-url=https://evil.example/api", "base-url"),
+        ("token=abc", "token"),
+    ] {
+        let refused = rig
+            .get(&format!("/embed/channel-card?channel=1&{query}"))
+            .await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{query}");
+        assert!(
+            refused.body.starts_with(&format!(
+                "\"{name}\" is no option of chanscope-channel-card; its options"
+            )),
+            "{}",
+            refused.body
+        );
+        assert!(!refused.body.contains("<chanscope"), "{}", refused.body);
+    }
     let post = rig
         .send(Method::POST, "/embed/post-stats?post=1", &[])
         .await;
