@@ -155,6 +155,11 @@ pub struct Cli {
     #[arg(long, env = "CHANSCOPE_DRAIN_TIMEOUT", value_name = "SECS",
           default_value_t = DEFAULT_DRAIN_TIMEOUT_S, value_parser = seconds)]
     drain_timeout: f64,
+    /// Send x-chanscope-cache (hit, miss, stale, coalesced) with API answers. Off by default:
+    /// it tells anyone whether somebody else asked the same lately
+    #[arg(long, env = "CHANSCOPE_DEBUG_HEADERS", action = ArgAction::SetTrue,
+          value_parser = FalseyValueParser::new())]
+    debug_headers: bool,
     /// Log format: text lines, or one JSON object per line
     #[arg(
         long,
@@ -207,6 +212,8 @@ pub struct Config {
     pub max_connections: usize,
     /// After SIGTERM, how long requests in flight may still finish.
     pub drain_timeout: Duration,
+    /// Whether API answers carry `x-chanscope-cache`.
+    pub debug_headers: bool,
 }
 
 impl Config {
@@ -233,6 +240,7 @@ impl Config {
             write_timeout: Duration::from_secs_f64(DEFAULT_WRITE_TIMEOUT_S),
             max_connections: DEFAULT_MAX_CONNECTIONS,
             drain_timeout: Duration::from_secs_f64(DEFAULT_DRAIN_TIMEOUT_S),
+            debug_headers: false,
         })
     }
 
@@ -279,6 +287,7 @@ impl Config {
         c.write_timeout = Duration::from_secs_f64(cli.write_timeout);
         c.max_connections = cli.max_connections;
         c.drain_timeout = Duration::from_secs_f64(cli.drain_timeout);
+        c.debug_headers = cli.debug_headers;
         Ok(c)
     }
 }

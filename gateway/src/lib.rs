@@ -64,7 +64,8 @@ use upstream::{Failure, Upstream};
 
 pub use policy::{BrowserToken, API_PREFIX};
 
-/// Says where an API answer came from: `hit`, `miss`, `stale` or `coalesced`.
+/// Says where an API answer came from: `hit`, `miss`, `stale` or `coalesced`; sent only with
+/// `--debug-headers`, since it tells anyone whether somebody else asked the same lately.
 pub const CACHE_HEADER: HeaderName = HeaderName::from_static("x-chanscope-cache");
 
 /// API answers from this size on are compressed for clients that accept it. A smaller one,
@@ -76,6 +77,10 @@ pub const API_COMPRESS_MIN_BYTES: u16 = 1024;
 /// have their copies compressed at build time, and `/healthz` is small.
 #[derive(Clone, Copy)]
 struct ApiAnswer;
+
+/// Where an API answer came from, for the log and the metrics (and [`CACHE_HEADER`]).
+#[derive(Clone, Copy)]
+struct CacheSource(&'static str);
 
 /// The gateway's parts, shared by every request.
 pub struct Gateway {
@@ -306,12 +311,30 @@ async fn frame(State(gw): State<Arc<Gateway>>, mut request: Request, next: Next)
     let method = request.method().clone();
     let uri = request.uri().clone();
     let origin = gw.cors.allowed_origin(request.headers());
-    let mut response = match gw.cors.preflight(&method, request.headers()) {
-        Some(preflight) => preflight,
-        None => next.run(request).await,
+    // RFC 9112: a server must answer 400 to an HTTP/1.1 request without Host.
+    let hostless =
+        request.version() == Version::HTTP_11 && !request.headers().contains_key(header::HOST);
+    let mut response = if hostless {
+        (
+            StatusCode::BAD_REQUEST,
+            "an HTTP/1.1 request needs a Host header\n",
+        )
+            .into_response()
+    } else {
+        match gw.cors.preflight(&method, request.headers()) {
+            Some(preflight) => preflight,
+            None => next.run(request).await,
+        }
     };
     gw.cors.decorate(origin, &mut response);
     statics::common_headers(response.headers_mut());
+    if let Some(source) = response.extensions().get::<CacheSource>().copied() {
+        if gw.config.debug_headers {
+            response
+                .headers_mut()
+                .insert(CACHE_HEADER, HeaderValue::from_static(source.0));
+        }
+    }
     let entry = Entry {
         at: chrono::Utc::now(),
         client,
@@ -320,10 +343,9 @@ async fn frame(State(gw): State<Arc<Gateway>>, mut request: Request, next: Next)
         query: uri.query(),
         status: response.status(),
         cache: response
-            .headers()
-            .get(CACHE_HEADER)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("-"),
+            .extensions()
+            .get::<CacheSource>()
+            .map_or("-", |s| s.0),
         took: started.elapsed(),
     };
     gw.log.request(&entry);
@@ -453,9 +475,7 @@ fn envelope(status: StatusCode, body: Bytes, source: Option<&'static str>) -> Re
     )
         .into_response();
     if let Some(source) = source {
-        response
-            .headers_mut()
-            .insert(CACHE_HEADER, HeaderValue::from_static(source));
+        response.extensions_mut().insert(CacheSource(source));
     }
     response.extensions_mut().insert(ApiAnswer);
     response

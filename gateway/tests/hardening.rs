@@ -372,3 +372,69 @@ async fn ipv6_clients_share_a_bucket_per_64() {
         StatusCode::TOO_MANY_REQUESTS
     );
 }
+
+/// The status line of `request` sent as it is on a fresh connection.
+fn status_line_of(origin: &str, request: &str) -> String {
+    let mut stream = connect(origin);
+    stream.write_all(request.as_bytes()).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(3)))
+        .unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    answer.lines().next().unwrap_or_default().to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn http_1_1_requests_without_host_are_refused() {
+    let rig = Rig::start(healthy(), |_| {}).await;
+    let (origin, channel_info) = (rig.origin.clone(), rig.channel_info());
+    let lines = tokio::task::spawn_blocking(move || {
+        [
+            "GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n".to_owned(),
+            format!("GET {channel_info} HTTP/1.1\r\nConnection: close\r\n\r\n"),
+            "GET /healthz HTTP/1.1\r\nHost: gateway.example\r\nConnection: close\r\n\r\n"
+                .to_owned(),
+            // HTTP/1.0 had no Host.
+            "GET /healthz HTTP/1.0\r\n\r\n".to_owned(),
+        ]
+        .map(|request| status_line_of(&origin, &request))
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        lines,
+        [
+            "HTTP/1.1 400 Bad Request",
+            "HTTP/1.1 400 Bad Request",
+            "HTTP/1.1 200 OK",
+            "HTTP/1.0 200 OK"
+        ]
+    );
+    assert_eq!(rig.upstream_calls(), 0);
+}
+
+#[tokio::test]
+async fn where_an_answer_came_from_is_told_only_with_debug_headers() {
+    let upstream = CountingUpstream::start(healthy()).await;
+    let quiet = Rig::on(&upstream, |c| c.debug_headers = false).await;
+    for _ in 0..2 {
+        let answer = quiet.get(&quiet.channel_info()).await;
+        assert_eq!(answer.status, StatusCode::OK);
+        assert_eq!(answer.header("x-chanscope-cache"), None);
+    }
+    // The log and the metrics still say it.
+    let log = quiet.log();
+    assert!(log[0].contains(" 200 miss "), "{log:?}");
+    assert!(log[1].contains(" 200 hit "), "{log:?}");
+    let metrics = quiet.get("/metrics").await.body;
+    assert!(
+        metrics.contains("gateway_cache_total{outcome=\"hit\"} 1"),
+        "{metrics}"
+    );
+
+    let debugging = Rig::on(&upstream, |c| c.debug_headers = true).await;
+    let answer = debugging.get(&debugging.channel_info()).await;
+    assert_eq!(answer.header("x-chanscope-cache"), Some("miss"));
+}

@@ -87,6 +87,12 @@ fn the_write_timeout() {
     let up = ["--upstream", "https://api.example"];
     let c = parse(&up, Some(SECRET)).unwrap();
     assert_eq!(c.write_timeout, Duration::from_secs(20));
+    assert!(!c.debug_headers);
+    assert!(
+        parse(&[up[0], up[1], "--debug-headers"], Some(SECRET))
+            .unwrap()
+            .debug_headers
+    );
     let c = parse(&[up[0], up[1], "--write-timeout", "2.5"], Some(SECRET)).unwrap();
     assert_eq!(c.write_timeout, Duration::from_millis(2500));
     // Zero would cut every answer larger than the socket's buffers.
@@ -243,8 +249,8 @@ fn every_flag_has_a_variable_named_in_help() {
         );
         flags += 1;
     }
-    // The 17 flags of the hand-written parser, and six more.
-    assert_eq!(flags, 23);
+    // The 17 flags of the hand-written parser, and seven more.
+    assert_eq!(flags, 24);
     assert!(help.contains(TOKEN_ENV));
 }
 

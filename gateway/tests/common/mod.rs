@@ -155,6 +155,8 @@ impl Rig {
         config.dist = files.join("dist");
         config.rate = 1_000.0;
         config.burst = 1_000.0;
+        // The tests read where each answer came from.
+        config.debug_headers = true;
         tweak(&mut config);
         let log = Arc::new(Mutex::new(Vec::new()));
         let sink = {
