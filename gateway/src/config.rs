@@ -29,6 +29,9 @@ const DEFAULT_UPSTREAM_WAIT_S: f64 = 5.0;
 /// Far above what a browser on a slow link needs to send its headers, far below what lets idle
 /// connections pile up.
 const DEFAULT_HEADER_TIMEOUT_S: f64 = 10.0;
+/// Long enough that a page retrying an unknown channel spends no quota on it, short enough that
+/// a channel that appears is soon found.
+const DEFAULT_ABSENT_TTL_S: u64 = 60;
 /// Bounds how long a client that stopped reading holds its connection. Any progress restarts
 /// it, so a slow link still gets the console's wasm; a stalled one is cut after this long.
 const DEFAULT_WRITE_TIMEOUT_S: f64 = 20.0;
@@ -113,6 +116,11 @@ pub struct Cli {
     #[arg(long, env = "CHANSCOPE_MAX_RESPONSE_BYTES", value_name = "N",
           default_value_t = DEFAULT_MAX_RESPONSE_BYTES)]
     max_response_bytes: usize,
+    /// Cache lifetime of an answer that a channel or post does not exist, in seconds (at most
+    /// the operation's own lifetime)
+    #[arg(long, env = "CHANSCOPE_ABSENT_TTL", value_name = "SECS",
+          default_value_t = DEFAULT_ABSENT_TTL_S)]
+    absent_ttl: u64,
     /// Cache size; least recently used answers go first
     #[arg(long, env = "CHANSCOPE_CACHE_MAX_BYTES", value_name = "N",
           default_value_t = DEFAULT_CACHE_MAX_BYTES)]
@@ -192,6 +200,8 @@ pub struct Config {
     pub allow_origins: Vec<String>,
     /// Cache lifetime per operation path.
     pub ttl: BTreeMap<&'static str, Duration>,
+    /// Cache lifetime of an answer that a channel or post does not exist.
+    pub absent_ttl: Duration,
     /// Requests per second per client.
     pub rate: f64,
     pub burst: f64,
@@ -227,6 +237,7 @@ impl Config {
             browser_token: BrowserToken::Refuse,
             allow_origins: Vec::new(),
             ttl: ROUTES.iter().map(|r| (r.path, r.default_ttl)).collect(),
+            absent_ttl: Duration::from_secs(DEFAULT_ABSENT_TTL_S),
             rate: DEFAULT_RATE,
             burst: DEFAULT_BURST,
             trust_forwarded_for: false,
@@ -265,6 +276,7 @@ impl Config {
         c.browser_token = cli.browser_token;
         c.allow_origins = cli.allow_origin;
         c.ttl.extend(cli.ttl);
+        c.absent_ttl = Duration::from_secs(cli.absent_ttl);
         c.rate = cli.rate;
         c.burst = cli.burst.max(1.0);
         c.trust_forwarded_for = cli.trust_forwarded_for;

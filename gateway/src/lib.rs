@@ -429,6 +429,9 @@ async fn api(
     if let Some(body) = gw.cache.fresh(&key) {
         gw.stats.cache_hits.fetch_add(1, Ordering::Relaxed);
         gw.metrics.cache("hit");
+        if answer::is_absent(&body) {
+            gw.metrics.absent("hit");
+        }
         return envelope(StatusCode::OK, body, Some("hit"));
     }
     let worker = Arc::clone(gw);

@@ -88,6 +88,9 @@ fn the_write_timeout() {
     let c = parse(&up, Some(SECRET)).unwrap();
     assert_eq!(c.write_timeout, Duration::from_secs(20));
     assert!(!c.debug_headers);
+    assert_eq!(c.absent_ttl, Duration::from_secs(60));
+    let c = parse(&[up[0], up[1], "--absent-ttl", "5"], Some(SECRET)).unwrap();
+    assert_eq!(c.absent_ttl, Duration::from_secs(5));
     assert!(
         parse(&[up[0], up[1], "--debug-headers"], Some(SECRET))
             .unwrap()
@@ -249,8 +252,8 @@ fn every_flag_has_a_variable_named_in_help() {
         );
         flags += 1;
     }
-    // The 17 flags of the hand-written parser, and seven more.
-    assert_eq!(flags, 24);
+    // The 17 flags of the hand-written parser, and eight more.
+    assert_eq!(flags, 25);
     assert!(help.contains(TOKEN_ENV));
 }
 
