@@ -136,13 +136,17 @@ pub fn page(widget: &str, query: &str, origins: &[String]) -> Result<String, Str
     } else {
         String::new()
     };
+    // The empty `data:` icon: a browser asks for `/favicon.ico` otherwise, a 404 in the console
+    // of every page that frames this one. `main` is the landmark screen readers jump to.
     Ok(format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
 <meta name=\"referrer\" content=\"no-referrer\">\n<title>Chanscope</title>\n\
+<meta name=\"description\" content=\"Chanscope {widget} widget\">\n\
+<link rel=\"icon\" href=\"data:,\">\n\
 <script type=\"module\" src=\"/embed.js\"></script>\n\
 <script type=\"module\" src=\"/embed-frame.js\"></script>\n</head>\n\
-<body{frame}><chanscope-{widget}{attributes}></chanscope-{widget}></body>\n</html>\n"
+<body{frame}><main><chanscope-{widget}{attributes}></chanscope-{widget}></main></body>\n</html>\n"
     ))
 }
 

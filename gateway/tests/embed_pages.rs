@@ -66,7 +66,23 @@ async fn the_allowed_origins_may_frame_the_widget_pages() {
         .body
         .contains("<script type=\"module\" src=\"/embed.js\"></script>"));
     // No height messages unless asked for.
-    assert!(page.body.contains("<body><chanscope-"), "{}", page.body);
+    assert!(
+        page.body.contains("<body><main><chanscope-"),
+        "{}",
+        page.body
+    );
+    // No request for an icon that is not there, and the page's one landmark around the widget.
+    assert!(
+        page.body.contains("<link rel=\"icon\" href=\"data:,\">"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body
+            .contains("</chanscope-channel-card></main></body>"),
+        "{}",
+        page.body
+    );
 
     let sized = rig
         .get("/embed/post-search?query=rates&peer-type=channel&autoheight=1")
@@ -74,7 +90,7 @@ async fn the_allowed_origins_may_frame_the_widget_pages() {
     assert_eq!(sized.status, StatusCode::OK);
     assert!(
         sized.body.contains(
-            "<body data-autoheight data-origins=\"https://portal.example http://localhost:8081\">\
+            "<body data-autoheight data-origins=\"https://portal.example http://localhost:8081\"><main>\
              <chanscope-post-search query=\"rates\" peer-type=\"channel\"></chanscope-post-search>"
         ),
         "{}",
