@@ -238,7 +238,17 @@ impl Gateway {
                     Outcome::passed(answer.body, Source::Upstream)
                 }
                 Envelope::Error(message) if message.starts_with("flood_control_") => {
-                    stale_or(stale(), Outcome::passed(answer.body, Source::Upstream))
+                    let passed = match answer.retry_after {
+                        // The upstream's HTTP 429, answered as the gateway's own.
+                        Some(wait) => Outcome {
+                            status: StatusCode::TOO_MANY_REQUESTS,
+                            body: answer.body,
+                            source: Source::Upstream,
+                            retry_after: Some(wait),
+                        },
+                        None => Outcome::passed(answer.body, Source::Upstream),
+                    };
+                    stale_or(stale(), passed)
                 }
                 // Pending and other errors pass as they are: asking again may change them.
                 Envelope::Pending | Envelope::Error(_) => {
