@@ -100,15 +100,7 @@ async fn echoing_upstream() -> CountingUpstream {
             _ => format!(r#"{{"status":"error","error":"bad call","detail":{body}}}"#),
         }
     };
-    let listener = listen().await;
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, Router::new().fallback(echo)).await });
-    CountingUpstream {
-        address,
-        seen: Arc::default(),
-        times: Arc::default(),
-        channel_id: 5,
-    }
+    CountingUpstream::own(Router::new().fallback(echo)).await
 }
 
 #[tokio::test]

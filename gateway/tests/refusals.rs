@@ -208,16 +208,7 @@ async fn slowing_upstream(
             response
         }
     };
-    let listener = listen().await;
-    let address = listener.local_addr().unwrap();
-    let router = axum::Router::new().fallback(answer);
-    tokio::spawn(async move { axum::serve(listener, router).await });
-    CountingUpstream {
-        address,
-        seen: Arc::default(),
-        times: Arc::default(),
-        channel_id: 5,
-    }
+    CountingUpstream::own(axum::Router::new().fallback(answer)).await
 }
 
 #[tokio::test]
