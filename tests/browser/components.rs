@@ -417,10 +417,7 @@ async fn a_short_wait_is_waited_out_and_retried_once_by_itself() {
         retry_after_secs: Some(1),
     })
     .await;
-    assert_eq!(
-        texts(&root, ".cs-banner-todo"),
-        ["Asking again by itself in 1 s."]
-    );
+    assert_eq!(texts(&root, ".cs-banner-todo"), ["Retrying in 1 s."]);
     assert_eq!(retried.get(), 0);
     yew::platform::time::sleep(Duration::from_millis(1_300)).await;
     assert_eq!(retried.get(), 1);

@@ -69,7 +69,8 @@ pub fn error_banner(props: &ErrorBannerProps) -> Html {
     let base_url = use_preview_base_url();
     let advice = advice(&ui, &props.error, base_url.as_deref());
     let cancelled = matches!(*props.error, Error::Aborted);
-    let flood = props.error.retry_after_secs().is_some();
+    let wait = props.error.retry_after_secs();
+    let flood = wait.is_some();
     // Asking again cannot change these answers: the request or the plan has to change first.
     let futile = matches!(
         &*props.error,
@@ -81,15 +82,11 @@ pub fn error_banner(props: &ErrorBannerProps) -> Html {
                 ..
             })
     );
-    // Decided once per error (by its address), when it arrives.
-    let auto = *use_memo(SameError(props.error.clone()), {
-        let wait = props.error.retry_after_secs();
-        let can = props.auto_retry && props.on_retry.is_some() && !futile;
-        move |_| {
-            let recent = js_sys::Date::now() - LAST_AUTO_RETRY.get() < AUTO_RETRY_GAP_MS;
-            can && wait.is_some_and(|w| w <= AUTO_RETRY_MAX_SECS) && !recent
-        }
-    });
+    let may_auto = props.auto_retry && props.on_retry.is_some() && !futile;
+    // Read at each render: only a banner's own retry changes it, and that ends the wait shown.
+    let auto = may_auto
+        && wait.is_some_and(|w| w <= AUTO_RETRY_MAX_SECS)
+        && js_sys::Date::now() - LAST_AUTO_RETRY.get() >= AUTO_RETRY_GAP_MS;
     {
         let on_retry = props.on_retry.clone();
         let due = auto && left == 0;
@@ -100,23 +97,23 @@ pub fn error_banner(props: &ErrorBannerProps) -> Html {
             }
         });
     }
-    let todo = if auto && left > 0 {
-        fill(
-            ui.t(
-                "Asking again by itself in {n} s.",
-                "Запрос повторится сам через {n} с.",
-            ),
-            &[("n", left.to_string())],
-        )
-    } else if auto {
-        ui.t("Asking again…", "Повторяем запрос…").to_owned()
-    } else if flood && left > 0 {
-        fill(
-            ui.t("You can retry in {n} s.", "Повторить можно через {n} с."),
-            &[("n", left.to_string())],
-        )
-    } else if flood {
-        ui.t("You can retry now.", "Можно повторить.").to_owned()
+    let todo = if flood {
+        let (counting, done) = if auto {
+            (
+                ("Retrying in {n} s.", "Повтор через {n} с."),
+                ("Retrying…", "Повторяем…"),
+            )
+        } else {
+            (
+                ("You can retry in {n} s.", "Повторить можно через {n} с."),
+                ("You can retry now.", "Можно повторить."),
+            )
+        };
+        if left > 0 {
+            fill(ui.t(counting.0, counting.1), &[("n", left.to_string())])
+        } else {
+            ui.t(done.0, done.1).to_owned()
+        }
     } else {
         advice.todo
     };
