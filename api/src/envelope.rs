@@ -5,7 +5,7 @@ use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::Deserialize;
 use serde_json::value::RawValue;
 
-use super::error::{ApiError, Error};
+use super::error::{ApiError, ApiErrorKind, Error};
 use super::transport::HttpResponse;
 
 /// The envelope's fields as slices of the body (see [`decode`]): `response` is then read from its
@@ -76,7 +76,15 @@ fn classify(answer: &HttpResponse) -> Result<&str, Error> {
                 // A string stands for its text; anything else, as the JSON it was sent as.
                 Some(raw) => serde_json::from_str::<String>(raw).unwrap_or_else(|_| raw.to_owned()),
             };
-            Err(Error::Api(ApiError::from_message(&message)))
+            let error = ApiError::from_message(&message);
+            // HTTP 429 is a request to wait whatever words come with it ("too many requests"):
+            // read as a rate limit, it is counted down rather than shown as an unknown error.
+            if answer.status == 429 && !matches!(error.kind, ApiErrorKind::FloodControl { .. }) {
+                return Err(Error::TooManyRequests {
+                    retry_after_secs: answer.retry_after_secs,
+                });
+            }
+            Err(Error::Api(error))
         }
         Some("pending") => Err(Error::Pending),
         Some(other) => Err(Error::Decode(format!(

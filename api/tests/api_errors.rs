@@ -168,3 +168,47 @@ fn retry_after_reads_seconds_and_dates() {
     assert_eq!(parse_retry_after("Wed, 21 Okt 2015 07:28:00 GMT", at), None);
     assert_eq!(parse_retry_after("Wed, 21 Oct 2015 07:28 GMT", at), None);
 }
+
+#[test]
+fn http_429_is_a_wait_whatever_its_envelope_says() {
+    let answer = |body: &str, retry_after_secs: Option<u32>| HttpResponse {
+        status: 429,
+        body: body.to_owned(),
+        retry_after_secs,
+    };
+    // The service's own words for it, read as a wait rather than an unknown error.
+    assert_eq!(
+        decode::<PostSearchResponse>(&answer(
+            r#"{"status":"error","error":"too many requests"}"#,
+            Some(12)
+        )),
+        Err(Error::TooManyRequests {
+            retry_after_secs: Some(12)
+        })
+    );
+    assert_eq!(
+        decode::<PostSearchResponse>(&answer(r#"{"status":"error","error":"slow down"}"#, None)),
+        Err(Error::TooManyRequests {
+            retry_after_secs: None
+        })
+    );
+    // flood_control_N (the gateway's own 429) keeps its N.
+    let flood = decode::<PostSearchResponse>(&answer(
+        r#"{"status":"error","error":"flood_control_3"}"#,
+        Some(3),
+    ))
+    .unwrap_err();
+    assert_eq!(flood.retry_after_secs(), Some(3));
+    assert!(matches!(
+        flood,
+        Error::Api(ref e) if e.kind == ApiErrorKind::FloodControl { retry_after_secs: 3 }
+    ));
+    // An error with HTTP 200 is the service's error, as before.
+    assert!(matches!(
+        decode::<PostSearchResponse>(&HttpResponse::new(
+            200,
+            r#"{"status":"error","error":"too many requests"}"#
+        )),
+        Err(Error::Api(ref e)) if e.kind == ApiErrorKind::Unknown
+    ));
+}

@@ -19,6 +19,24 @@ use crate::policy::Call;
 use crate::upstream::{Envelope, Failure};
 use crate::Gateway;
 
+/// The errors by which the service says definitely that what was asked for does not exist. They
+/// are kept for `--absent-ttl`, like an answer: a retry would get the same, and spend quota.
+pub const ABSENT: [&str; 2] = ["channel not found", "post not found"];
+
+/// Whether `body`, a kept answer, is one of [`ABSENT`]: only small bodies are read, since an
+/// `ok` answer may be megabytes and an error envelope is a few dozen bytes.
+pub fn is_absent(body: &[u8]) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Head<'a> {
+        status: &'a str,
+        #[serde(default)]
+        error: &'a str,
+    }
+    body.len() < 256
+        && serde_json::from_slice::<Head>(body)
+            .is_ok_and(|h| h.status == "error" && ABSENT.contains(&h.error))
+}
+
 /// How often an instance waiting for another's upstream call looks for its answer.
 pub const POLL: Duration = Duration::from_millis(10);
 /// How long the fleet shares a failed upstream call: long enough for every instance waiting on
@@ -101,6 +119,9 @@ impl Gateway {
                 match kept.fresh_for {
                     Some(left) => {
                         self.stats.shared_hits.fetch_add(1, Ordering::Relaxed);
+                        if is_absent(&kept.body) {
+                            self.metrics.absent("hit");
+                        }
                         self.cache.put(key, kept.body.clone(), left);
                         let source = if waited {
                             Source::Waited
@@ -207,8 +228,27 @@ impl Gateway {
                     }
                     Outcome::passed(answer.body, Source::Upstream)
                 }
+                Envelope::Error(message) if ABSENT.contains(&message.as_str()) => {
+                    let ttl = self.config.absent_ttl.min(self.config.ttl[call.route.path]);
+                    self.cache.put(key.to_owned(), answer.body.clone(), ttl);
+                    if let Some(redis) = &self.redis {
+                        redis.keep(key, &answer.body, ttl).await;
+                    }
+                    self.metrics.absent("miss");
+                    Outcome::passed(answer.body, Source::Upstream)
+                }
                 Envelope::Error(message) if message.starts_with("flood_control_") => {
-                    stale_or(stale(), Outcome::passed(answer.body, Source::Upstream))
+                    let passed = match answer.retry_after {
+                        // The upstream's HTTP 429, answered as the gateway's own.
+                        Some(wait) => Outcome {
+                            status: StatusCode::TOO_MANY_REQUESTS,
+                            body: answer.body,
+                            source: Source::Upstream,
+                            retry_after: Some(wait),
+                        },
+                        None => Outcome::passed(answer.body, Source::Upstream),
+                    };
+                    stale_or(stale(), passed)
                 }
                 // Pending and other errors pass as they are: asking again may change them.
                 Envelope::Pending | Envelope::Error(_) => {

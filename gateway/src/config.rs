@@ -29,6 +29,12 @@ const DEFAULT_UPSTREAM_WAIT_S: f64 = 5.0;
 /// Far above what a browser on a slow link needs to send its headers, far below what lets idle
 /// connections pile up.
 const DEFAULT_HEADER_TIMEOUT_S: f64 = 10.0;
+/// Long enough that a page retrying an unknown channel spends no quota on it, short enough that
+/// a channel that appears is soon found.
+const DEFAULT_ABSENT_TTL_S: u64 = 60;
+/// Bounds how long a client that stopped reading holds its connection. Any progress restarts
+/// it, so a slow link still gets the console's wasm; a stalled one is cut after this long.
+const DEFAULT_WRITE_TIMEOUT_S: f64 = 20.0;
 /// Well under a default `ulimit -n` of 1024 once Redis, the upstream pool and files are counted.
 const DEFAULT_MAX_CONNECTIONS: usize = 768;
 /// Within systemd's default `TimeoutStopSec` (90 s) and a load balancer's patience alike.
@@ -45,8 +51,14 @@ const DEFAULT_DRAIN_TIMEOUT_S: f64 = 10.0;
                   the command line wins."
 )]
 pub struct Cli {
-    /// The service's http or https base URL; the operation's path is appended
-    #[arg(long, env = "CHANSCOPE_UPSTREAM", value_name = "URL")]
+    /// The service's http or https base URL; the operation's path is appended. No user
+    /// information: the token is the credential
+    #[arg(
+        long,
+        env = "CHANSCOPE_UPSTREAM",
+        value_name = "URL",
+        hide_env_values = true
+    )]
     upstream: String,
     /// A file holding the API token (trimmed); else the variable CHANSCOPE_API_TOKEN
     #[arg(long, env = "CHANSCOPE_TOKEN_FILE", value_name = "PATH")]
@@ -104,6 +116,11 @@ pub struct Cli {
     #[arg(long, env = "CHANSCOPE_MAX_RESPONSE_BYTES", value_name = "N",
           default_value_t = DEFAULT_MAX_RESPONSE_BYTES)]
     max_response_bytes: usize,
+    /// Cache lifetime of an answer that a channel or post does not exist, in seconds (at most
+    /// the operation's own lifetime)
+    #[arg(long, env = "CHANSCOPE_ABSENT_TTL", value_name = "SECS",
+          default_value_t = DEFAULT_ABSENT_TTL_S)]
+    absent_ttl: u64,
     /// Cache size; least recently used answers go first
     #[arg(long, env = "CHANSCOPE_CACHE_MAX_BYTES", value_name = "N",
           default_value_t = DEFAULT_CACHE_MAX_BYTES)]
@@ -132,6 +149,11 @@ pub struct Cli {
     #[arg(long, env = "CHANSCOPE_HEADER_TIMEOUT", value_name = "SECS",
           default_value_t = DEFAULT_HEADER_TIMEOUT_S, value_parser = seconds)]
     header_timeout: f64,
+    /// Longest time an answer's writing may make no progress (a client that stopped reading)
+    /// before its connection is closed, in seconds
+    #[arg(long, env = "CHANSCOPE_WRITE_TIMEOUT", value_name = "SECS",
+          default_value_t = DEFAULT_WRITE_TIMEOUT_S, value_parser = positive)]
+    write_timeout: f64,
     /// Connections served at once; more wait in the listen backlog
     #[arg(long, env = "CHANSCOPE_MAX_CONNECTIONS", value_name = "N",
           default_value_t = DEFAULT_MAX_CONNECTIONS,
@@ -141,6 +163,11 @@ pub struct Cli {
     #[arg(long, env = "CHANSCOPE_DRAIN_TIMEOUT", value_name = "SECS",
           default_value_t = DEFAULT_DRAIN_TIMEOUT_S, value_parser = seconds)]
     drain_timeout: f64,
+    /// Send x-chanscope-cache (hit, miss, stale, coalesced) with API answers. Off by default:
+    /// it tells anyone whether somebody else asked the same lately
+    #[arg(long, env = "CHANSCOPE_DEBUG_HEADERS", action = ArgAction::SetTrue,
+          value_parser = FalseyValueParser::new())]
+    debug_headers: bool,
     /// Log format: text lines, or one JSON object per line
     #[arg(
         long,
@@ -173,6 +200,8 @@ pub struct Config {
     pub allow_origins: Vec<String>,
     /// Cache lifetime per operation path.
     pub ttl: BTreeMap<&'static str, Duration>,
+    /// Cache lifetime of an answer that a channel or post does not exist.
+    pub absent_ttl: Duration,
     /// Requests per second per client.
     pub rate: f64,
     pub burst: f64,
@@ -187,10 +216,14 @@ pub struct Config {
     pub upstream_wait: Duration,
     /// The longest a client may take to send a request's headers, and stay idle between requests.
     pub header_timeout: Duration,
+    /// The longest an answer's writing may make no progress before its connection is closed.
+    pub write_timeout: Duration,
     /// Connections served at once; more wait in the listen backlog.
     pub max_connections: usize,
     /// After SIGTERM, how long requests in flight may still finish.
     pub drain_timeout: Duration,
+    /// Whether API answers carry `x-chanscope-cache`.
+    pub debug_headers: bool,
 }
 
 impl Config {
@@ -204,6 +237,7 @@ impl Config {
             browser_token: BrowserToken::Refuse,
             allow_origins: Vec::new(),
             ttl: ROUTES.iter().map(|r| (r.path, r.default_ttl)).collect(),
+            absent_ttl: Duration::from_secs(DEFAULT_ABSENT_TTL_S),
             rate: DEFAULT_RATE,
             burst: DEFAULT_BURST,
             trust_forwarded_for: false,
@@ -214,8 +248,10 @@ impl Config {
             upstream_rate: None,
             upstream_wait: Duration::from_secs_f64(DEFAULT_UPSTREAM_WAIT_S),
             header_timeout: Duration::from_secs_f64(DEFAULT_HEADER_TIMEOUT_S),
+            write_timeout: Duration::from_secs_f64(DEFAULT_WRITE_TIMEOUT_S),
             max_connections: DEFAULT_MAX_CONNECTIONS,
             drain_timeout: Duration::from_secs_f64(DEFAULT_DRAIN_TIMEOUT_S),
+            debug_headers: false,
         })
     }
 
@@ -240,6 +276,7 @@ impl Config {
         c.browser_token = cli.browser_token;
         c.allow_origins = cli.allow_origin;
         c.ttl.extend(cli.ttl);
+        c.absent_ttl = Duration::from_secs(cli.absent_ttl);
         c.rate = cli.rate;
         c.burst = cli.burst.max(1.0);
         c.trust_forwarded_for = cli.trust_forwarded_for;
@@ -259,8 +296,10 @@ impl Config {
         }
         c.upstream_wait = Duration::from_secs_f64(cli.upstream_wait);
         c.header_timeout = Duration::from_secs_f64(cli.header_timeout);
+        c.write_timeout = Duration::from_secs_f64(cli.write_timeout);
         c.max_connections = cli.max_connections;
         c.drain_timeout = Duration::from_secs_f64(cli.drain_timeout);
+        c.debug_headers = cli.debug_headers;
         Ok(c)
     }
 }
@@ -284,10 +323,15 @@ fn per_second(text: &str) -> Result<f64, String> {
 
 /// A URL redis-rs can read (`redis://`, `rediss://`, `unix://`); never quoted back, since it may
 /// hold a password.
-fn redis_url(url: &str) -> Result<String, String> {
-    redis::Client::open(url)
-        .map(|_| url.to_owned())
-        .map_err(|_| "--redis must be a URL such as redis://127.0.0.1:6379/0".to_owned())
+fn redis_url(text: &str) -> Result<String, String> {
+    let refused = || "--redis must be a URL such as redis://127.0.0.1:6379/0".to_owned();
+    let url = url::Url::parse(text).map_err(|_| refused())?;
+    if !matches!(url.scheme(), "redis" | "rediss" | "unix" | "redis+unix") {
+        return Err(refused());
+    }
+    redis::Client::open(text)
+        .map(|_| text.to_owned())
+        .map_err(|_| refused())
 }
 
 /// Seconds, zero allowed.
@@ -298,31 +342,44 @@ fn seconds(text: &str) -> Result<f64, String> {
         .ok_or_else(|| "must be seconds from 0 to 3600".to_owned())
 }
 
-/// An `http` or `https` base URL with a host and nothing after its path.
-fn upstream_base(url: &str) -> Result<String, String> {
-    let bad = |why: &str| format!("--upstream {why}; got \"{}\"", without_userinfo(url));
-    let uri: Uri = url.parse().map_err(|_| bad("is not a URL"))?;
-    if !matches!(uri.scheme_str(), Some("http" | "https")) {
+/// An `http` or `https` base URL with a host and nothing after its path, read as browsers read
+/// URLs. User information is refused rather than used: the token is the credential, and a
+/// password in the URL would be in every log line that names the upstream.
+fn upstream_base(text: &str) -> Result<String, String> {
+    let bad = |why: &str| format!("--upstream {why}; got \"{}\"", masked(text));
+    // `@` anywhere is refused first: a password holding `/`, `?` or `#` ends the authority
+    // early, so the parser sees no user information but a bad port, a path or a fragment.
+    let no_userinfo = "must name a host without user information";
+    if text.contains('@') {
+        return Err(bad(no_userinfo));
+    }
+    let url = url::Url::parse(text).map_err(|_| bad("is not a URL"))?;
+    if !matches!(url.scheme(), "http" | "https") {
         return Err(bad("must start with http:// or https://"));
     }
-    let authority = uri.authority().ok_or_else(|| bad("needs a host"))?;
-    if authority.as_str().contains('@') || authority.host().is_empty() {
-        return Err(bad("must name a host without user information"));
+    if !url.username().is_empty() || url.password().is_some() {
+        return Err(bad(no_userinfo));
     }
-    if url.contains(['?', '#']) {
+    if url.host_str().is_none_or(str::is_empty) {
+        return Err(bad("needs a host"));
+    }
+    if url.query().is_some() || url.fragment().is_some() {
         return Err(bad("must not have a query or a fragment"));
     }
-    Ok(url.trim_end_matches('/').to_owned())
+    Ok(url.as_str().trim_end_matches('/').to_owned())
 }
 
-/// `url` with any `user:password@` replaced by `***@`, for quoting it in an error.
-fn without_userinfo(url: &str) -> String {
-    let Some((scheme, rest)) = url.split_once("://") else {
-        return url.to_owned();
+/// `url` with everything between `scheme://` and its last `@` shown as `***`, for quoting a URL
+/// the gateway refuses. The last `@`, not the first: a password may hold `@`, and `/`, `?` or `#`
+/// before it, so no character marks where user information ends. A path holding `@` is masked
+/// too, which hides more than needed, never less.
+pub fn masked(url: &str) -> String {
+    let (scheme, rest) = match url.split_once("://") {
+        Some((scheme, rest)) => (&url[..scheme.len() + 3], rest),
+        None => ("", url),
     };
-    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    match rest[..authority_end].rfind('@') {
-        Some(at) => format!("{scheme}://***{}", &rest[at..]),
+    match rest.rfind('@') {
+        Some(at) => format!("{scheme}***{}", &rest[at..]),
         None => url.to_owned(),
     }
 }

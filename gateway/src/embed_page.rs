@@ -12,14 +12,39 @@ use crate::statics::{
     is_local_upstream, CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_LOCAL_UPSTREAM,
 };
 
-/// The widgets, as `chanscope-<name>` elements define them.
-const WIDGETS: [&str; 5] = [
-    "channel-card",
-    "subscriber-chart",
-    "post-stats",
-    "post-search",
-    "multi-post-stats",
+/// The widgets, as `chanscope-<name>` elements define them, each with its own attributes
+/// (`static/chanscope-elements.js`, whose list a test compares with this one).
+const WIDGETS: [(&str, &[&str]); 5] = [
+    ("channel-card", &["channel", "variant"]),
+    (
+        "subscriber-chart",
+        &["channel", "group", "days", "controls"],
+    ),
+    ("post-stats", &["post", "group"]),
+    (
+        "post-search",
+        &[
+            "query",
+            "limit",
+            "peer-type",
+            "hide-forwards",
+            "hide-deleted",
+            "strong-search",
+            "minus-words",
+            "extended-syntax",
+            "country",
+            "category",
+            "content-language",
+        ],
+    ),
+    ("multi-post-stats", &["channel", "posts"]),
 ];
+
+/// The attributes every element takes that a page of the gateway's may set. Not `base-url`
+/// (the page's API is the gateway's own) and not `token` (the gateway adds its own): anything
+/// else is refused, so that no name an attacker picks (`onclick`, `style`) reaches the page,
+/// whatever its CSP would make of it.
+const COMMON_OPTIONS: [&str; 3] = ["language", "timezone", "theme"];
 
 /// The query parameter that asks for the height messages; it is no option of the widget.
 const AUTO_HEIGHT: &str = "autoheight";
@@ -43,7 +68,7 @@ pub fn policy(upstream: &str, origins: &[String]) -> String {
 }
 
 /// GET or HEAD of `/embed/<widget>`: the page, or 404 for a name that is no widget and 400 for
-/// an option name that is not kebab-case.
+/// an option that is not one of the widget's attributes.
 pub fn serve(
     method: &Method,
     widget: &str,
@@ -54,7 +79,7 @@ pub fn serve(
     if method != Method::GET && method != Method::HEAD {
         return (StatusCode::METHOD_NOT_ALLOWED, "method not allowed\n").into_response();
     }
-    if !WIDGETS.contains(&widget) {
+    if !WIDGETS.iter().any(|(name, _)| *name == widget) {
         return (StatusCode::NOT_FOUND, "no such widget\n").into_response();
     }
     let html = match page(widget, query, origins) {
@@ -77,6 +102,11 @@ pub fn serve(
 
 /// The page: `embed.js` defines the element, `embed-frame.js` sizes the page to it.
 pub fn page(widget: &str, query: &str, origins: &[String]) -> Result<String, String> {
+    let own = WIDGETS
+        .iter()
+        .find(|(name, _)| *name == widget)
+        .map_or(&[][..], |(_, own)| *own);
+    let options: Vec<&str> = own.iter().chain(&COMMON_OPTIONS).copied().collect();
     let mut attributes = String::new();
     let mut auto_height = false;
     for (name, value) in form_urlencoded::parse(query.as_bytes()) {
@@ -84,12 +114,13 @@ pub fn page(widget: &str, query: &str, origins: &[String]) -> Result<String, Str
             auto_height = value == "1";
             continue;
         }
-        let kebab = name.starts_with(|c: char| c.is_ascii_lowercase())
-            && name.chars().all(|c| c.is_ascii_lowercase() || c == '-');
-        if !kebab {
+        if !options.contains(&name.as_ref()) {
+            let shown: String = name.chars().take(40).collect();
+            let shown = html_escape::encode_double_quoted_attribute(&shown);
             return Err(format!(
-                "option names are kebab-case attributes of the element, e.g. peer-type; got \"{}\"\n",
-                html_escape::encode_double_quoted_attribute(&name)
+                "\"{shown}\" is no option of chanscope-{widget}; its options (kebab-case \
+                 attributes of the element) are {}\n",
+                options.join(", ")
             ));
         }
         attributes.push_str(&format!(
@@ -105,12 +136,94 @@ pub fn page(widget: &str, query: &str, origins: &[String]) -> Result<String, Str
     } else {
         String::new()
     };
+    // The empty `data:` icon: a browser asks for `/favicon.ico` otherwise, a 404 in the console
+    // of every page that frames this one. `main` is the landmark screen readers jump to.
     Ok(format!(
         "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
 <meta name=\"referrer\" content=\"no-referrer\">\n<title>Chanscope</title>\n\
+<meta name=\"description\" content=\"Chanscope {widget} widget\">\n\
+<link rel=\"icon\" href=\"data:,\">\n\
 <script type=\"module\" src=\"/embed.js\"></script>\n\
 <script type=\"module\" src=\"/embed-frame.js\"></script>\n</head>\n\
-<body{frame}><chanscope-{widget}{attributes}></chanscope-{widget}></body>\n</html>\n"
+<body{frame}><main><chanscope-{widget}{attributes}></chanscope-{widget}></main></body>\n</html>\n"
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The elements' own attributes as `static/chanscope-elements.js` defines them, the common
+    /// ones apart: (widget, own).
+    fn defined_in_script() -> (Vec<(String, Vec<String>)>, Vec<String>) {
+        let script = include_str!("../../static/chanscope-elements.js");
+        let table = script
+            .split_once("const WIDGETS = {")
+            .and_then(|(_, rest)| rest.split_once("};"))
+            .expect("the script's WIDGETS table")
+            .0;
+        let quoted: Vec<&str> = table.split('"').skip(1).step_by(2).collect();
+        let widgets = quoted
+            .chunks(3)
+            .map(|c| {
+                (
+                    c[0].to_owned(),
+                    c[2].split(' ').map(str::to_owned).collect(),
+                )
+            })
+            .collect();
+        let common = script
+            .split_once("const COMMON = \"")
+            .and_then(|(_, rest)| rest.split_once('"'))
+            .expect("the script's COMMON list")
+            .0
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect();
+        (widgets, common)
+    }
+
+    #[test]
+    fn the_options_are_the_elements_own_attributes() {
+        let (widgets, common) = defined_in_script();
+        let ours: Vec<(String, Vec<String>)> = WIDGETS
+            .iter()
+            .map(|(name, own)| {
+                let own = own.iter().map(|o| (*o).to_owned()).collect();
+                ((*name).to_owned(), own)
+            })
+            .collect();
+        assert_eq!(ours, widgets);
+        let mut expected: Vec<&str> = common
+            .iter()
+            .map(String::as_str)
+            .filter(|c| !matches!(*c, "base-url" | "token"))
+            .collect();
+        expected.sort_unstable();
+        let mut ours = COMMON_OPTIONS.to_vec();
+        ours.sort_unstable();
+        assert_eq!(ours, expected);
+    }
+
+    #[test]
+    fn any_other_name_is_refused_by_name() {
+        for (query, name) in [
+            ("channel=1&onclick=alert(1)", "onclick"),
+            ("channel=1&style=color:red", "style"),
+            ("channel=1&base-url=https://evil.example", "base-url"),
+            ("channel=1&token=abc", "token"),
+            ("channel=1&posts=1", "posts"),
+        ] {
+            let refused = page("channel-card", query, &[]).unwrap_err();
+            assert_eq!(
+                refused,
+                format!(
+                    "\"{name}\" is no option of chanscope-channel-card; its options (kebab-case \
+                     attributes of the element) are channel, variant, language, timezone, theme\n"
+                ),
+            );
+        }
+        assert!(page("channel-card", "channel=1&variant=compact&theme=dark", &[]).is_ok());
+    }
 }

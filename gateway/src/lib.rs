@@ -21,6 +21,7 @@ pub mod logging;
 pub mod metrics;
 pub mod policy;
 pub mod ratelimit;
+pub mod scrub;
 pub mod server;
 pub mod shared;
 pub mod statics;
@@ -63,7 +64,8 @@ use upstream::{Failure, Upstream};
 
 pub use policy::{BrowserToken, API_PREFIX};
 
-/// Says where an API answer came from: `hit`, `miss`, `stale` or `coalesced`.
+/// Says where an API answer came from: `hit`, `miss`, `stale` or `coalesced`; sent only with
+/// `--debug-headers`, since it tells anyone whether somebody else asked the same lately.
 pub const CACHE_HEADER: HeaderName = HeaderName::from_static("x-chanscope-cache");
 
 /// API answers from this size on are compressed for clients that accept it. A smaller one,
@@ -75,6 +77,10 @@ pub const API_COMPRESS_MIN_BYTES: u16 = 1024;
 /// have their copies compressed at build time, and `/healthz` is small.
 #[derive(Clone, Copy)]
 struct ApiAnswer;
+
+/// Where an API answer came from, for the log and the metrics (and [`CACHE_HEADER`]).
+#[derive(Clone, Copy)]
+struct CacheSource(&'static str);
 
 /// The gateway's parts, shared by every request.
 pub struct Gateway {
@@ -173,9 +179,12 @@ impl Gateway {
     }
 
     /// Whether a load balancer should send requests here: the console's page is in `--dist`
-    /// and, with `--redis`, Redis answers.
+    /// and, with `--redis`, Redis answers a PING (asked at most once a second).
     pub async fn readiness(&self) -> Readiness {
-        let redis = self.redis.as_ref().map_or("off", Redis::state);
+        let redis = match &self.redis {
+            Some(redis) => redis.checked_state().await,
+            None => "off",
+        };
         let files = if self.statics.has_page().await {
             "loaded"
         } else {
@@ -188,10 +197,14 @@ impl Gateway {
         }
     }
 
-    /// The Prometheus text of this instance's counters.
-    pub fn metrics_text(&self) -> String {
-        self.metrics
-            .render(self.redis.as_ref().is_some_and(|r| r.state() == "up"))
+    /// The Prometheus text of this instance's counters; `gateway_redis_up` as Redis answers a
+    /// PING (asked at most once a second).
+    pub async fn metrics_text(&self) -> String {
+        let redis_up = match &self.redis {
+            Some(redis) => redis.checked_state().await == "up",
+            None => false,
+        };
+        self.metrics.render(redis_up)
     }
 
     pub fn health(&self) -> Health {
@@ -255,6 +268,7 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let limits = server::Limits {
         header_timeout: gateway.config.header_timeout,
+        write_timeout: gateway.config.write_timeout,
         max_connections: gateway.config.max_connections,
         drain_timeout: gateway.config.drain_timeout,
     };
@@ -280,7 +294,7 @@ async fn metrics_page(State(gw): State<Arc<Gateway>>) -> Response {
             (header::CONTENT_TYPE, metrics::CONTENT_TYPE),
             (header::CACHE_CONTROL, "no-store"),
         ],
-        gw.metrics_text(),
+        gw.metrics_text().await,
     )
         .into_response()
 }
@@ -297,12 +311,30 @@ async fn frame(State(gw): State<Arc<Gateway>>, mut request: Request, next: Next)
     let method = request.method().clone();
     let uri = request.uri().clone();
     let origin = gw.cors.allowed_origin(request.headers());
-    let mut response = match gw.cors.preflight(&method, request.headers()) {
-        Some(preflight) => preflight,
-        None => next.run(request).await,
+    // RFC 9112: a server must answer 400 to an HTTP/1.1 request without Host.
+    let hostless =
+        request.version() == Version::HTTP_11 && !request.headers().contains_key(header::HOST);
+    let mut response = if hostless {
+        (
+            StatusCode::BAD_REQUEST,
+            "an HTTP/1.1 request needs a Host header\n",
+        )
+            .into_response()
+    } else {
+        match gw.cors.preflight(&method, request.headers()) {
+            Some(preflight) => preflight,
+            None => next.run(request).await,
+        }
     };
     gw.cors.decorate(origin, &mut response);
     statics::common_headers(response.headers_mut());
+    if let Some(source) = response.extensions().get::<CacheSource>().copied() {
+        if gw.config.debug_headers {
+            response
+                .headers_mut()
+                .insert(CACHE_HEADER, HeaderValue::from_static(source.0));
+        }
+    }
     let entry = Entry {
         at: chrono::Utc::now(),
         client,
@@ -311,10 +343,9 @@ async fn frame(State(gw): State<Arc<Gateway>>, mut request: Request, next: Next)
         query: uri.query(),
         status: response.status(),
         cache: response
-            .headers()
-            .get(CACHE_HEADER)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("-"),
+            .extensions()
+            .get::<CacheSource>()
+            .map_or("-", |s| s.0),
         took: started.elapsed(),
     };
     gw.log.request(&entry);
@@ -398,6 +429,9 @@ async fn api(
     if let Some(body) = gw.cache.fresh(&key) {
         gw.stats.cache_hits.fetch_add(1, Ordering::Relaxed);
         gw.metrics.cache("hit");
+        if answer::is_absent(&body) {
+            gw.metrics.absent("hit");
+        }
         return envelope(StatusCode::OK, body, Some("hit"));
     }
     let worker = Arc::clone(gw);
@@ -444,9 +478,7 @@ fn envelope(status: StatusCode, body: Bytes, source: Option<&'static str>) -> Re
     )
         .into_response();
     if let Some(source) = source {
-        response
-            .headers_mut()
-            .insert(CACHE_HEADER, HeaderValue::from_static(source));
+        response.extensions_mut().insert(CacheSource(source));
     }
     response.extensions_mut().insert(ApiAnswer);
     response

@@ -28,6 +28,7 @@ pub struct Metrics {
     registry: Registry,
     requests: Family<RequestLabels, Counter>,
     cache: Family<CacheLabels, Counter>,
+    absent: Family<CacheLabels, Counter>,
     upstream_seconds: Histogram,
     budget_waits: Counter,
     budget_refusals: Counter,
@@ -51,6 +52,13 @@ impl Metrics {
             "API answers by where they came from: hit, miss (an upstream call), coalesced \
              (shared with an identical call in flight), stale (an expired answer standing in)",
             cache.clone(),
+        );
+        let absent = Family::<CacheLabels, Counter>::default();
+        registry.register(
+            "absent_answers",
+            "Answers that a channel or post does not exist, kept for --absent-ttl: miss (asked \
+             upstream and kept), hit (from this instance's cache or Redis)",
+            absent.clone(),
         );
         // 5 ms to about 20 s, doubling: loopback sandboxes to the slowest upstream timeouts.
         let upstream_seconds = Histogram::new(exponential_buckets(0.005, 2.0, 13));
@@ -84,6 +92,7 @@ impl Metrics {
             registry,
             requests,
             cache,
+            absent,
             upstream_seconds,
             budget_waits,
             budget_refusals,
@@ -100,6 +109,11 @@ impl Metrics {
     /// `outcome`: what `x-chanscope-cache` says.
     pub fn cache(&self, outcome: &'static str) {
         self.cache.get_or_create(&CacheLabels { outcome }).inc();
+    }
+
+    /// `outcome`: `miss` or `hit`, for an answer that something does not exist.
+    pub fn absent(&self, outcome: &'static str) {
+        self.absent.get_or_create(&CacheLabels { outcome }).inc();
     }
 
     pub fn upstream_call(&self, took: Duration) {

@@ -17,6 +17,7 @@ use serde::Deserialize;
 
 use crate::config::Config;
 use crate::policy::Call;
+use crate::scrub::Scrubber;
 
 /// Why no usable answer came; each is an error envelope for the browser.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,12 +63,28 @@ pub enum Envelope {
 pub struct Answer {
     pub body: Bytes,
     pub envelope: Envelope,
+    /// For an HTTP 429 of the upstream (or of a proxy in front of it): the seconds it asked to
+    /// wait. The answer is then `flood_control_N`, whatever the upstream's body said.
+    pub retry_after: Option<u64>,
+}
+
+/// The wait assumed when an HTTP 429 names none: the service's own usual flood control.
+pub const DEFAULT_RETRY_AFTER_SECS: u64 = 10;
+/// The longest wait passed on: a `Retry-After` beyond it is read as this.
+pub const MAX_RETRY_AFTER_SECS: u64 = 3600;
+
+/// What one upstream request brought back.
+enum Fetched {
+    Body(Bytes),
+    /// HTTP 429, with the seconds it asked to wait.
+    SlowDown(u64),
 }
 
 pub struct Upstream {
     client: Client<HttpsConnector<HttpConnector>, Empty<Bytes>>,
     base: String,
     token: Token,
+    scrubber: Scrubber,
     timeout: Duration,
     max_bytes: usize,
 }
@@ -88,6 +105,7 @@ impl Upstream {
             client,
             base: config.upstream.clone(),
             token: config.token.clone(),
+            scrubber: Scrubber::new(config.token.expose()),
             timeout: config.upstream_timeout,
             max_bytes: config.max_response_bytes,
         }
@@ -103,17 +121,33 @@ impl Upstream {
         }
         url.push_str("token=");
         encode_component(self.token.expose(), &mut url);
-        let body = tokio::time::timeout(self.timeout, self.fetch(&url))
+        let fetched = tokio::time::timeout(self.timeout, self.fetch(&url))
             .await
             .map_err(|_| Failure::Timeout)??;
+        let body = match fetched {
+            Fetched::Body(body) => body,
+            // Said as the service says it, so that the console advises the same wait for both.
+            Fetched::SlowDown(wait) => {
+                let code = format!("flood_control_{wait}");
+                return Ok(Answer {
+                    body: Bytes::from(serverkit::envelope::error_body(&code)),
+                    envelope: Envelope::Error(code),
+                    retry_after: Some(wait),
+                });
+            }
+        };
         let envelope = read_envelope(&body).ok_or(Failure::Unavailable)?;
         // Any answer may quote what the upstream was sent (an echo, a debug field), and an
         // `ok` one is cached and shared through Redis: all are scrubbed before anything else.
-        let body = scrub(body, self.token.expose());
-        Ok(Answer { body, envelope })
+        let body = self.scrubber.scrub(body);
+        Ok(Answer {
+            body,
+            envelope,
+            retry_after: None,
+        })
     }
 
-    async fn fetch(&self, url: &str) -> Result<Bytes, Failure> {
+    async fn fetch(&self, url: &str) -> Result<Fetched, Failure> {
         let request = Request::get(url)
             .header(header::ACCEPT, HeaderValue::from_static("application/json"))
             .header(
@@ -129,6 +163,15 @@ impl Upstream {
             .map_err(|_| Failure::Unavailable)?;
         if response.status().is_server_error() {
             return Err(Failure::Unavailable);
+        }
+        if response.status() == StatusCode::TOO_MANY_REQUESTS {
+            let wait = response
+                .headers()
+                .get(header::RETRY_AFTER)
+                .and_then(|v| v.to_str().ok())
+                .and_then(retry_after_secs)
+                .unwrap_or(DEFAULT_RETRY_AFTER_SECS);
+            return Ok(Fetched::SlowDown(wait.clamp(1, MAX_RETRY_AFTER_SECS)));
         }
         let declared = response
             .headers()
@@ -150,8 +193,20 @@ impl Upstream {
                 out.extend_from_slice(&data);
             }
         }
-        Ok(out.freeze())
+        Ok(Fetched::Body(out.freeze()))
     }
+}
+
+/// `Retry-After` as seconds from now: a number of seconds or an HTTP date.
+fn retry_after_secs(value: &str) -> Option<u64> {
+    let value = value.trim();
+    if let Ok(secs) = value.parse::<u64>() {
+        return Some(secs);
+    }
+    let at = httpdate::parse_http_date(value).ok()?;
+    let left = at.duration_since(std::time::SystemTime::now()).ok()?;
+    // Whole seconds, rounded up: a client told to wait less would be refused again.
+    Some(left.as_secs() + u64::from(left.subsec_nanos() > 0))
 }
 
 /// The envelope of a complete JSON body; `None` for anything else (an HTML page, a cut body).
@@ -173,65 +228,20 @@ fn read_envelope(body: &[u8]) -> Option<Envelope> {
     })
 }
 
-/// `body` with `secret` replaced by `***` wherever it appears, in any spelling an echo may use:
-/// literal, percent-encoded (either case of hex digits, any mix with literal characters), or
-/// JSON-escaped (`\/`, `\u00XX`).
-fn scrub(body: Bytes, secret: &str) -> Bytes {
-    let secret = secret.as_bytes();
-    if secret.is_empty() || !(0..body.len()).any(|at| spelled_at(&body[at..], secret).is_some()) {
-        return body;
-    }
-    let mut out = Vec::with_capacity(body.len());
-    let mut at = 0;
-    while at < body.len() {
-        match spelled_at(&body[at..], secret) {
-            Some(length) => {
-                out.extend_from_slice(b"***");
-                at += length;
-            }
-            None => {
-                out.push(body[at]);
-                at += 1;
-            }
-        }
-    }
-    Bytes::from(out)
-}
-
-/// The length of `secret` as spelled at the start of `text`, if it is there.
-fn spelled_at(text: &[u8], secret: &[u8]) -> Option<usize> {
-    secret.iter().try_fold(0, |at, &byte| {
-        Some(at + spelling_of(text.get(at..)?, byte)?)
-    })
-}
-
-/// The length of one spelling of `byte` at the start of `text`.
-fn spelling_of(text: &[u8], byte: u8) -> Option<usize> {
-    let hex = |digits: &[u8]| -> Option<u32> {
-        let digits = std::str::from_utf8(digits).ok()?;
-        digits
-            .bytes()
-            .all(|d| d.is_ascii_hexdigit())
-            .then(|| u32::from_str_radix(digits, 16).ok())?
-    };
-    match text {
-        [first, ..] if *first == byte => Some(1),
-        [b'%', digits @ ..] if digits.len() >= 2 && hex(&digits[..2]) == Some(u32::from(byte)) => {
-            Some(3)
-        }
-        [b'\\', b'/', ..] if byte == b'/' => Some(2),
-        [b'\\', b'u', digits @ ..]
-            if digits.len() >= 4 && hex(&digits[..4]) == Some(u32::from(byte)) =>
-        {
-            Some(6)
-        }
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn retry_after_in_seconds_or_as_a_date() {
+        assert_eq!(retry_after_secs("7"), Some(7));
+        assert_eq!(retry_after_secs(" 120 "), Some(120));
+        let in_a_minute = std::time::SystemTime::now() + Duration::from_secs(60);
+        let date = httpdate::fmt_http_date(in_a_minute);
+        assert!(matches!(retry_after_secs(&date), Some(59..=60)), "{date}");
+        assert_eq!(retry_after_secs("Wed, 21 Oct 2015 07:28:00 GMT"), None);
+        assert_eq!(retry_after_secs("soon"), None);
+    }
 
     #[test]
     fn envelopes() {
@@ -250,16 +260,5 @@ mod tests {
         assert_eq!(read_envelope(br#"{"status":"ok","response":[1,"#), None);
         assert_eq!(read_envelope(b"<html>502</html>"), None);
         assert_eq!(read_envelope(b"[]"), None);
-    }
-
-    #[test]
-    fn scrubbing() {
-        let body = Bytes::from_static(br#"{"error":"token_invalid: abc, abc"}"#);
-        assert_eq!(
-            &scrub(body, "abc")[..],
-            br#"{"error":"token_invalid: ***, ***"}"#
-        );
-        let clean = Bytes::from_static(b"nothing here");
-        assert_eq!(scrub(clean.clone(), "abc"), clean);
     }
 }

@@ -66,7 +66,23 @@ async fn the_allowed_origins_may_frame_the_widget_pages() {
         .body
         .contains("<script type=\"module\" src=\"/embed.js\"></script>"));
     // No height messages unless asked for.
-    assert!(page.body.contains("<body><chanscope-"), "{}", page.body);
+    assert!(
+        page.body.contains("<body><main><chanscope-"),
+        "{}",
+        page.body
+    );
+    // No request for an icon that is not there, and the page's one landmark around the widget.
+    assert!(
+        page.body.contains("<link rel=\"icon\" href=\"data:,\">"),
+        "{}",
+        page.body
+    );
+    assert!(
+        page.body
+            .contains("</chanscope-channel-card></main></body>"),
+        "{}",
+        page.body
+    );
 
     let sized = rig
         .get("/embed/post-search?query=rates&peer-type=channel&autoheight=1")
@@ -74,7 +90,7 @@ async fn the_allowed_origins_may_frame_the_widget_pages() {
     assert_eq!(sized.status, StatusCode::OK);
     assert!(
         sized.body.contains(
-            "<body data-autoheight data-origins=\"https://portal.example http://localhost:8081\">\
+            "<body data-autoheight data-origins=\"https://portal.example http://localhost:8081\"><main>\
              <chanscope-post-search query=\"rates\" peer-type=\"channel\"></chanscope-post-search>"
         ),
         "{}",
@@ -126,6 +142,26 @@ async fn unknown_widgets_and_option_names_are_refused() {
     assert_eq!(camel.status, StatusCode::BAD_REQUEST);
     assert!(camel.body.contains("kebab-case"), "{}", camel.body);
     assert!(camel.body.contains("\"peerType\""), "{}", camel.body);
+    // Lower-case names that are no attribute of the element are refused as well.
+    for (query, name) in [
+        ("onclick=alert(1)", "onclick"),
+        ("style=position:fixed", "style"),
+        ("base-url=https://evil.example/api", "base-url"),
+        ("token=abc", "token"),
+    ] {
+        let refused = rig
+            .get(&format!("/embed/channel-card?channel=1&{query}"))
+            .await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST, "{query}");
+        assert!(
+            refused.body.starts_with(&format!(
+                "\"{name}\" is no option of chanscope-channel-card; its options"
+            )),
+            "{}",
+            refused.body
+        );
+        assert!(!refused.body.contains("<chanscope"), "{}", refused.body);
+    }
     let post = rig
         .send(Method::POST, "/embed/post-stats?post=1", &[])
         .await;

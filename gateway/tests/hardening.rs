@@ -18,51 +18,89 @@ use common::fleet::Fleet;
 use common::*;
 use sandbox::Faults;
 
-/// A token with every character URL encoding and JSON escaping spell differently.
-const ODD_TOKEN: &str = "gw+tok/en=71==";
+/// A token with every character that URL encoding, form encoding, JSON and HTML spell
+/// differently: `+`, a space, `/`, `=`, `"` and `\`.
+const ODD_TOKEN: &str = r#"gw+to k/en="71\=="#;
 
-/// Every way an echoing upstream may spell [`ODD_TOKEN`] back.
-fn spellings() -> [String; 5] {
-    [
-        ODD_TOKEN.to_owned(),
-        "gw%2Btok%2Fen%3D71%3D%3D".to_owned(),
-        "gw%2btok%2fen%3d71%3d%3d".to_owned(),
-        r"gw+tok\/en=71==".to_owned(),
-        // Mixed: `+` plain, the rest encoded.
-        "gw+tok%2Fen%3d71==".to_owned(),
+/// Every way an echoing upstream may spell the token back, by name, made from the encoded value
+/// it received (`raw`, as the gateway encoded it) and from that value decoded (`plain`).
+fn spellings(raw: &str, plain: &str) -> Vec<(&'static str, String)> {
+    let each = |spell: &dyn Fn(char) -> String| -> String {
+        plain
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_string()
+                } else {
+                    spell(c)
+                }
+            })
+            .collect()
+    };
+    let named = |c: char| match c {
+        '+' => "&plus;".to_owned(),
+        '/' => "&sol;".to_owned(),
+        '=' => "&equals;".to_owned(),
+        '"' => "&quot;".to_owned(),
+        '\\' => "&bsol;".to_owned(),
+        other => other.to_string(),
+    };
+    vec![
+        ("plain", plain.to_owned()),
+        ("raw", raw.to_owned()),
+        ("lower", raw.to_lowercase()),
+        ("twice", raw.replace('%', "%25")),
+        ("twice_lower", raw.replace('%', "%25").to_lowercase()),
+        // `+` plain and `=` in lower case, the rest as sent.
+        ("mixed", raw.replace("%2B", "+").replace("%3D", "%3d")),
+        // These two are JSON already: written into the body as they are.
+        (
+            "json_slash",
+            serde_json::to_string(plain).unwrap().replace('/', "\\/"),
+        ),
+        (
+            "json_unicode",
+            format!("\"{}\"", each(&|c| format!("\\u{:04x}", u32::from(c)))),
+        ),
+        ("html_decimal", each(&|c| format!("&#{};", u32::from(c)))),
+        ("html_hex", each(&|c| format!("&#x{:X};", u32::from(c)))),
+        ("html_named", plain.chars().map(named).collect()),
+        (
+            "form_encoded",
+            form_urlencoded::byte_serialize(plain.as_bytes()).collect(),
+        ),
+        ("form_decoded", plain.replace('+', " ")),
     ]
 }
 
-/// An upstream that answers every request with its query in every spelling: `ok` for channel
-/// info, `pending` for post stats, an error otherwise.
+/// An upstream that answers every request with the token it was sent, in every spelling, as
+/// string values (so JSON escapes `"` and `\` in each): `ok` for channel info, `pending` for
+/// post stats, an error otherwise.
 async fn echoing_upstream() -> CountingUpstream {
     let echo = |request: Request| async move {
-        let raw = request.uri().query().unwrap_or_default().to_owned();
-        let plain: String = form_urlencoded::parse(raw.as_bytes())
-            .map(|(k, v)| format!("{k}={v}"))
-            .collect::<Vec<_>>()
-            .join("&");
-        let escaped = plain.replace('/', r"\/");
-        let mixed = raw.replace("%2B", "+").replace("%3D", "%3d");
-        let echoed = format!(
-            r#""raw":"{raw}","lower":"{}","plain":"{plain}","escaped":"{escaped}","mixed":"{mixed}""#,
-            raw.to_lowercase()
-        );
+        let query = request.uri().query().unwrap_or_default().to_owned();
+        let raw = query.split("token=").nth(1).unwrap_or_default().to_owned();
+        let plain = form_urlencoded::parse(query.as_bytes())
+            .find(|(k, _)| k == "token")
+            .map(|(_, v)| v.into_owned())
+            .unwrap_or_default();
+        let mut fields: Vec<String> = spellings(&raw, &plain)
+            .into_iter()
+            .map(|(name, spelling)| match name {
+                "json_slash" | "json_unicode" => format!("\"{name}\":{spelling}"),
+                _ => format!("\"{name}\":{}", serde_json::to_string(&spelling).unwrap()),
+            })
+            .collect();
+        let in_text = serde_json::to_string(&format!("token_invalid: {plain}.")).unwrap();
+        fields.push(format!("\"in_text\":{in_text}"));
+        let body = format!("{{{}}}", fields.join(","));
         match request.uri().path() {
-            "/api/channels/get" => format!(r#"{{"status":"ok","response":{{{echoed}}}}}"#),
-            "/api/posts/stat" => format!(r#"{{"status":"pending","response":{{{echoed}}}}}"#),
-            _ => format!(r#"{{"status":"error","error":"bad call","detail":{{{echoed}}}}}"#),
+            "/api/channels/get" => format!(r#"{{"status":"ok","response":{body}}}"#),
+            "/api/posts/stat" => format!(r#"{{"status":"pending","response":{body}}}"#),
+            _ => format!(r#"{{"status":"error","error":"bad call","detail":{body}}}"#),
         }
     };
-    let listener = listen().await;
-    let address = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, Router::new().fallback(echo)).await });
-    CountingUpstream {
-        address,
-        seen: Arc::default(),
-        times: Arc::default(),
-        channel_id: 5,
-    }
+    CountingUpstream::own(Router::new().fallback(echo)).await
 }
 
 #[tokio::test]
@@ -73,27 +111,31 @@ async fn echoed_tokens_are_scrubbed_in_every_spelling() {
     })
     .await;
     let calls = [
-        ("/api/channels/get?channelId=5", "ok"),
-        ("/api/posts/stat?postId=5", "pending"),
-        ("/api/channels/subscribers?channelId=5", "error"),
+        ("/api/channels/get?channelId=5", "ok", "response"),
+        ("/api/posts/stat?postId=5", "pending", "response"),
+        ("/api/channels/subscribers?channelId=5", "error", "detail"),
     ];
-    for (path, status) in calls {
+    for (path, status, field) in calls {
         for round in ["first", "second"] {
             let answer = rig.get(path).await;
             let v = answer.json();
             assert_eq!(v["status"], status, "{path} {round}: {v}");
-            let everything = answer.everything();
-            for spelling in spellings() {
-                assert!(
-                    !everything.contains(&spelling),
-                    "{path} ({round}) shows the token as {spelling}: {everything}"
-                );
+            let echoed = v[field].as_object().unwrap();
+            assert_eq!(echoed.len(), 14, "{v}");
+            for (name, value) in echoed {
+                let expected = if name == "in_text" {
+                    "token_invalid: ***."
+                } else {
+                    "***"
+                };
+                assert_eq!(value, expected, "{path} ({round}): {name}");
             }
+            assert!(!answer.everything().contains("71"), "{path} ({round})");
         }
     }
     // The ok answer came from the cache the second time: what was kept is scrubbed too.
     assert_eq!(rig.health().cache_hits, 1);
-    assert!(rig.log().iter().all(|l| !l.contains("tok")));
+    assert!(rig.log().iter().all(|l| !l.contains("71")));
 }
 
 /// Reads until the gateway closes the connection; how long that took, or `None` if it stayed
@@ -321,4 +363,70 @@ async fn ipv6_clients_share_a_bucket_per_64() {
         from("::ffff:203.0.113.9").await,
         StatusCode::TOO_MANY_REQUESTS
     );
+}
+
+/// The status line of `request` sent as it is on a fresh connection.
+fn status_line_of(origin: &str, request: &str) -> String {
+    let mut stream = connect(origin);
+    stream.write_all(request.as_bytes()).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(3)))
+        .unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer).into_owned();
+    answer.lines().next().unwrap_or_default().to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn http_1_1_requests_without_host_are_refused() {
+    let rig = Rig::start(healthy(), |_| {}).await;
+    let (origin, channel_info) = (rig.origin.clone(), rig.channel_info());
+    let lines = tokio::task::spawn_blocking(move || {
+        [
+            "GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n".to_owned(),
+            format!("GET {channel_info} HTTP/1.1\r\nConnection: close\r\n\r\n"),
+            "GET /healthz HTTP/1.1\r\nHost: gateway.example\r\nConnection: close\r\n\r\n"
+                .to_owned(),
+            // HTTP/1.0 had no Host.
+            "GET /healthz HTTP/1.0\r\n\r\n".to_owned(),
+        ]
+        .map(|request| status_line_of(&origin, &request))
+    })
+    .await
+    .unwrap();
+    assert_eq!(
+        lines,
+        [
+            "HTTP/1.1 400 Bad Request",
+            "HTTP/1.1 400 Bad Request",
+            "HTTP/1.1 200 OK",
+            "HTTP/1.0 200 OK"
+        ]
+    );
+    assert_eq!(rig.upstream_calls(), 0);
+}
+
+#[tokio::test]
+async fn where_an_answer_came_from_is_told_only_with_debug_headers() {
+    let upstream = CountingUpstream::start(healthy()).await;
+    let quiet = Rig::on(&upstream, |c| c.debug_headers = false).await;
+    for _ in 0..2 {
+        let answer = quiet.get(&quiet.channel_info()).await;
+        assert_eq!(answer.status, StatusCode::OK);
+        assert_eq!(answer.header("x-chanscope-cache"), None);
+    }
+    // The log and the metrics still say it.
+    let log = quiet.log();
+    assert!(log[0].contains(" 200 miss "), "{log:?}");
+    assert!(log[1].contains(" 200 hit "), "{log:?}");
+    let metrics = quiet.get("/metrics").await.body;
+    assert!(
+        metrics.contains("gateway_cache_total{outcome=\"hit\"} 1"),
+        "{metrics}"
+    );
+
+    let debugging = Rig::on(&upstream, |c| c.debug_headers = true).await;
+    let answer = debugging.get(&debugging.channel_info()).await;
+    assert_eq!(answer.header("x-chanscope-cache"), Some("miss"));
 }

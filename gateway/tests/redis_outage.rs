@@ -10,7 +10,7 @@ use axum::http::{Method, StatusCode};
 
 use common::fleet::{channel_calls, Fleet};
 use common::*;
-use gateway::shared::PROBE_LAST;
+use gateway::shared::{CHECK_EVERY, PROBE_LAST};
 
 #[tokio::test]
 async fn a_redis_outage_in_the_middle_of_a_load_fails_nothing_and_heals_itself() {
@@ -94,4 +94,82 @@ async fn a_redis_outage_in_the_middle_of_a_load_fails_nothing_and_heals_itself()
     assert_eq!(fleet.upstream_calls(), calls_before + 1);
     let shared_after: u64 = fleet.gateways.iter().map(|g| g.health().shared_hits).sum();
     assert_eq!(shared_after, shared + 1);
+}
+
+/// How many PINGs Redis has answered since it started.
+async fn pings(fleet: &Fleet) -> u64 {
+    let client = redis::Client::open(fleet.redis.url()).unwrap();
+    let mut connection = client.get_multiplexed_async_connection().await.unwrap();
+    let info: String = redis::cmd("INFO")
+        .arg("commandstats")
+        .query_async(&mut connection)
+        .await
+        .unwrap();
+    info.lines()
+        .find_map(|l| l.strip_prefix("cmdstat_ping:calls="))
+        .and_then(|rest| rest.split(',').next())
+        .map_or(0, |n| n.parse().unwrap())
+}
+
+#[tokio::test]
+async fn readiness_asks_redis_itself_at_most_once_a_second() {
+    let mut fleet = Fleet::start(1, |_| {}).await;
+    let gateway = &fleet.gateways[0];
+    let ready = gateway.get("/readyz").await;
+    assert_eq!(ready.status, StatusCode::OK, "{}", ready.body);
+    assert_eq!(ready.json()["redis"], "up");
+    assert!(gateway
+        .get("/metrics")
+        .await
+        .body
+        .contains("\ngateway_redis_up 1\n"));
+
+    // However often they are asked, /readyz and /metrics ping Redis once a second at most.
+    tokio::time::sleep(CHECK_EVERY + Duration::from_millis(100)).await;
+    let before = pings(&fleet).await;
+    let started = Instant::now();
+    for _ in 0..10 {
+        assert_eq!(gateway.get("/readyz").await.status, StatusCode::OK);
+        assert_eq!(gateway.get("/metrics").await.status, StatusCode::OK);
+    }
+    let asked = pings(&fleet).await - before;
+    let took = started.elapsed();
+    eprintln!("20 checks in {} ms: {asked} PINGs", took.as_millis());
+    let seconds = took.as_secs() + 1;
+    assert!((1..=seconds).contains(&asked), "{asked} PINGs in {took:?}");
+
+    // Redis stops while no API request comes: readiness and the gauge see it by themselves.
+    fleet.redis.stop();
+    let stopped = Instant::now();
+    let gateway = &fleet.gateways[0];
+    let seen = loop {
+        let ready = gateway.get("/readyz").await;
+        if ready.status == StatusCode::SERVICE_UNAVAILABLE {
+            assert_eq!(ready.json()["redis"], "down", "{}", ready.body);
+            break stopped.elapsed();
+        }
+        assert!(
+            stopped.elapsed() < Duration::from_secs(5),
+            "/readyz still says {} 5 s after Redis stopped",
+            ready.body
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    eprintln!(
+        "/readyz answered 503 {} ms after Redis stopped",
+        seen.as_millis()
+    );
+    assert!(seen < CHECK_EVERY + Duration::from_secs(1), "{seen:?}");
+    assert!(gateway
+        .get("/metrics")
+        .await
+        .body
+        .contains("\ngateway_redis_up 0\n"));
+    assert_eq!(gateway.health().api_requests, 0);
+    let downs = gateway
+        .log()
+        .iter()
+        .filter(|l| l.contains("is down"))
+        .count();
+    assert_eq!(downs, 1);
 }

@@ -181,3 +181,68 @@ async fn a_stale_answer_stands_in_for_flood_control_and_failures() {
         assert_eq!(rig.health().stale_served, 1);
     }
 }
+
+/// An upstream that answers the first `ok_first` requests with an `ok` envelope, then every
+/// request with HTTP 429, `retry_after` (if any) and `body`.
+async fn slowing_upstream(
+    ok_first: usize,
+    retry_after: Option<&'static str>,
+    body: &'static str,
+) -> CountingUpstream {
+    use axum::response::IntoResponse;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    let served = Arc::new(AtomicUsize::new(0));
+    let answer = move || {
+        let served = Arc::clone(&served);
+        async move {
+            if served.fetch_add(1, Ordering::Relaxed) < ok_first {
+                return r#"{"status":"ok","response":{"id":5}}"#.into_response();
+            }
+            let mut response = (StatusCode::TOO_MANY_REQUESTS, body).into_response();
+            if let Some(wait) = retry_after {
+                response
+                    .headers_mut()
+                    .insert("retry-after", wait.parse().unwrap());
+            }
+            response
+        }
+    };
+    CountingUpstream::own(axum::Router::new().fallback(answer)).await
+}
+
+#[tokio::test]
+async fn an_upstream_429_is_flood_control_with_its_wait() {
+    for (retry_after, body, wait) in [
+        (
+            Some("7"),
+            r#"{"status":"error","error":"too many requests"}"#,
+            "7",
+        ),
+        (None, "<html>429 Too Many Requests</html>", "10"),
+    ] {
+        let upstream = slowing_upstream(0, retry_after, body).await;
+        let rig = Rig::on(&upstream, |_| {}).await;
+        let answer = rig.get("/api/channels/get?channelId=5").await;
+        eprintln!(
+            "upstream 429 (Retry-After {retry_after:?}) → {} Retry-After {:?}: {}",
+            answer.status,
+            answer.header("retry-after"),
+            answer.body
+        );
+        assert_eq!(answer.status, StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(answer.header("retry-after"), Some(wait));
+        assert_eq!(answer.error(), format!("flood_control_{wait}"));
+    }
+    // A kept answer stands in, as for the service's own flood control.
+    let upstream = slowing_upstream(1, Some("7"), "slow down").await;
+    let rig = Rig::on(&upstream, |c| {
+        c.ttl.insert("/channels/get", Duration::ZERO);
+    })
+    .await;
+    let fresh = rig.get("/api/channels/get?channelId=5").await;
+    let stale = rig.get("/api/channels/get?channelId=5").await;
+    assert_eq!(stale.status, StatusCode::OK);
+    assert_eq!(stale.header("x-chanscope-cache"), Some("stale"));
+    assert_eq!(stale.body, fresh.body);
+}

@@ -24,9 +24,11 @@ use crate::Result;
 /// - The widgets': 205 KiB until the channel report gave the table they share with the console a
 ///   lead column (the boxes that pick rows) and the line chart marks (mentions on the subscriber
 ///   chart): 0.7 KiB the widgets carry but do not use, which splitting the components for them
-///   would cost more in clarity than it saves.
+///   would cost more in clarity than it saves. 207 KiB since the error banner, which the
+///   widgets share, waits out a short flood-control wait and retries by itself (issue #45):
+///   206.5 KiB measured, 0.7 KiB more.
 const CONSOLE_BROTLI_KIB: f64 = 479.0;
-const WIDGETS_BROTLI_KIB: f64 = 206.0;
+const WIDGETS_BROTLI_KIB: f64 = 207.0;
 
 /// The sandbox's targets (issue #3), at the default dataset size on this 2-core machine.
 const SANDBOX_TARGETS: [(&str, f64, &str); 4] = [

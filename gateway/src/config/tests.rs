@@ -83,6 +83,27 @@ fn defaults_and_flags() {
 }
 
 #[test]
+fn the_write_timeout() {
+    let up = ["--upstream", "https://api.example"];
+    let c = parse(&up, Some(SECRET)).unwrap();
+    assert_eq!(c.write_timeout, Duration::from_secs(20));
+    assert!(!c.debug_headers);
+    assert_eq!(c.absent_ttl, Duration::from_secs(60));
+    let c = parse(&[up[0], up[1], "--absent-ttl", "5"], Some(SECRET)).unwrap();
+    assert_eq!(c.absent_ttl, Duration::from_secs(5));
+    assert!(
+        parse(&[up[0], up[1], "--debug-headers"], Some(SECRET))
+            .unwrap()
+            .debug_headers
+    );
+    let c = parse(&[up[0], up[1], "--write-timeout", "2.5"], Some(SECRET)).unwrap();
+    assert_eq!(c.write_timeout, Duration::from_millis(2500));
+    // Zero would cut every answer larger than the socket's buffers.
+    let e = parse(&[up[0], up[1], "--write-timeout", "0"], Some(SECRET)).unwrap_err();
+    assert!(e.contains("must be a number above 0"), "{e}");
+}
+
+#[test]
 fn redis_and_the_upstream_budget() {
     let up = ["--upstream", "https://api.example"];
     let with = |more: &[&str]| {
@@ -231,7 +252,26 @@ fn every_flag_has_a_variable_named_in_help() {
         );
         flags += 1;
     }
-    // The 17 flags of the hand-written parser, and five more.
-    assert_eq!(flags, 22);
+    // The 17 flags of the hand-written parser, and eight more.
+    assert_eq!(flags, 25);
     assert!(help.contains(TOKEN_ENV));
+}
+
+#[test]
+fn passwords_holding_url_delimiters_are_masked_whole() {
+    for password in [
+        "S3CR/ETPW",
+        "S3CR?ETPW",
+        "S3CR#ETPW",
+        "S3CR@ETPW",
+        "S3CR%ETPW",
+    ] {
+        let url = format!("https://user:{password}@api.example/api");
+        assert_eq!(masked(&url), "https://***@api.example/api");
+        let e = parse(&["--upstream", &url], Some(SECRET)).unwrap_err();
+        assert!(!e.contains("S3CR") && !e.contains("ETPW"), "{e}");
+        assert!(e.contains("\"https://***@api.example/api\""), "{e}");
+    }
+    assert_eq!(masked("https://api.example/api"), "https://api.example/api");
+    assert_eq!(masked("user:pw@api.example"), "***@api.example");
 }

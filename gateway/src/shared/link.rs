@@ -7,7 +7,7 @@
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use redis::aio::{ConnectionManager, ConnectionManagerConfig};
 use redis::RedisError;
@@ -20,6 +20,11 @@ pub const COMMAND_TIMEOUT: Duration = Duration::from_millis(500);
 /// Pauses between probes while Redis is down: doubling from the first to the last.
 pub const PROBE_FIRST: Duration = Duration::from_millis(50);
 pub const PROBE_LAST: Duration = Duration::from_secs(1);
+/// How long `/readyz` and `/metrics` wait for Redis to answer their own PING: a load balancer's
+/// check must not hang on a sick Redis.
+pub const CHECK_TIMEOUT: Duration = Duration::from_millis(250);
+/// At most one such PING this often, however often they are asked.
+pub const CHECK_EVERY: Duration = Duration::from_secs(1);
 
 pub struct Link {
     connection: ConnectionManager,
@@ -27,6 +32,8 @@ pub struct Link {
     address: String,
     up: AtomicBool,
     probing: AtomicBool,
+    /// When `/readyz` or `/metrics` last asked Redis itself.
+    checked: tokio::sync::Mutex<Option<Instant>>,
     log: AccessLog,
 }
 
@@ -48,6 +55,7 @@ impl Link {
             address,
             up: AtomicBool::new(false),
             probing: AtomicBool::new(false),
+            checked: tokio::sync::Mutex::new(None),
             log,
         });
         link.probe();
@@ -56,6 +64,24 @@ impl Link {
 
     pub fn is_up(&self) -> bool {
         self.up.load(Ordering::Relaxed)
+    }
+
+    /// Whether Redis answers a PING now, asked at most once per [`CHECK_EVERY`]: without it, a
+    /// Redis that stopped while no request needed it would still read as up.
+    pub async fn check(self: &Arc<Self>) -> bool {
+        let mut last = self.checked.lock().await;
+        if last.is_some_and(|at| at.elapsed() < CHECK_EVERY) {
+            return self.is_up();
+        }
+        *last = Some(Instant::now());
+        let (mut connection, ping) = (self.connection.clone(), redis::cmd("PING"));
+        let ping = ping.query_async::<String>(&mut connection);
+        match tokio::time::timeout(CHECK_TIMEOUT, ping).await {
+            Ok(Ok(_)) => self.mark_up(),
+            Ok(Err(e)) => self.down(&e.to_string()),
+            Err(_) => self.down("no answer to a PING in time"),
+        }
+        self.is_up()
     }
 
     /// `op` on the connection, or `None` when Redis is down, fails or is too slow (which marks
@@ -111,12 +137,16 @@ impl Link {
                 pause = (pause * 2).min(PROBE_LAST);
             }
             link.probing.store(false, Ordering::Release);
-            if !link.up.swap(true, Ordering::Relaxed) {
-                link.log.write(&format!(
-                    "gateway: redis at {} is up; cache, coalescing and limits are shared",
-                    link.address
-                ));
-            }
+            link.mark_up();
         });
+    }
+
+    fn mark_up(&self) {
+        if !self.up.swap(true, Ordering::Relaxed) {
+            self.log.write(&format!(
+                "gateway: redis at {} is up; cache, coalescing and limits are shared",
+                self.address
+            ));
+        }
     }
 }

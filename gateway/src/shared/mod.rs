@@ -19,7 +19,7 @@ use redis::Script;
 use crate::access_log::AccessLog;
 use crate::budget::Grant;
 
-pub use link::{COMMAND_TIMEOUT, PROBE_LAST};
+pub use link::{CHECK_EVERY, CHECK_TIMEOUT, COMMAND_TIMEOUT, PROBE_LAST};
 
 /// Answers larger than this stay in the instance's own cache: one huge value would hold up
 /// Redis (single-threaded) for everyone, and such answers are rare.
@@ -96,6 +96,15 @@ impl Redis {
     /// `up` or `down`, for `/healthz`.
     pub fn state(&self) -> &'static str {
         if self.link.is_up() {
+            "up"
+        } else {
+            "down"
+        }
+    }
+
+    /// `up` or `down` as Redis answers a PING now (at most one a second; see `Link::check`).
+    pub async fn checked_state(&self) -> &'static str {
+        if self.link.check().await {
             "up"
         } else {
             "down"

@@ -118,6 +118,20 @@ impl CountingUpstream {
     pub fn calls(&self) -> usize {
         self.seen.lock().unwrap().len()
     }
+
+    /// `router` on a loopback port: an upstream of the test's own making, whose requests are not
+    /// counted, for channel 5.
+    pub async fn own(router: axum::Router) -> CountingUpstream {
+        let listener = listen().await;
+        let address = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, router).await });
+        CountingUpstream {
+            address,
+            seen: Arc::default(),
+            times: Arc::default(),
+            channel_id: 5,
+        }
+    }
 }
 
 pub struct Rig {
@@ -155,6 +169,8 @@ impl Rig {
         config.dist = files.join("dist");
         config.rate = 1_000.0;
         config.burst = 1_000.0;
+        // The tests read where each answer came from.
+        config.debug_headers = true;
         tweak(&mut config);
         let log = Arc::new(Mutex::new(Vec::new()));
         let sink = {

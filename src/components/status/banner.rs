@@ -1,10 +1,12 @@
-//! A failed call: what happened, what to do, and Retry once flood control allows it.
+//! A failed call: what happened, what to do, and Retry once flood control allows it; a short
+//! wait is waited out and the call retried by the banner itself, once.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::countdown::use_countdown;
+use super::countdown::{use_countdown, SameError};
 use super::wording::advice;
 use crate::api::{ApiError, ApiErrorKind, Error};
 use crate::format::fill;
@@ -18,12 +20,29 @@ pub struct ErrorBannerProps {
     /// Shows a Retry button when given.
     #[prop_or_default]
     pub on_retry: Option<Callback<()>>,
+    /// Whether a wait of at most [`AUTO_RETRY_MAX_SECS`] ends in `on_retry` by itself.
+    #[prop_or(true)]
+    pub auto_retry: bool,
+}
+
+/// The longest wait the banner waits out and then retries by itself: about what a person waits
+/// for a page anyway, and what flood control usually asks (`flood_control_10`).
+const AUTO_RETRY_MAX_SECS: u32 = 30;
+/// No automatic retry within this long of the last one: a service that keeps asking to wait is
+/// retried once, then left to the person.
+const AUTO_RETRY_GAP_MS: f64 = 60_000.0;
+
+thread_local! {
+    /// When (`Date.now()`) a banner last retried by itself.
+    static LAST_AUTO_RETRY: Cell<f64> = const { Cell::new(f64::NEG_INFINITY) };
 }
 
 impl PartialEq for ErrorBannerProps {
     fn eq(&self, other: &Self) -> bool {
         // By address, so that a new failure equal to the last one restarts a flood-control wait.
-        Rc::ptr_eq(&self.error, &other.error) && self.on_retry == other.on_retry
+        Rc::ptr_eq(&self.error, &other.error)
+            && self.on_retry == other.on_retry
+            && self.auto_retry == other.auto_retry
     }
 }
 
@@ -50,17 +69,8 @@ pub fn error_banner(props: &ErrorBannerProps) -> Html {
     let base_url = use_preview_base_url();
     let advice = advice(&ui, &props.error, base_url.as_deref());
     let cancelled = matches!(*props.error, Error::Aborted);
-    let flood = props.error.retry_after_secs().is_some();
-    let todo = if flood && left > 0 {
-        fill(
-            ui.t("You can retry in {n} s.", "Повторить можно через {n} с."),
-            &[("n", left.to_string())],
-        )
-    } else if flood {
-        ui.t("You can retry now.", "Можно повторить.").to_owned()
-    } else {
-        advice.todo
-    };
+    let wait = props.error.retry_after_secs();
+    let flood = wait.is_some();
     // Asking again cannot change these answers: the request or the plan has to change first.
     let futile = matches!(
         &*props.error,
@@ -72,6 +82,41 @@ pub fn error_banner(props: &ErrorBannerProps) -> Html {
                 ..
             })
     );
+    let may_auto = props.auto_retry && props.on_retry.is_some() && !futile;
+    // Read at each render: only a banner's own retry changes it, and that ends the wait shown.
+    let auto = may_auto
+        && wait.is_some_and(|w| w <= AUTO_RETRY_MAX_SECS)
+        && js_sys::Date::now() - LAST_AUTO_RETRY.get() >= AUTO_RETRY_GAP_MS;
+    {
+        let on_retry = props.on_retry.clone();
+        let due = auto && left == 0;
+        use_effect_with((due, SameError(props.error.clone())), move |(due, _)| {
+            if let (true, Some(on_retry)) = (*due, on_retry) {
+                LAST_AUTO_RETRY.set(js_sys::Date::now());
+                on_retry.emit(());
+            }
+        });
+    }
+    let todo = if flood {
+        let (counting, done) = if auto {
+            (
+                ("Retrying in {n} s.", "Повтор через {n} с."),
+                ("Retrying…", "Повторяем…"),
+            )
+        } else {
+            (
+                ("You can retry in {n} s.", "Повторить можно через {n} с."),
+                ("You can retry now.", "Можно повторить."),
+            )
+        };
+        if left > 0 {
+            fill(ui.t(counting.0, counting.1), &[("n", left.to_string())])
+        } else {
+            ui.t(done.0, done.1).to_owned()
+        }
+    } else {
+        advice.todo
+    };
     let retry = props.on_retry.as_ref().filter(|_| !futile).map(|on_retry| {
         let on_retry = on_retry.clone();
         let label = if cancelled {

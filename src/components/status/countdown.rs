@@ -76,8 +76,8 @@ pub(super) fn use_seconds_left(deadline: Option<f64>) -> u32 {
     *left
 }
 
-/// An error compared by address.
-struct SameError(Rc<Error>);
+/// An error compared by address (held, so that the address is not another's later).
+pub(super) struct SameError(pub(super) Rc<Error>);
 
 impl PartialEq for SameError {
     fn eq(&self, other: &Self) -> bool {

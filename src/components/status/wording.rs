@@ -181,13 +181,8 @@ pub(super) fn advice(ui: &Ui, error: &Error, base_url: Option<&str>) -> Advice {
                     "Дождитесь обновления лимита или расширьте тариф.",
                 ),
             ),
-            ApiErrorKind::FloodControl { .. } => plain(
-                ui.t(
-                    "Too many requests in a short time.",
-                    "Слишком много запросов подряд.",
-                ),
-                "",
-            ),
+            // The countdown (the banner's) is what to do.
+            ApiErrorKind::FloodControl { .. } => plain(asks_to_wait(ui), ""),
             ApiErrorKind::OutdatedStatistics => plain(
                 ui.t(
                     "The service has no current statistics for this channel or post.",
@@ -304,10 +299,7 @@ pub(super) fn advice(ui: &Ui, error: &Error, base_url: Option<&str>) -> Advice {
             problems: Vec::new(),
         },
         Error::TooManyRequests { .. } => plain(
-            ui.t(
-                "Too many requests in a short time.",
-                "Слишком много запросов подряд.",
-            ),
+            asks_to_wait(ui),
             ui.t("Wait a minute and retry.", "Подождите минуту и повторите."),
         ),
         Error::Incomplete => plain(
@@ -353,6 +345,15 @@ pub(super) fn advice(ui: &Ui, error: &Error, base_url: Option<&str>) -> Advice {
             ),
         ),
     }
+}
+
+/// Flood control and HTTP 429 alike, whether the service, a proxy or the gateway sent them: a
+/// request to wait, not a fault to report.
+fn asks_to_wait(ui: &Ui) -> &'static str {
+    ui.t(
+        "The service asks to wait before the next request.",
+        "Сервис просит подождать перед следующим запросом.",
+    )
 }
 
 fn quota_text(ui: &Ui, code: &str) -> &'static str {

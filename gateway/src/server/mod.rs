@@ -1,8 +1,12 @@
 //! The accept loop. axum's `serve` (0.8) gives hyper no timer, so it can bound neither how long
 //! a client takes to send its headers nor how long a keep-alive connection idles, caps no
 //! connections and waits for them forever when stopping: 45 idle connections made a gateway with
-//! 40 file descriptors unreachable, and a half-sent request held up SIGTERM. This loop drives
-//! hyper's HTTP/1 connections itself, with all four bounds.
+//! 40 file descriptors unreachable, and a half-sent request held up SIGTERM. Nor does anything in
+//! hyper bound a write: three clients that pipelined requests for a large file and never read
+//! held every slot of `--max-connections 3`. This loop drives hyper's HTTP/1 connections itself,
+//! with all five bounds.
+
+mod bounded;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -23,6 +27,8 @@ pub struct Limits {
     /// For a request's headers to arrive; hyper restarts the same timer while a keep-alive
     /// connection waits for its next request, so this is the idle limit too.
     pub header_timeout: Duration,
+    /// The longest a write of an answer may make no progress (a client that stopped reading).
+    pub write_timeout: Duration,
     /// Connections served at once; further clients wait in the listen backlog.
     pub max_connections: usize,
     /// After `shutdown`, how long requests in flight may still finish.
@@ -72,6 +78,7 @@ pub async fn run(
             Ok(service) => service,
             Err(never) => match never {},
         };
+        let stream = bounded::Bounded::new(stream, limits.write_timeout);
         let connection =
             http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
         let connection = graceful.watch(connection);
