@@ -388,7 +388,7 @@ fn movement(ui: &Ui, m: &Movement) -> String {
             ("from", m.start.format("%Y-%m-%d %H:%M").to_string()),
             ("to", m.end.format("%Y-%m-%d %H:%M").to_string()),
             ("h", hours.to_string()),
-            ("k", format!("{:.0}", m.spreads)),
+            ("k", group_thousands(m.spreads.round() as i64, ui.locale)),
         ],
     )
 }
@@ -418,8 +418,8 @@ fn cause(ui: &Ui, m: &Movement) -> Html {
     let stayed = match m.stayed {
         Some(kept) => fill(
             ui.t(
-                "{kept} of it still there {days} days later, beyond normal growth.",
-                "{kept} из них на месте через {days} дней, сверх обычного роста.",
+                "{days} days after it, the channel still had {kept} over its count before the rise, beyond normal growth.",
+                "Через {days} дней после него у канала всё ещё {kept} к числу до роста, сверх обычного роста.",
             ),
             &[
                 ("kept", signed(kept, ui.locale)),
