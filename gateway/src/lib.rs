@@ -20,6 +20,7 @@ pub mod embed_page;
 pub mod logging;
 pub mod metrics;
 pub mod policy;
+mod probes;
 pub mod ratelimit;
 pub mod scrub;
 pub mod server;
@@ -42,12 +43,11 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use bytes::Bytes;
-use serde::Serialize;
 use tokio::net::TcpListener;
 use tower_http::compression::predicate::{Predicate, SizeAbove};
 use tower_http::compression::{CompressionLayer, CompressionLevel};
 
-use serverkit::envelope::{error_body, json_response};
+use serverkit::envelope::error_body;
 
 use access_log::{AccessLog, Entry};
 use answer::{failed, Outcome, Source};
@@ -63,6 +63,8 @@ use statics::Statics;
 use upstream::{Failure, Upstream};
 
 pub use policy::{BrowserToken, API_PREFIX};
+use probes::{healthz, metrics_page, readyz};
+pub use probes::{Health, Readiness};
 
 /// Says where an API answer came from: `hit`, `miss`, `stale` or `coalesced`; sent only with
 /// `--debug-headers`, since it tells anyone whether somebody else asked the same lately.
@@ -112,40 +114,6 @@ struct Stats {
     rate_limited: AtomicU64,
     shared_hits: AtomicU64,
     budget_refused: AtomicU64,
-}
-
-/// A snapshot of the counters and the cache, as `/healthz` shows it.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct Health {
-    pub status: &'static str,
-    pub api_requests: u64,
-    pub upstream_calls: u64,
-    pub upstream_failures: u64,
-    pub cache_hits: u64,
-    pub coalesced: u64,
-    pub stale_served: u64,
-    pub refused: u64,
-    pub rate_limited: u64,
-    pub cache_entries: usize,
-    pub cache_bytes: usize,
-    pub in_flight: usize,
-    pub clients: usize,
-    /// Answers this instance found in Redis, kept there by another.
-    pub shared_hits: u64,
-    /// Upstream calls refused by the upstream budget (answered stale or `flood_control_N`).
-    pub budget_refused: u64,
-    /// `up` or `down` with `--redis`; `off` without.
-    pub redis: &'static str,
-}
-
-/// What `/readyz` says; 200 when `ready`, else 503.
-#[derive(Clone, Debug, Serialize, PartialEq, Eq)]
-pub struct Readiness {
-    pub ready: bool,
-    /// `loaded`, or `missing` when `index.html` is not in `--dist`.
-    pub files: &'static str,
-    /// `up` or `down` with `--redis`; `off` without.
-    pub redis: &'static str,
 }
 
 /// The client's address, as decided once per request (see `--trust-forwarded-for`).
@@ -273,30 +241,6 @@ pub async fn serve(
         drain_timeout: gateway.config.drain_timeout,
     };
     server::run(listener, router(gateway), limits, shutdown).await
-}
-
-async fn healthz(State(gw): State<Arc<Gateway>>) -> Response {
-    json_response(serde_json::to_vec(&gw.health()).unwrap_or_default())
-}
-
-async fn readyz(State(gw): State<Arc<Gateway>>) -> Response {
-    let readiness = gw.readiness().await;
-    let mut response = json_response(serde_json::to_vec(&readiness).unwrap_or_default());
-    if !readiness.ready {
-        *response.status_mut() = StatusCode::SERVICE_UNAVAILABLE;
-    }
-    response
-}
-
-async fn metrics_page(State(gw): State<Arc<Gateway>>) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, metrics::CONTENT_TYPE),
-            (header::CACHE_CONTROL, "no-store"),
-        ],
-        gw.metrics_text().await,
-    )
-        .into_response()
 }
 
 /// Around every request: who the client is, CORS, the common headers, and the log line.

@@ -212,19 +212,6 @@ async fn banner(error: Error, retry: bool) -> Element {
     .await
 }
 
-/// A banner that may retry by itself, and how many times it retried.
-async fn retrying_banner(error: Error) -> (Element, Rc<StdCell<u32>>) {
-    let retried = Rc::new(StdCell::new(0));
-    let counter = retried.clone();
-    let root = mount::<ErrorBanner>(ErrorBannerProps {
-        error: Rc::new(error),
-        on_retry: Some(Callback::from(move |()| counter.set(counter.get() + 1))),
-        auto_retry: true,
-    })
-    .await;
-    (root, retried)
-}
-
 #[wasm_bindgen_test]
 async fn error_banner_says_what_happened_and_what_to_do() {
     let root = banner(Error::Api(ApiError::from_message("token_invalid")), true).await;
@@ -381,56 +368,6 @@ async fn a_cut_answer_and_http_429_advise_a_retry() {
     assert!(find(&root, "button").has_attribute("disabled"));
     yew::platform::time::sleep(Duration::from_millis(1_200)).await;
     assert_eq!(texts(&root, ".cs-banner-todo"), ["You can retry now."]);
-}
-
-#[wasm_bindgen_test]
-async fn every_request_to_wait_gets_the_same_advice() {
-    // The service's flood control, the gateway's own 429 (flood_control_N too), and a 429 of a
-    // proxy or of the service in other words.
-    for error in [
-        Error::Api(ApiError::from_message("flood_control_10")),
-        Error::TooManyRequests {
-            retry_after_secs: Some(10),
-        },
-    ] {
-        let root = banner(error, true).await;
-        assert_eq!(
-            texts(&root, ".cs-banner p"),
-            [
-                "The service asks to wait before the next request.",
-                "You can retry in 10 s."
-            ]
-        );
-        assert!(!root.text_content().unwrap().contains("support"));
-    }
-}
-
-#[wasm_bindgen_test]
-async fn a_short_wait_is_waited_out_and_retried_once_by_itself() {
-    // A long wait is left to the person.
-    let (root, retried) =
-        retrying_banner(Error::Api(ApiError::from_message("flood_control_45"))).await;
-    assert_eq!(texts(&root, ".cs-banner-todo"), ["You can retry in 45 s."]);
-    assert_eq!(retried.get(), 0);
-
-    let (root, retried) = retrying_banner(Error::TooManyRequests {
-        retry_after_secs: Some(1),
-    })
-    .await;
-    assert_eq!(texts(&root, ".cs-banner-todo"), ["Retrying in 1 s."]);
-    assert_eq!(retried.get(), 0);
-    yew::platform::time::sleep(Duration::from_millis(1_300)).await;
-    assert_eq!(retried.get(), 1);
-    yew::platform::time::sleep(Duration::from_millis(500)).await;
-    assert_eq!(retried.get(), 1, "retried more than once");
-
-    // The same wait again right after: once was enough, the person decides now.
-    let (root, retried) =
-        retrying_banner(Error::Api(ApiError::from_message("flood_control_1"))).await;
-    assert_eq!(texts(&root, ".cs-banner-todo"), ["You can retry in 1 s."]);
-    yew::platform::time::sleep(Duration::from_millis(1_300)).await;
-    assert_eq!(texts(&root, ".cs-banner-todo"), ["You can retry now."]);
-    assert_eq!(retried.get(), 0);
 }
 
 #[wasm_bindgen_test]
