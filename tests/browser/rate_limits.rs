@@ -1,11 +1,11 @@
 //! When the service asks the console to wait: every way it says so (its flood control, the
 //! gateway's own 429, a 429 in other words) gets the same advice with a countdown; a short wait
-//! is waited out and asked again once by itself, a long one left to the person; and a page that
-//! waited keeps its form.
+//! is waited out and asked again once by itself, a long one left to the person. (A page that
+//! waited keeping its form is `rate_limit_page.rs`: the one retry a minute is the page's, so it
+//! needs a page of its own.)
 #![cfg(target_arch = "wasm32")]
 
 mod dom;
-mod job_support;
 mod mount;
 
 use std::cell::Cell as StdCell;
@@ -92,63 +92,4 @@ async fn a_short_wait_is_waited_out_and_retried_once_by_itself() {
     yew::platform::time::sleep(Duration::from_millis(1_300)).await;
     assert_eq!(texts(&root, ".cs-banner-todo"), ["You can retry now."]);
     assert_eq!(retried.get(), 0);
-}
-
-mod retry_page {
-
-    use chanscope::api::{ClientConfig, RetryPolicy};
-    use chanscope::pages::PostSearchPage;
-    use chanscope::request::ApiConfig;
-    use chanscope::route::Router;
-    use wasm_bindgen::JsCast;
-    use wasm_bindgen_test::*;
-    use web_sys::HtmlInputElement;
-    use yew::prelude::*;
-
-    use super::dom::{find, fresh_root, settle_until};
-    use super::job_support::*;
-
-    #[function_component(SearchAt)]
-    fn search_at() -> Html {
-        let config = ApiConfig(ClientConfig {
-            retry: RetryPolicy::none(),
-            ..ClientConfig::default()
-        });
-        html! {
-            <Router start={Some(AttrValue::from("/post-search?q=wait&limit=50"))}>
-                <ContextProvider<ApiConfig> context={config}>
-                    <PostSearchPage />
-                </ContextProvider<ApiConfig>>
-            </Router>
-        }
-    }
-
-    #[wasm_bindgen_test]
-    async fn a_short_flood_wait_is_retried_by_itself_and_the_form_kept() {
-        let stub = Stub::install();
-        // Whether the page asks with `extended` or not, the first answer asks to wait 1 s.
-        for address in [url("wait", 0), format!("{}&extended=1", url("wait", 0))] {
-            stub.error(&address, "flood_control_1", 0);
-            stub.ok(&address, 7, 0);
-        }
-        let root = fresh_root();
-        yew::Renderer::<SearchAt>::with_root(root.clone()).render();
-        settle_until(|| root.query_selector(".cs-banner-todo").unwrap().is_some()).await;
-        assert_eq!(
-            find(&root, ".cs-banner-what").text_content().as_deref(),
-            Some("The service asks to wait before the next request.")
-        );
-        assert_eq!(
-            find(&root, ".cs-banner-todo").text_content().as_deref(),
-            Some("Retrying in 1 s.")
-        );
-        settle_until(|| root.query_selector(".cs-banner").unwrap().is_none()).await;
-        assert!(root.query_selector(".cs-banner").unwrap().is_none());
-        let asked = calls("wait");
-        assert_eq!(asked.len(), 2, "{asked:?}");
-        assert!(asked.iter().all(|c| c.answered), "{asked:?}");
-        let q: HtmlInputElement = find(&root, "#ps-q").dyn_into().unwrap();
-        assert_eq!(q.value(), "wait");
-        drop(stub);
-    }
 }
