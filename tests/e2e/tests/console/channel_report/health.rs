@@ -214,7 +214,13 @@ pub(crate) async fn mention_explains_a_steep_rise(h: Arc<Harness>) -> Res<()> {
         format!("the rise is {change}, not most of 6,000")
     })?;
     h.browser
-        .wait_text_in(".report-health", &["Rise after a mention", "days later"])
+        .wait_text_in(
+            ".report-health",
+            &[
+                "Rise after a mention",
+                "days after it, the channel still had",
+            ],
+        )
         .await?;
     h.browser.screenshot("channel-report-mention-rise").await?;
     h.browser
