@@ -177,7 +177,8 @@ async fn scenario(
     browser.screenshot("gateway-channel-info").await?;
     // The gateway named the page's two calls in its `Link`, the browser started them with the
     // page, and the console took their answers rather than asking again: each reached the
-    // gateway once. The health check under the card asks for hourly subscribers besides.
+    // gateway once. The health check under the card asks for hourly subscribers besides, and
+    // one post search for the posts that mention the channel.
     let mut asked: Vec<String> = lines(log)[log_mark..]
         .iter()
         .filter_map(|line| line.split(' ').nth(3).map(str::to_owned))
@@ -190,6 +191,7 @@ async fn scenario(
                 "/api/channels/get",
                 "/api/channels/subscribers",
                 "/api/channels/subscribers",
+                "/api/posts/search",
             ],
         || format!("channel info's calls as the gateway saw them: {asked:?}"),
     )?;
