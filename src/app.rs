@@ -15,10 +15,11 @@ use crate::pages::{
     KeywordTrendPage, MultiPostStatsPage, MultiStoryStatsPage, PostSearchPage, PostStatsPage,
     SearchAnalysisPage, SubscriberDynamicsPage, WatchlistProvider,
 };
-use crate::route::{use_route, Route, RouteLink, Router, ANALYSES, TOOLS};
+use crate::route::{use_route, Route, RouteLink, Router};
 use crate::settings::{Settings, SettingsPanel, SettingsProvider};
+use crate::shell::{Home, JobNav, NewsCount, NotFound, PasteBox};
 use crate::ui::use_ui;
-use crate::watchlist::{use_watchlist, AlertMark, WatchlistPage};
+use crate::watchlist::WatchlistPage;
 
 /// The page of `route` (yew-router's `Switch` calls it as the address changes): every page of the
 /// console is a route of this one running app, so cached answers, running jobs and a watchlist
@@ -40,71 +41,6 @@ fn switch(route: Route) -> Html {
         Route::Watchlist => html! { <WatchlistPage /> },
         Route::Campaigns => html! { <CampaignsPage /> },
         Route::NotFound => html! { <NotFound /> },
-    }
-}
-
-fn catalogue(ui: &crate::ui::Ui, routes: &[Route], class: &'static str) -> Html {
-    html! {
-        <ul class={class}>
-            { for routes.iter().map(|&tool| html! {
-                <li class="tool">
-                    <RouteLink href={tool.to_path()}>
-                        <h2>{ tool.title(ui) }</h2>
-                        <p>{ tool.summary(ui) }</p>
-                    </RouteLink>
-                </li>
-            }) }
-        </ul>
-    }
-}
-
-#[function_component(Home)]
-fn home() -> Html {
-    let ui = use_ui();
-    html! {
-        <section class="home">
-            <h1>{ ui.t("Channel analytics", "Аналитика каналов") }</h1>
-            <p class="lead">{ ui.t(
-                "Eight tools over the analytics API. Choose one; every view is a link you can share.",
-                "Восемь инструментов над API аналитики. Выберите один; каждый вид — ссылка, которой можно поделиться."
-            ) }</p>
-            { catalogue(&ui, &TOOLS, "tools") }
-            <p class="lead">{ ui.t(
-                "Analyses across many requests say what they cost before they start.",
-                "Анализы из многих запросов сначала говорят, сколько запросов сделают."
-            ) }</p>
-            { catalogue(&ui, &ANALYSES, "tools analyses") }
-        </section>
-    }
-}
-
-#[function_component(NotFound)]
-fn not_found() -> Html {
-    let ui = use_ui();
-    html! {
-        <section class="not-found">
-            <h1>{ ui.t("Page not found", "Страница не найдена") }</h1>
-            <RouteLink href={Route::Home.to_path()}>{ ui.t("Back to the overview", "К обзору") }</RouteLink>
-        </section>
-    }
-}
-
-#[derive(Properties, PartialEq)]
-struct NewsCountProps {
-    title: AttrValue,
-}
-
-/// How much the watchlist's last checks found new, when anything. The only part of the header
-/// that reads the watchlist: its changes (the store read at start, each answer of a check) draw
-/// this count again, not the header and its navigation.
-#[function_component(NewsCount)]
-fn news_count(props: &NewsCountProps) -> Html {
-    let news = use_watchlist().map_or(0, |list| list.news());
-    if news == 0 {
-        return Html::default();
-    }
-    html! {
-        <span class="nav-count" title={props.title.clone()}>{ news.to_string() }</span>
     }
 }
 
@@ -155,7 +91,7 @@ fn shell(props: &ShellProps) -> Html {
     };
     let close_menu = {
         let open = menu_open.clone();
-        Callback::from(move |_: MouseEvent| open.set(false))
+        Callback::from(move |()| open.set(false))
     };
     html! {
         <div class="app" ref={app}>
@@ -165,31 +101,13 @@ fn shell(props: &ShellProps) -> Html {
                     <RouteLink href={Route::Home.to_path()} classes="brand">{ "Chanscope" }</RouteLink>
                     <button type="button" class="menu-toggle secondary" aria-expanded={menu_open.to_string()}
                         aria-controls="tools-nav" onclick={toggle_menu}>
-                        { ui.t("Tools", "Инструменты") }
+                        { ui.t("Menu", "Меню") }
                         <NewsCount title={ui.t("New in the watchlist", "Новое в списке наблюдения")} />
                     </button>
-                    <nav id="tools-nav" class={classes!("tools-nav", menu_open.then_some("open"))}
-                        aria-label={ui.t("Tools", "Инструменты")} onclick={close_menu}>
-                        <ul>
-                            { for TOOLS.iter().chain(&ANALYSES).map(|&tool| {
-                                let current = (tool == route).then_some("page");
-                                let first_analysis = tool == ANALYSES[0];
-                                html! {
-                                    <li class={classes!(first_analysis.then_some("nav-group"))}>
-                                        <RouteLink href={tool.to_path()} classes={classes!(current.map(|_| "active"))}>
-                                            <span aria-current={current} title={tool.title(&ui)}>
-                                                { tool.nav_title(&ui) }
-                                            </span>
-                                            if tool == Route::Watchlist {
-                                                <NewsCount title={ui.t("New since the last check", "Новое с прошлой проверки")} />
-                                                <AlertMark title={ui.t("A check crossed an alert threshold", "Проверка превысила порог оповещения")} />
-                                            }
-                                        </RouteLink>
-                                    </li>
-                                }
-                            }) }
-                        </ul>
-                    </nav>
+                    if route != Route::Home {
+                        <PasteBox />
+                    }
+                    <JobNav open={*menu_open} on_chosen={close_menu} />
                     <button type="button" class="settings-toggle secondary"
                         aria-expanded={settings_open.to_string()} onclick={toggle_settings}>
                         { ui.t("Settings", "Настройки") }

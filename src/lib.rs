@@ -40,4 +40,6 @@ pub mod route;
 #[cfg(target_arch = "wasm32")]
 pub mod settings;
 #[cfg(target_arch = "wasm32")]
+pub mod shell;
+#[cfg(target_arch = "wasm32")]
 pub mod ui;

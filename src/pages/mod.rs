@@ -22,7 +22,7 @@ mod text_search;
 pub use campaigns::CampaignsPage;
 pub use channel_info::ChannelInfoPage;
 pub use channel_search::ChannelSearchPage;
-pub use compare_channels::CompareChannelsPage;
+pub use compare_channels::{compare_href, CompareChannelsPage};
 pub use keyword_mentions::KeywordMentionsPage;
 pub use keyword_trend::KeywordTrendPage;
 pub use multi_stats::{MultiPostStatsPage, MultiStoryStatsPage};

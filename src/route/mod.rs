@@ -92,6 +92,62 @@ pub const ANALYSES: [Route; 5] = [
     Route::Campaigns,
 ];
 
+/// What a person comes to do, the navigation's entries: a menu of pages each, or one page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Job {
+    Discover,
+    Channels,
+    Posts,
+    Campaigns,
+    Watchlist,
+}
+
+impl Job {
+    /// The job in element ids and class names.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Job::Discover => "discover",
+            Job::Channels => "channels",
+            Job::Posts => "posts",
+            Job::Campaigns => "campaigns",
+            Job::Watchlist => "watchlist",
+        }
+    }
+}
+
+/// The jobs in the navigation's order, each with its pages in the order they are used. Every
+/// page but the start page and "not found" is in exactly one.
+pub const JOBS: [(Job, &[Route]); 5] = [
+    (
+        Job::Discover,
+        &[
+            Route::PostSearch,
+            Route::ChannelSearch,
+            Route::KeywordMentions,
+            Route::KeywordTrend,
+            Route::SearchAnalysis,
+        ],
+    ),
+    (
+        Job::Channels,
+        &[
+            Route::ChannelInfo,
+            Route::CompareChannels,
+            Route::SubscriberDynamics,
+        ],
+    ),
+    (
+        Job::Posts,
+        &[
+            Route::PostStats,
+            Route::MultiPostStats,
+            Route::MultiStoryStats,
+        ],
+    ),
+    (Job::Campaigns, &[Route::Campaigns]),
+    (Job::Watchlist, &[Route::Watchlist]),
+];
+
 /// `?channel=…`: the channel the channel-info and subscriber-dynamics pages open with, as typed
 /// (`@name`, a link or the service's ID).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -115,7 +171,15 @@ pub struct PostQuery {
     pub post: String,
 }
 
-/// `?q=…` of the post search page.
+/// `?channel=…&ids=…` of the posts-stats page: a channel and its message numbers, by commas.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PostsQuery {
+    pub channel: String,
+    pub ids: String,
+}
+
+/// `?q=…` of the post search page (and of channel search and keyword mentions, which read the
+/// same key).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct SearchQuery {
     pub q: String,

@@ -1,6 +1,6 @@
 //! What the console calls each page, in the interface's language.
 
-use super::Route;
+use super::{Job, Route};
 use crate::ui::Ui;
 
 impl Route {
@@ -25,15 +25,15 @@ impl Route {
         }
     }
 
-    /// The tool's name in the navigation bar, where all eight share one row.
+    /// The page's name in its job's menu, where the job already says what it is about.
     pub fn nav_title(self, ui: &Ui) -> &'static str {
         match self {
-            Route::MultiPostStats => ui.t("Posts stats", "Посты"),
-            Route::MultiStoryStats => ui.t("Stories stats", "Истории"),
-            Route::PostStats => ui.t("Post stats", "Один пост"),
-            Route::CompareChannels => ui.t("Compare", "Сравнение"),
-            Route::KeywordTrend => ui.t("Trend", "Динамика"),
-            Route::SearchAnalysis => ui.t("Analysis", "Анализ"),
+            Route::ChannelInfo => ui.t("Channel report", "Отчёт о канале"),
+            Route::CompareChannels => ui.t("Compare channels", "Сравнение каналов"),
+            Route::SubscriberDynamics => ui.t("Subscribers over time", "Подписчики во времени"),
+            Route::PostStats => ui.t("One post", "Один пост"),
+            Route::MultiPostStats => ui.t("Several posts", "Несколько постов"),
+            Route::MultiStoryStats => ui.t("Stories", "Истории"),
             other => other.title(ui),
         }
     }
@@ -94,6 +94,19 @@ impl Route {
                 "Реклама, купленная для канала: охват за 24 и 48 ч, CPM, подписчики сверх обычного прироста и цена каждого",
             ),
             Route::Home | Route::NotFound => "",
+        }
+    }
+}
+
+impl Job {
+    /// The job's name in the navigation.
+    pub fn title(self, ui: &Ui) -> &'static str {
+        match self {
+            Job::Discover => ui.t("Discover", "Поиск"),
+            Job::Channels => ui.t("Channels", "Каналы"),
+            Job::Posts => ui.t("Posts", "Посты"),
+            Job::Campaigns => ui.t("Campaigns", "Кампании"),
+            Job::Watchlist => ui.t("Watchlist", "Наблюдение"),
         }
     }
 }

@@ -3,6 +3,8 @@
 //! ([`Record::to_json`]) under its id. It survives reloads, holds thousands of records, and leaves
 //! the browser only as a file the user exports.
 //!
+//! `recent.rs` keeps, in localStorage, the short list of what was opened lately.
+//!
 //! `record.rs` compiles for every target (its merge is tested natively); the rest runs in the
 //! browser only.
 
@@ -12,6 +14,8 @@ mod browser;
 mod error;
 #[cfg(target_arch = "wasm32")]
 mod idb;
+#[cfg(target_arch = "wasm32")]
+pub mod recent;
 mod record;
 
 pub use record::{merge, MergeReport, Record, STORES};

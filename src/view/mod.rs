@@ -30,6 +30,7 @@ pub mod media;
 pub mod mentions;
 pub mod multi_stats;
 pub mod pager;
+pub mod paste;
 pub mod post_file;
 pub mod preview;
 pub mod profile;

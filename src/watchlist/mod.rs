@@ -35,6 +35,8 @@ pub use watch::{
 };
 
 #[cfg(target_arch = "wasm32")]
+pub use notify::alert_text;
+#[cfg(target_arch = "wasm32")]
 pub use page::{AlertMark, WatchlistPage};
 #[cfg(target_arch = "wasm32")]
 pub use provider::{

@@ -31,7 +31,7 @@ pub(super) fn ask_permission() {
 }
 
 /// What `alert` says, in the watch's note and its notification.
-pub(super) fn alert_text(ui: &Ui, alert: &Alert) -> String {
+pub fn alert_text(ui: &Ui, alert: &Alert) -> String {
     match alert {
         Alert::Subscribers { percent } => fill(
             ui.t(

@@ -121,6 +121,18 @@ pub fn compare_channels_page() -> Html {
     }
 }
 
+/// The address of this page comparing `channels` (as typed), with no posts listed.
+pub fn compare_href(channels: &[String]) -> String {
+    let entries: Vec<Entry> = channels
+        .iter()
+        .map(|channel| Entry {
+            channel: channel.clone(),
+            posts: String::new(),
+        })
+        .collect();
+    route_href(Route::CompareChannels, &Params::with_entries(&entries))
+}
+
 /// "Compare selected" under a table of channels: a link to this page with exactly the channels
 /// picked, in the table's order, once there are 2 to 10 of them.
 pub fn compare_selected(ui: &Ui, picked: &[AttrValue]) -> Html {

@@ -59,3 +59,52 @@ pub fn mentions(found: &PostSearchResponse, channel_id: i64) -> Vec<Cause> {
         })
         .collect()
 }
+
+/// The newest message number of the channel `@username` (service ID `channel_id`) that `found`
+/// names: one of its own posts in the answer, or a link `t.me/username/N` in another channel's
+/// post. What the reach profile can start from without asking the reader for a post.
+pub fn recent_post(found: &PostSearchResponse, channel_id: i64, username: &str) -> Option<u64> {
+    let username = username.trim().trim_start_matches('@');
+    if username.is_empty() {
+        return None;
+    }
+    let prefix = format!("{}/", crate::api::ids::LINK_HOST).to_ascii_lowercase();
+    let name = username.to_ascii_lowercase();
+    let own = found
+        .items
+        .iter()
+        .filter(|p| p.channel_id == channel_id)
+        .filter_map(|p| message_of(&p.link.to_ascii_lowercase(), &prefix, &name));
+    let linked = found.items.iter().flat_map(|p| {
+        let text = p.text.to_ascii_lowercase();
+        text.match_indices(&prefix)
+            .filter_map(|(at, _)| message_of(&text[at..], &prefix, &name))
+            .collect::<Vec<_>>()
+    });
+    own.chain(linked).max()
+}
+
+/// The message number of `text` when it starts with the link of a post of `name`
+/// (`t.me/name/123`, the number ending at the first character that is not a digit).
+fn message_of(text: &str, prefix: &str, name: &str) -> Option<u64> {
+    let text = text.strip_prefix("https://").unwrap_or(text);
+    let rest = text
+        .strip_prefix(prefix)?
+        .strip_prefix(name)?
+        .strip_prefix('/')?;
+    let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    // `t.me/name/123x` is not a link to post 123; a name that merely starts with `name`
+    // (`t.me/name2/5`) was refused by the `/` above.
+    match rest[digits.len()..].chars().next() {
+        Some(c) if c.is_alphanumeric() || c == '_' => None,
+        _ => digits.parse().ok().filter(|n| *n > 0),
+    }
+}
+
+/// How many of `causes` (mentions found by search, not placements) went out at or after `since`.
+pub fn mentions_since(causes: &[Cause], since: NaiveDateTime) -> usize {
+    causes
+        .iter()
+        .filter(|c| !c.placement && c.at >= since)
+        .count()
+}

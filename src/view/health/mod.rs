@@ -35,6 +35,7 @@ pub mod causes;
 pub mod scan;
 pub mod series;
 mod subscribers;
+pub mod verdict;
 
 use chrono::{NaiveDate, NaiveDateTime};
 
