@@ -3,18 +3,18 @@
 //! reads before buying a post: the reach profile, the health check and incoming mentions
 //! (`sections.rs`), printable as at most two A4 pages.
 
+mod checked;
+pub(super) use checked::hours_or_days;
 mod health;
-pub(super) use health::hours_or_days;
 mod mentions;
 mod profile;
 mod report;
 mod sections;
+mod summary;
 
 use std::rc::Rc;
 
 use yew::prelude::*;
-
-use crate::watchlist::{WatchButton, WatchTarget};
 
 use crate::pages::form::DraftForm;
 
@@ -34,9 +34,11 @@ use crate::pages::form::Field;
 use crate::pages::form::{use_page_form, AddressQuery, PageParams, Problems};
 use crate::request::CachedClient;
 use crate::route::{route_href, ChannelQuery, Route, RouteLink, SearchQuery};
+use crate::store::recent::remember_opened;
 use crate::ui::{use_ui, Ui};
 use crate::view::counts::{signed, Trend};
 use crate::view::dynamics::{change_since, chart_series, readings};
+use crate::view::paste::{Opened, OpenedKind};
 
 /// The days the page reports the subscriber change over (the chart spans
 /// [`CHANNEL_HISTORY_DAYS`](crate::api::opening::CHANNEL_HISTORY_DAYS)).
@@ -82,6 +84,24 @@ pub fn channel_info_page() -> Html {
     let form = use_page_form::<ChannelQuery>(Route::ChannelInfo);
     let draft = (*form.draft).clone();
     let state = form.task.state();
+    {
+        // The report opened is remembered for the start page and the box, by its title.
+        let asked = form.params.channel.trim().to_owned();
+        let title = state
+            .data
+            .as_ref()
+            .map(|d| d.channel.title.trim().to_owned());
+        use_effect_with((asked, title), |(asked, title)| {
+            if let Some(title) = title {
+                let href = route_href(Route::ChannelInfo, &ChannelQuery::new(asked.as_str()));
+                let mut opened = Opened::new(OpenedKind::Channel, href, asked);
+                if !title.is_empty() {
+                    opened.label = format!("{title} ({asked})");
+                }
+                remember_opened(opened);
+            }
+        });
+    }
     html! {
         <section class="page channel-info-page">
             { page_header(&ui, Route::ChannelInfo) }
@@ -104,8 +124,8 @@ pub fn channel_info_page() -> Html {
                 <div class={form.results_class("channel-info")}>
                     <ChannelCard channel={data.channel.clone()} variant={CardVariant::Full} heading={2}
                         actions={actions(&ui, &form.params.channel, &data.channel)} />
-                    { subscriber_change(&ui, &data.history) }
-                    <sections::Report channel={data.channel.clone()} asked={form.params.channel.trim().to_owned()} />
+                    <sections::Report channel={data.channel.clone()} asked={form.params.channel.trim().to_owned()}
+                        history={data.history.clone()} change={subscriber_change(&ui, &data.history)} />
                 </div>
             }
         </section>
@@ -125,8 +145,6 @@ fn actions(ui: &Ui, asked: &str, channel: &Channel) -> Html {
     };
     html! {
         <>
-            <WatchButton target={WatchTarget::Channel { channel: asked.trim().to_owned() }}
-                name={if channel.title.trim().is_empty() { asked.trim().to_owned() } else { channel.title.trim().to_owned() }} />
             <RouteLink href={route_href(Route::SubscriberDynamics, &ChannelQuery::new(asked.trim()))} classes="cs-button">
                 { ui.t("Subscriber dynamics", "Динамика подписчиков") }
             </RouteLink>

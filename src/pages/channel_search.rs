@@ -48,6 +48,10 @@ struct Params {
     category: String,
     #[serde(skip_serializing_if = "String::is_empty")]
     limit: String,
+    /// A channel the picked ones are compared with ("Compare with…" of the channel report): it
+    /// leads the comparison and is not part of the search.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    with: String,
 }
 
 impl AddressQuery for Params {}
@@ -92,6 +96,13 @@ pub fn channel_search_page() -> Html {
     html! {
         <section class="page channel-search-page">
             { page_header(&ui, Route::ChannelSearch) }
+            if !draft.with.trim().is_empty() {
+                <p class="compare-with-note">
+                    { ui.t("Comparing with ", "Сравнение с ") }<strong>{ draft.with.trim().to_owned() }</strong>
+                    { ui.t(": find channels, then tick the ones to compare in the table.",
+                        ": найдите каналы и отметьте в таблице те, с которыми сравнить.") }
+                </p>
+            }
             <form class="query-form" onsubmit={form.onsubmit.clone()} novalidate=true>
                 <Field id="cs-q" label={ui.t("Keyword (q)", "Ключевое слово (q)")}
                     value={draft.q.clone()} hint={q_hint}
@@ -144,7 +155,7 @@ pub fn channel_search_page() -> Html {
                             hint={ui.t("Try another keyword or category, another country or language, or search descriptions too.",
                                 "Попробуйте другое слово или категорию, другую страну или язык, или поиск по описанию.")} />
                     } else {
-                        <Found response={(*data).clone()} />
+                        <Found response={(*data).clone()} with={AttrValue::from(form.params.with.trim().to_owned())} />
                     }
                 </div>
             }
@@ -155,6 +166,8 @@ pub fn channel_search_page() -> Html {
 #[derive(Properties, PartialEq)]
 struct FoundProps {
     response: Rc<ChannelSearchResponse>,
+    /// The channel the picked ones are compared with, if any.
+    with: AttrValue,
 }
 
 /// The channels found, as cards or as a table that sorts, exports and sends the channels picked
@@ -162,7 +175,7 @@ struct FoundProps {
 #[function_component(Found)]
 fn found(props: &FoundProps) -> Html {
     let ui = use_ui();
-    let as_table = use_state_eq(|| false);
+    let as_table = use_state_eq(|| !props.with.is_empty());
     let items = &props.response.items;
     let picking = use_picking(Rc::new(
         items
@@ -185,7 +198,7 @@ fn found(props: &FoundProps) -> Html {
                 <DataTable columns={table_columns(&ui)} rows={Rc::new(items.iter().map(|c| table_row(&ui, c)).collect())}
                     export_name="channel-search" lead={Some(picking.lead(&ui))}
                     caption={ui.t("Channels found", "Найденные каналы")} />
-                { compare_selected(&ui, &picking.picked) }
+                { compare_selected(&ui, &with_picked(&props.with, &picking.picked)) }
             } else {
                 <ul class="channel-grid">
                     { for items.iter().map(|channel| html! {
@@ -199,6 +212,13 @@ fn found(props: &FoundProps) -> Html {
             }
         </>
     }
+}
+
+/// `with` (when given and not picked too) first, then the channels picked.
+fn with_picked(with: &AttrValue, picked: &[AttrValue]) -> Vec<AttrValue> {
+    let lead = (!with.is_empty() && !picked.iter().any(|p| p.eq_ignore_ascii_case(with)))
+        .then(|| with.clone());
+    lead.into_iter().chain(picked.iter().cloned()).collect()
 }
 
 /// The columns a search answer fills: category, country and language come only with channel

@@ -82,16 +82,6 @@ pub const TOOLS: [Route; 8] = [
     Route::PostSearch,
 ];
 
-/// The analyses across many requests, the watchlist that checks saved searches and channels, and
-/// the campaign tracker.
-pub const ANALYSES: [Route; 5] = [
-    Route::CompareChannels,
-    Route::KeywordTrend,
-    Route::SearchAnalysis,
-    Route::Watchlist,
-    Route::Campaigns,
-];
-
 /// What a person comes to do, the navigation's entries: a menu of pages each, or one page.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Job {

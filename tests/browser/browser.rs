@@ -12,7 +12,7 @@ use chanscope::api::{Error, Token, Transport, TransportError};
 use chanscope::app::App;
 use chanscope::format::Locale;
 use chanscope::request::{use_task, Task};
-use chanscope::route::{ANALYSES, TOOLS};
+use chanscope::route::JOBS;
 use chanscope::settings::Settings;
 use chanscope::ui::{Ui, Zone};
 use wasm_bindgen_test::*;
@@ -41,18 +41,25 @@ async fn the_shell_lists_the_tools_and_analyses() {
     }
 
     let ui = Ui::default();
-    let cards = root.query_selector_all("li.tool h2").unwrap();
+    let cards = root.query_selector_all("li.tool h4").unwrap();
     let titles: Vec<String> = (0..cards.length())
         .filter_map(|i| cards.item(i)?.text_content())
         .collect();
-    let expected: Vec<String> = TOOLS
+    let expected: Vec<String> = JOBS
         .iter()
-        .chain(&ANALYSES)
+        .flat_map(|(_, routes)| routes.iter())
         .map(|t| t.title(&ui).to_owned())
         .collect();
+    assert_eq!(titles.len(), 13);
     assert_eq!(titles, expected);
+    // Five jobs at the top of the navigation, thirteen pages under them, the start page's box.
+    let jobs = root
+        .query_selector_all("nav.tools-nav .nav-jobs > li")
+        .unwrap();
+    assert_eq!(jobs.length(), 5);
     let nav = root.query_selector_all("nav.tools-nav a").unwrap();
     assert_eq!(nav.length(), 13);
+    assert!(root.query_selector("#home-box").unwrap().is_some());
     assert_eq!(
         root.query_selector(".brand")
             .unwrap()

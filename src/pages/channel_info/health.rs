@@ -6,140 +6,36 @@
 
 use std::rc::Rc;
 
-use chrono::{DateTime, Utc};
 use yew::prelude::*;
 
-use crate::api::model::{Channel, PostSearchResponse, Records, SubscriberCount};
-use crate::api::ops::SubscriberDynamics;
-use crate::api::{ApiErrorKind, ChannelId, Error, PeriodGroup};
-use crate::campaigns::{placement_causes, CampaignStore};
+use crate::api::PeriodGroup;
 use crate::components::{ErrorBanner, Loading};
 use crate::format::{fill, format_rate, group_thousands};
-use crate::request::{use_task, CachedClient};
 use crate::ui::{use_ui, Ui};
 use crate::view::counts::signed;
-use crate::view::dynamics::readings;
-use crate::view::health::causes::{mention_search, mentions};
 use crate::view::health::{
-    low_err, restriction_findings, subscriber_findings, Cause, Confidence, Doubt, Finding, Kind,
-    Movement, Size, CAUSE_AFTER_HOURS, DROP_DAYS, DROP_SHARE, FLAT_DAYS, FLAT_MAX, GAPPY_SHARE,
-    MIN_SHARE, MIN_SUBSCRIBERS, SMALL_CHANNEL, SPREADS, STAYED_DAYS, SUDDEN, SURE_DAYS,
-    SURE_SPREADS,
+    Confidence, Doubt, Finding, Kind, Movement, Size, CAUSE_AFTER_HOURS, DROP_DAYS, DROP_SHARE,
+    FLAT_DAYS, FLAT_MAX, GAPPY_SHARE, MIN_SHARE, MIN_SUBSCRIBERS, SMALL_CHANNEL, SPREADS,
+    STAYED_DAYS, SUDDEN, SURE_DAYS, SURE_SPREADS,
 };
-use crate::view::restrictions::{flag_text, flags};
 
-/// Days of subscribers the check reads.
-pub const HEALTH_DAYS: u32 = 90;
+use super::checked::Health;
 
 #[derive(Properties, PartialEq)]
 pub struct HealthProps {
-    pub channel: Rc<Channel>,
-    /// The channel as the address names it.
-    pub asked: AttrValue,
-    /// The reach profile's ERR, once there is one.
-    pub err: Option<f64>,
-}
-
-/// The subscribers of `id` over the [`HEALTH_DAYS`] before `now`, by hour where the plan allows,
-/// else by day, with the grouping they came in. A plan without hours (or with a shorter hourly
-/// period) refuses the hourly request itself; days are the next best.
-pub(crate) async fn hours_or_days(
-    api: &CachedClient,
-    id: &ChannelId,
-    now: DateTime<Utc>,
-) -> Result<(PeriodGroup, Rc<Records<SubscriberCount>>), Error> {
-    let op = |group| SubscriberDynamics::last_days(id, group, HEALTH_DAYS, now);
-    match api.send(&op(PeriodGroup::Hour)).await {
-        Ok(records) => Ok((PeriodGroup::Hour, records)),
-        Err(Error::Api(e))
-            if matches!(e.kind, ApiErrorKind::Plan | ApiErrorKind::InvalidParameter) =>
-        {
-            Ok((PeriodGroup::Day, api.send(&op(PeriodGroup::Day)).await?))
-        }
-        Err(e) => Err(e),
-    }
-}
-
-/// What the check reads: the subscribers and, unless the search failed (or the channel has no
-/// username to search for), the posts that mention the channel.
-#[derive(PartialEq)]
-struct Read {
-    group: PeriodGroup,
-    records: Rc<Records<SubscriberCount>>,
-    mentions: Option<Rc<PostSearchResponse>>,
+    pub health: Rc<Health>,
+    /// The reach profile has an ERR (the check then held it against the channel's size).
+    pub profiled: bool,
+    pub on_cancel: Callback<()>,
 }
 
 #[function_component(HealthSection)]
 pub fn health_section(props: &HealthProps) -> Html {
     let ui = use_ui();
-    let task = use_task::<Read>();
-    {
-        let task = task.clone();
-        let username = props.channel.username.clone();
-        use_effect_with(props.asked.clone(), move |asked| {
-            if let Ok(id) = asked.parse::<ChannelId>() {
-                let now = Utc::now();
-                task.run(move |api| async move {
-                    let (group, records) = hours_or_days(&api, &id, now).await?;
-                    // Without the mentions the check still runs: rises stay unexplained, and
-                    // the page says so.
-                    let mentions = match mention_search(&username, HEALTH_DAYS, now) {
-                        Some(search) => api.send(&search).await.ok(),
-                        None => None,
-                    };
-                    Ok(Read {
-                        group,
-                        records,
-                        mentions,
-                    })
-                });
-            }
-        });
-    }
-    let placements = use_placements(&props.channel);
-    let state = task.state();
-    // From the first frame, before the effect has started the request: "nothing found" then
-    // would speak of counts not yet read.
-    let reading = state.loading
-        || (state.data.is_none()
-            && state.error.is_none()
-            && props.asked.parse::<ChannelId>().is_ok());
-    let subscriber = use_memo(
-        (state.data.clone(), placements.clone(), props.channel.id),
-        |(data, placements, channel_id)| {
-            data.as_ref().map(|read| {
-                let mut causes: Vec<Cause> = placements.as_ref().clone();
-                if let Some(found) = &read.mentions {
-                    causes.extend(mentions(found, *channel_id));
-                }
-                let (counts, _) = readings(read.group, &read.records);
-                (
-                    subscriber_findings(&counts, read.group, &causes),
-                    counts.len(),
-                )
-            })
-        },
-    );
-    let today = Utc::now().date_naive();
-    let restrictions: Vec<String> = flags(&props.channel)
-        .iter()
-        .map(|f| flag_text(f, ui.locale))
-        .collect();
-    let mut found = restriction_findings(&restrictions, today);
-    if let Some((findings, _)) = subscriber.as_ref() {
-        found.extend(findings.iter().cloned());
-    }
-    let subscribers = props.channel.participants_count;
-    if let Some(finding) = props.err.and_then(|err| low_err(err, subscribers, today)) {
-        found.push(finding);
-    }
-    found.sort_by_key(|f| (f.date, f.movement().map(|m| m.start)));
-    let group = state.data.as_ref().map(|r| r.group);
-    let no_mentions = state.data.as_ref().is_some_and(|r| r.mentions.is_none());
-    let cancel = {
-        let task = task.clone();
-        Callback::from(move |()| task.cancel())
-    };
+    let health = &props.health;
+    let found = &health.found;
+    let reading = health.reading;
+    let group = health.group;
     let anomalies = found.iter().filter(|f| f.kind.is_anomaly()).count();
     html! {
         <section class="report-section report-health" aria-labelledby="report-health-h"
@@ -150,52 +46,27 @@ pub fn health_section(props: &HealthProps) -> Html {
                 <summary>{ ui.t("How the check works, and what it cannot see", "Как работает проверка и чего она не видит") }</summary>
                 { for rules(&ui).into_iter().map(|text| html! { <p class="hint">{ text }</p> }) }
             </details>
-            if no_mentions {
+            if health.no_mentions {
                 <p class="hint report-no-mentions">{ ui.t(
                     "The mentions of the channel could not be read: a rise after an advert shows as a jump here.",
                     "Упоминания канала прочитать не удалось: рост после рекламы здесь показан как скачок.",
                 ) }</p>
             }
             if reading {
-                <Loading on_cancel={cancel} label={ui.t("Reading 90 days of subscribers and the channel's mentions…", "Читаем подписчиков за 90 дней и упоминания канала…")} />
+                <Loading on_cancel={props.on_cancel.clone()} label={ui.t("Reading 90 days of subscribers and the channel's mentions…", "Читаем подписчиков за 90 дней и упоминания канала…")} />
             }
-            if let Some(error) = state.error.clone() {
+            if let Some(error) = health.error.clone() {
                 <ErrorBanner {error} />
             }
             if found.is_empty() {
                 if !reading {
-                    <p class="report-nothing" data-findings="0">{ nothing(&ui, group.zip(subscriber.as_ref().as_ref().map(|s| s.1)), props.err.is_some()) }</p>
+                    <p class="report-nothing" data-findings="0">{ nothing(&ui, group.zip(health.counted), props.profiled) }</p>
                 }
             } else {
                 <ul class="report-findings">{ for found.iter().map(|f| finding(&ui, f)) }</ul>
             }
         </section>
     }
-}
-
-/// The placements of the campaigns kept in this browser that promote `channel` (none until the
-/// store has answered, or when it cannot be opened).
-#[hook]
-fn use_placements(channel: &Rc<Channel>) -> Rc<Vec<Cause>> {
-    let causes = use_state(|| Rc::new(Vec::new()));
-    {
-        let causes = causes.clone();
-        use_effect_with(channel.clone(), move |channel| {
-            let channel = channel.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                let Ok(store) = CampaignStore::open().await else {
-                    return;
-                };
-                if let Ok(kept) = store.all().await {
-                    let found = placement_causes(&kept, &channel);
-                    if !found.is_empty() {
-                        causes.set(Rc::new(found));
-                    }
-                }
-            });
-        });
-    }
-    (*causes).clone()
 }
 
 /// One line on what the subscriber rules read, once known.

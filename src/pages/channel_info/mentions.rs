@@ -28,7 +28,7 @@ use crate::view::counts::signed;
 use crate::view::dynamics::{chart_series, readings, Reading};
 use crate::view::labels::channel_name;
 
-use super::health::hours_or_days;
+use super::checked::hours_or_days;
 use super::report::{report_table, MENTION_DAYS};
 
 /// What the job's units answer.

@@ -143,6 +143,8 @@ pub struct ProfileProps {
     pub job: Option<Job<Stats>>,
     pub profile: Option<Rc<Profile>>,
     pub probes: Rc<Vec<(u64, Probe)>>,
+    /// The recent post the mention search named, when the profile started from it.
+    pub found_post: Option<u64>,
     /// Sets the recent post and the number of posts.
     pub onset: Callback<(String, u32)>,
 }
@@ -195,6 +197,12 @@ pub fn profile_section(props: &ProfileProps) -> Html {
                 "Post search has no channel filter, so the profile probes message numbers: from a recent post you give, down, with one post-statistics request per number. Deleted or missing numbers are skipped and counted.",
                 "У поиска постов нет фильтра по каналу, поэтому профиль перебирает номера сообщений: от указанного недавнего поста вниз, по одному запросу статистики на номер. Удалённые и отсутствующие номера пропускаются и считаются.",
             ) }</p>
+            if let Some(found) = props.found_post {
+                <p class="hint report-found-post" data-post={found.to_string()}>{ fill(ui.t(
+                    "Started from message {n}, the newest post of the channel that its mentions name. Give another post below to start from it.",
+                    "Начато с сообщения {n} — самого нового поста канала, который называют его упоминания. Чтобы начать с другого поста, укажите его ниже.",
+                ), &[("n", found.to_string())]) }</p>
+            }
             <form class="query-form report-screen" {onsubmit} novalidate=true>
                 <Field id="ci-post" label={ui.t("A recent post of the channel", "Недавний пост канала")}
                     value={(*post).clone()} placeholder="t.me/name/123"

@@ -27,6 +27,9 @@ pub struct ReportQuery {
     pub posts: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub days: Option<u32>,
+    /// The price of a post as typed, for the summary's CPM.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub price: String,
 }
 
 impl ReportQuery {

@@ -1,22 +1,32 @@
-//! The report under the card: its sections, the jobs they run, and the address they keep.
+//! The report under the card, as a dashboard: the summary band at its head, then the sections
+//! in two columns on a wide screen (the health check and the subscribers lately; the reach
+//! profile and the incoming mentions), with the jobs they run and the address they keep.
 
 use std::rc::Rc;
 
 use chrono::Utc;
 use yew::prelude::*;
 
-use crate::api::model::Channel;
+use crate::api::model::{Channel, Records, SubscriberCount};
+use crate::api::Error;
 use crate::request::use_job;
 use crate::route::use_location;
 use crate::route::use_navigator;
+use crate::settings::SettingsContext;
+use crate::view::health::causes::recent_post;
+use crate::view::job::DEFAULT_CONFIRM_ABOVE;
 use crate::view::profile::Profile;
 
+use super::checked::{use_health, use_health_read};
 use super::health::HealthSection;
 use super::mentions::{self, MentionsSection};
 use super::profile::{self, ProfileSection};
 use super::report::{newest_message, replace_query, ReportQuery};
+use super::summary::SummaryBand;
 
-/// Jobs of the report always ask first: each states its cost and waits for its Run button.
+/// A profile from a post the reader typed always asks first: it states its cost and waits for
+/// its Run button. One from a post the mention search named starts by itself within the
+/// settings' threshold, as other jobs do.
 const ASK_ALWAYS: u32 = 0;
 
 #[derive(Properties, PartialEq)]
@@ -24,20 +34,35 @@ pub struct ReportProps {
     pub channel: Rc<Channel>,
     /// The channel as the address names it.
     pub asked: AttrValue,
+    /// The last 30 days of subscribers by day, or why they are missing.
+    pub history: Result<Rc<Records<SubscriberCount>>, Rc<Error>>,
+    /// The subscribers lately, as the page draws them.
+    pub change: Html,
 }
 
 #[function_component(Report)]
 pub fn report(props: &ReportProps) -> Html {
     let location = use_location();
     let navigator = use_navigator();
+    let confirm_above = use_context::<SettingsContext>()
+        .map_or(DEFAULT_CONFIRM_ABOVE, |c| c.settings.confirm_above);
     let query = location.query::<ReportQuery>().unwrap_or_default();
     let channel = &props.channel;
 
-    let newest = newest_message(&query.post, channel).ok();
+    let read = use_health_read(channel, &props.asked);
+    let found_post = read.state().data.as_ref().and_then(|r| {
+        let found = r.mentions.as_ref()?;
+        recent_post(found, channel.id, &channel.username)
+    });
+    let typed = newest_message(&query.post, channel).ok();
+    let (newest, ask_above) = match (typed, found_post) {
+        (Some(typed), _) => (Some(typed), ASK_ALWAYS),
+        (None, found) => (found, confirm_above),
+    };
     let posts = query.posts();
     let profile_job = use_job(
         newest.map(|newest| profile::plan(channel, newest, posts)),
-        ASK_ALWAYS,
+        ask_above,
     );
     let probes = Rc::new(match (&profile_job, newest) {
         (Some(job), Some(newest)) => profile::probes(job, newest, posts),
@@ -46,6 +71,11 @@ pub fn report(props: &ReportProps) -> Html {
     let found: Vec<_> = probes.iter().map(|(_, p)| p.clone()).collect();
     let subscribers = Some(channel.participants_count).filter(|n| *n > 0);
     let profile = (!found.is_empty()).then(|| Rc::new(Profile::of(&found, subscribers)));
+    let profiling = profile_job
+        .as_ref()
+        .is_some_and(|job| job.progress().phase == crate::request::Phase::Running);
+    let err = profile.as_ref().and_then(|p| p.err.ok());
+    let health = use_health(channel, &props.asked, &read, err);
 
     let days = query.days();
     let mentions_job = use_job(
@@ -78,13 +108,39 @@ pub fn report(props: &ReportProps) -> Html {
             );
         })
     };
-    let err = profile.as_ref().and_then(|p| p.err.ok());
+    let onprice = {
+        let (query, navigator) = (query.clone(), navigator.clone());
+        Callback::from(move |price: String| {
+            replace_query(
+                &navigator,
+                &ReportQuery {
+                    price: price.trim().to_owned(),
+                    ..query.clone()
+                },
+            );
+        })
+    };
+    let on_cancel = {
+        let read = read.clone();
+        Callback::from(move |()| read.cancel())
+    };
     html! {
-        <div class="report">
-            <ProfileSection channel={channel.clone()} query={query.clone()} job={profile_job}
-                profile={profile} probes={probes} {onset} />
-            <HealthSection channel={channel.clone()} asked={props.asked.clone()} {err} />
-            <MentionsSection channel={channel.clone()} {days} job={mentions_job} {ondays} />
-        </div>
+        <>
+            <SummaryBand channel={channel.clone()} asked={props.asked.clone()} history={props.history.clone()}
+                profile={profile.clone()} {profiling} health={health.clone()}
+                price={AttrValue::from(query.price.clone())} {onprice} />
+            <div class="report">
+                <div class="report-column">
+                    <HealthSection health={health} profiled={err.is_some()} {on_cancel} />
+                    { props.change.clone() }
+                </div>
+                <div class="report-column">
+                    <ProfileSection channel={channel.clone()} query={query.clone()} job={profile_job}
+                        profile={profile} probes={probes}
+                        found_post={if typed.is_none() { found_post } else { None }} {onset} />
+                    <MentionsSection channel={channel.clone()} {days} job={mentions_job} {ondays} />
+                </div>
+            </div>
+        </>
     }
 }

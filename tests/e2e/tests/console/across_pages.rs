@@ -194,7 +194,7 @@ pub(super) async fn russian_interface(h: Arc<Harness>) -> Res<()> {
         .await?;
     ensure(text(&lang) == "ru", || format!("<html lang> is {lang}"))?;
     h.browser
-        .wait_text_in("nav", &["Поиск каналов", "Подписчики"])
+        .wait_text_in("nav", &["Поиск", "Каналы", "Посты", "Наблюдение"])
         .await?;
     let mark = h.site.log.mark();
     h.browser.fill("(q)", &h.picks.channel_query).await?;
@@ -218,7 +218,7 @@ pub(super) async fn unknown_route_shows_not_found(h: Arc<Harness>) -> Res<()> {
     // The site answers any route with the app; the app itself says the page does not exist.
     h.browser.open("/no-such-tool", &Session::DEMO).await?;
     h.browser
-        .wait_text(&["Page not found", "Back to the overview"])
+        .wait_text(&["Page not found", "Back to the start"])
         .await?;
     h.browser.click("main .not-found a").await?;
     h.browser.wait_text(&["Channel analytics"]).await?;
@@ -242,6 +242,11 @@ async fn leave_mark(h: &Harness) -> Res<Value> {
 /// Follows the navigation's link to `path` and waits for `ready`: the page must come in the
 /// same `document` (as [`DOCUMENT`] answers), at `path`.
 async fn step_to(h: &Harness, path: &str, ready: &str, document: &Value) -> Res<()> {
+    // A page of a job with several opens from the job's menu.
+    let toggle = format!(".nav-job:has(a[href='{path}']) > .nav-job-toggle");
+    if h.browser.count(&toggle).await? > 0 {
+        h.browser.click(&toggle).await?;
+    }
     h.browser
         .click(&format!(".tools-nav a[href='{path}']"))
         .await?;

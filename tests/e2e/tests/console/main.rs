@@ -12,6 +12,7 @@ mod analyses;
 mod campaigns;
 mod channel_report;
 mod channels;
+mod journey;
 mod post_stats;
 mod search;
 mod shortlist;
@@ -46,6 +47,7 @@ use channels::{
     channel_info_shows_card, channel_info_unknown_channel,
     subscriber_dynamics_refuses_bad_channel_id, subscriber_dynamics_shows_counts,
 };
+use journey::{pasted_channel_to_report_watch_compare_and_back, pasted_post_and_words};
 use post_stats::{
     multi_post_stats_batches_over_50_ids, multi_post_stats_shows_posts,
     multi_story_stats_shows_stories, multi_story_stats_without_plan, post_stats_shows_counters,
@@ -95,6 +97,8 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     compare_three_channels,
     keyword_trend_over_four_weeks,
     search_analysis_of_1050_posts,
+    pasted_channel_to_report_watch_compare_and_back,
+    pasted_post_and_words,
     // Before the watchlist's own: it saves a watch of its own and checks it once.
     one_console_across_pages,
     // Last: they move the shared sandbox's clock on, which no later scenario could undo.
