@@ -51,7 +51,9 @@ pub fn paste_box(props: &PasteBoxProps) -> Html {
     let input = use_node_ref();
     let offers = use_node_ref();
     use_slash_focuses(&input);
-    let suggestions = use_memo((), |_| recent());
+    // Read again on each step between pages: what was opened since is offered too.
+    let route = crate::route::use_route();
+    let suggestions = use_memo(route, |_| recent());
     {
         // A new answer's first offer takes the focus: Enter then opens post search.
         let offers = offers.clone();

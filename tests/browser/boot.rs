@@ -133,7 +133,7 @@ async fn the_shell_stays_until_the_loader_says_it_was_painted_and_the_page_is_dr
     assert_eq!(given_settings.get(), Some(true));
     // The console's parts are drawn a task each, hidden; then the shell goes.
     shell_gives_way_to_console().await;
-    let tools = root.query_selector_all("li.tool h2").unwrap().length();
+    let tools = root.query_selector_all("li.tool h4").unwrap().length();
     assert_eq!(tools, 13, "the overview's eight tools and five analyses");
     assert_eq!(count("header.app-header"), 1);
 
@@ -152,5 +152,5 @@ async fn the_shell_stays_until_the_loader_says_it_was_painted_and_the_page_is_dr
         frames >= 1,
         "the console showed in the task it was mounted in"
     );
-    assert_eq!(root.query_selector_all("li.tool h2").unwrap().length(), 13);
+    assert_eq!(root.query_selector_all("li.tool h4").unwrap().length(), 13);
 }

@@ -1,7 +1,7 @@
 // Every page of the console, with a result shown: deep links, since every page keeps its submitted
 // form in the address (the query keys are the `Params` of each page in src/pages/). Inputs are
 // the end-to-end suite's picks, which find something in the sandbox's dataset. The eight tools
-// come first, then the overview, the analyses, the watchlist and the campaigns.
+// come first, then the start page, the analyses, the watchlist and the campaigns.
 
 const DAY_MS = 86_400_000;
 
@@ -57,8 +57,9 @@ export function consolePages(picks) {
       { q: picks.keyword, extended: "true" },
       `${RESULTS} .post-list > li`,
     ),
-    // The tools listed, and nothing asked of the API.
-    { name: "overview", path: "/", found: "[data-app-ready] main .home ul.analyses a" },
+    // The start page: the box, what this browser keeps (nothing on a first visit) and the tools
+    // by job; nothing asked of the API.
+    { name: "start", path: "/", found: "[data-app-ready] main .home .home-job ul.tools a" },
     // An analysis whose plan is within the settings' threshold runs as the page opens.
     page(
       "compare-channels",

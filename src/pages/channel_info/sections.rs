@@ -71,6 +71,14 @@ pub fn report(props: &ReportProps) -> Html {
     let found: Vec<_> = probes.iter().map(|(_, p)| p.clone()).collect();
     let subscribers = Some(channel.participants_count).filter(|n| *n > 0);
     let profile = (!found.is_empty()).then(|| Rc::new(Profile::of(&found, subscribers)));
+    // How old the profile's newest post is: a profile of old posts says less of the channel now.
+    let profiled_until = found
+        .iter()
+        .filter_map(|p| match p {
+            crate::view::profile::Probe::Found(post) => post.published(),
+            crate::view::profile::Probe::Missing => None,
+        })
+        .max();
     let profiling = profile_job
         .as_ref()
         .is_some_and(|job| job.progress().phase == crate::request::Phase::Running);
@@ -127,7 +135,7 @@ pub fn report(props: &ReportProps) -> Html {
     html! {
         <>
             <SummaryBand channel={channel.clone()} asked={props.asked.clone()} history={props.history.clone()}
-                profile={profile.clone()} {profiling} health={health.clone()}
+                profile={profile.clone()} {profiled_until} {profiling} health={health.clone()}
                 price={AttrValue::from(query.price.clone())} {onprice} />
             <div class="report">
                 <div class="report-column">

@@ -30,6 +30,8 @@ pub struct SummaryProps {
     pub asked: AttrValue,
     pub history: Result<Rc<Records<SubscriberCount>>, Rc<Error>>,
     pub profile: Option<Rc<Profile>>,
+    /// When the newest post the profile counted was published (UTC).
+    pub profiled_until: Option<chrono::NaiveDateTime>,
     /// The profile is being measured.
     pub profiling: bool,
     pub health: Rc<Health>,
@@ -79,6 +81,14 @@ pub fn summary_band(props: &SummaryProps) -> Html {
         props.profiling,
         |x| format_rate(x, ui.locale),
     ));
+    if let Some(until) = props.profiled_until {
+        figures.push(html! {
+            <div class="summary-figure summary-note">
+                <dt>{ ui.t("Reach measured on posts up to", "Охват по постам до") }</dt>
+                <dd><time datetime={until.format("%Y-%m-%d").to_string()}>{ until.format("%Y-%m-%d").to_string() }</time></dd>
+            </div>
+        });
+    }
     figures.push(match channel.ci_index {
         Some(ci) => figure(
             "ci_index",
@@ -251,10 +261,13 @@ fn health(ui: &Ui, health: &Health) -> Html {
         Confidence::Medium => ui.t("medium confidence", "средняя уверенность"),
         Confidence::Low => ui.t("low confidence", "низкая уверенность"),
     };
-    let count = fill(
-        ui.t("{n} findings", "находок: {n}"),
-        &[("n", verdict.findings.to_string())],
-    );
+    let count = match verdict.findings {
+        1 => ui.t("1 finding", "1 находка").to_owned(),
+        n => fill(
+            ui.t("{n} findings", "находок: {n}"),
+            &[("n", n.to_string())],
+        ),
+    };
     html! {
         <div class={classes!("summary-figure", "summary-health", verdict.state.as_str())} data-figure="health"
             data-value={verdict.state.as_str()} data-confidence={verdict.confidence.as_str()}

@@ -122,11 +122,11 @@ pub fn compare_channels_page() -> Html {
 }
 
 /// The address of this page comparing `channels` (as typed), with no posts listed.
-pub fn compare_href(channels: &[String]) -> String {
+pub fn compare_href<S: AsRef<str>>(channels: &[S]) -> String {
     let entries: Vec<Entry> = channels
         .iter()
         .map(|channel| Entry {
-            channel: channel.clone(),
+            channel: channel.as_ref().to_owned(),
             posts: String::new(),
         })
         .collect();
@@ -141,17 +141,10 @@ pub fn compare_selected(ui: &Ui, picked: &[AttrValue]) -> Html {
         ui.t("Compare selected ({n})", "Сравнить выбранные ({n})"),
         &[("n", n.to_string())],
     );
-    let entries: Vec<Entry> = picked
-        .iter()
-        .map(|channel| Entry {
-            channel: channel.to_string(),
-            posts: String::new(),
-        })
-        .collect();
     html! {
         <p class="compare-selected">
             if (LEAST..=MOST).contains(&n) {
-                <RouteLink href={route_href(Route::CompareChannels, &Params::with_entries(&entries))}
+                <RouteLink href={compare_href(picked)}
                     classes="cs-button">{ label }</RouteLink>
             } else {
                 <button type="button" class="cs-button" disabled=true>{ label }</button>

@@ -6,10 +6,11 @@
 use std::sync::Arc;
 
 use chanscope_e2e::browser::until;
-use chanscope_e2e::{ensure, text, Harness, Res, Session};
+use chanscope_e2e::{ensure, query_param, text, Harness, Res, Session};
 use serde_json::Value;
 
 use super::int;
+use super::shortlist::row_keys;
 
 /// The `data-value` of the summary band's figure `name`, once it has one.
 async fn summary_value(h: &Harness, name: &str) -> Res<String> {
@@ -129,23 +130,15 @@ pub(super) async fn pasted_channel_to_report_watch_compare_and_back(h: Arc<Harne
     h.wait_sent(mark, "/channels/search").await?;
     // The table shows by itself, with a box to tick on each row.
     h.browser.wait_css("main tbody input[data-pick]").await?;
-    let keys = h
-        .browser
-        .eval(
-            "return [...document.querySelectorAll('main tbody input[data-pick]')].map(i => i.dataset.pick);",
-            vec![],
-        )
-        .await?;
+    let keys = row_keys(&h).await?;
     let picked: Vec<String> = keys
-        .as_array()
-        .into_iter()
-        .flatten()
-        .map(text)
+        .iter()
         .filter(|k| !k.eq_ignore_ascii_case(&link) && !k.eq_ignore_ascii_case(&channel))
         .take(2)
+        .cloned()
         .collect();
     ensure(picked.len() == 2, || {
-        format!("channel search found {keys}, not two other channels")
+        format!("channel search found {keys:?}, not two other channels")
     })?;
     for key in &picked {
         h.browser
@@ -243,9 +236,11 @@ pub(super) async fn pasted_post_and_words(h: Arc<Harness>) -> Res<()> {
     let mark = h.site.log.mark();
     h.browser.click(".paste-offers li:first-child a").await?;
     let sent = h.wait_sent(mark, "/posts/search").await?;
-    ensure(sent.contains(&format!("q={words}")), || {
-        format!("post search asked {sent}")
-    })?;
+    let asked = query_param(&sent, "q");
+    ensure(
+        asked.as_deref() == Some(format!("{words} news").as_str()),
+        || format!("post search asked {sent}"),
+    )?;
 
     // What the box cannot read, it says in place, keeping the text.
     h.browser.fill("paste-box", "t.me/").await?;

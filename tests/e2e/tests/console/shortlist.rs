@@ -22,7 +22,7 @@ fn reference(channel: &Value) -> String {
 }
 
 /// The keys of the table's rows, top to bottom.
-async fn row_keys(h: &Harness) -> Res<Vec<String>> {
+pub(super) async fn row_keys(h: &Harness) -> Res<Vec<String>> {
     let keys = h
         .browser
         .eval(
