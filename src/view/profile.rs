@@ -26,6 +26,11 @@ use super::robust::{mean, median};
 
 /// The posts a profile is taken over by default, and at most.
 pub const DEFAULT_POSTS: u32 = 20;
+/// The posts of a profile the report starts by itself (from a post its mention search names):
+/// with the report's other requests as it opens (the card, 30 days of subscribers, 90 days by
+/// hour and the mention search) it stays within a gateway's default burst of 20 requests per
+/// visitor. A reader asks for more by giving the number.
+pub const AUTO_POSTS: u32 = 10;
 pub const MAX_POSTS: u32 = 100;
 
 /// One post found at a message number.

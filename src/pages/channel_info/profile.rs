@@ -22,7 +22,7 @@ use crate::ui::{use_ui, Ui};
 use crate::view::engagement::{er, PostCounts};
 use crate::view::figures::{Named, Value};
 use crate::view::growth::growth_series;
-use crate::view::profile::{message_numbers, Probe, Profile, ProfilePost, MAX_POSTS};
+use crate::view::profile::{message_numbers, Probe, Profile, ProfilePost, AUTO_POSTS, MAX_POSTS};
 use crate::view::reach::{reach_at, REACH_HOURS};
 
 use super::report::{newest_message, report_table, PostProblem, ReportQuery};
@@ -153,7 +153,13 @@ pub struct ProfileProps {
 pub fn profile_section(props: &ProfileProps) -> Html {
     let ui = use_ui();
     let post = use_state(|| props.query.post.clone());
-    let posts = use_state(|| props.query.posts().to_string());
+    let posts = use_state(|| {
+        match (props.found_post, props.query.posts) {
+            (Some(_), None) => AUTO_POSTS,
+            _ => props.query.posts(),
+        }
+        .to_string()
+    });
     let problem = use_state(|| None::<String>);
     let onsubmit = {
         let (post, posts, problem) = (post.clone(), posts.clone(), problem.clone());

@@ -15,7 +15,7 @@ use crate::route::use_navigator;
 use crate::settings::SettingsContext;
 use crate::view::health::causes::recent_post;
 use crate::view::job::DEFAULT_CONFIRM_ABOVE;
-use crate::view::profile::Profile;
+use crate::view::profile::{Profile, AUTO_POSTS};
 
 use super::checked::{use_health, use_health_read};
 use super::health::HealthSection;
@@ -59,7 +59,10 @@ pub fn report(props: &ReportProps) -> Html {
         (Some(typed), _) => (Some(typed), ASK_ALWAYS),
         (None, found) => (found, confirm_above),
     };
-    let posts = query.posts();
+    let posts = match (typed, query.posts) {
+        (None, None) => AUTO_POSTS,
+        _ => query.posts(),
+    };
     let profile_job = use_job(
         newest.map(|newest| profile::plan(channel, newest, posts)),
         ask_above,

@@ -212,14 +212,20 @@ async fn scenario(
         )
         .await?;
     let mut seen = vec![text(&source), address.clone(), text(&storage)];
-    let api_paths: Vec<String> = lines(log)
-        .iter()
-        .filter_map(|line| {
-            // `time client GET /api/… query status cache ms`
-            let parts: Vec<&str> = line.split(' ').collect();
-            (parts.get(3)?.starts_with("/api/")).then(|| format!("{}?{}", parts[3], parts[4]))
-        })
-        .collect();
+    // One call of each operation: the channel report's profile asks post statistics ten times
+    // over, and asking every call again at once would spend the per-client burst of requests
+    // this gateway allows (the defaults, as deployed).
+    let mut api_paths: Vec<String> = Vec::new();
+    for line in lines(log) {
+        // `time client GET /api/… query status cache ms`
+        let parts: Vec<&str> = line.split(' ').collect();
+        let Some(op) = parts.get(3).filter(|p| p.starts_with("/api/")) else {
+            continue;
+        };
+        if !api_paths.iter().any(|p| p.starts_with(&format!("{op}?"))) {
+            api_paths.push(format!("{op}?{}", parts.get(4).unwrap_or(&"")));
+        }
+    }
     ensure(api_paths.len() >= 2, || {
         format!("the access log shows too few calls: {:?}", lines(log))
     })?;
