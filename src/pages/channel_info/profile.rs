@@ -161,6 +161,17 @@ pub fn profile_section(props: &ProfileProps) -> Html {
         .to_string()
     });
     let problem = use_state(|| None::<String>);
+    {
+        // The post the mention search names comes after the first draw: the field then shows
+        // the number of posts the profile started with.
+        let posts = posts.clone();
+        let asked = props.query.posts;
+        use_effect_with(props.found_post, move |found| {
+            if found.is_some() && asked.is_none() {
+                posts.set(AUTO_POSTS.to_string());
+            }
+        });
+    }
     let onsubmit = {
         let (post, posts, problem) = (post.clone(), posts.clone(), problem.clone());
         let (channel, onset, ui) = (props.channel.clone(), props.onset.clone(), ui.clone());
