@@ -18,16 +18,19 @@ use crate::Result;
 /// Ceilings on what a visitor's browser downloads to run the console, and a host page to run the
 /// widgets: wasm and JavaScript, brotli-compressed as a server sends them, in KiB. They stop
 /// regressions and are not goals (issue #28).
-/// - The console's: its size when it gained the campaign tracker and the watchlist's history and
-///   alerts (issue #31), 455.8 KiB, plus 5%. Before, it was 415.1 KiB plus 5% with the channel
-///   report (issue #30), and 382.1 KiB plus 5% when its pages became one bundle again.
+/// - The console's: its size when it gained the one box that opens what people paste, the
+///   navigation by job, the start page for the work and the channel report's summary band
+///   (issue #44), 495.5 KiB (22.0 KiB more than the 473.5 before them), plus 5%. Before, it was
+///   455.8 KiB plus 5% with the campaign tracker and the watchlist's history and alerts
+///   (issue #31), 415.1 KiB plus 5% with the channel report (issue #30), and 382.1 KiB plus 5%
+///   when its pages became one bundle again.
 /// - The widgets': 205 KiB until the channel report gave the table they share with the console a
 ///   lead column (the boxes that pick rows) and the line chart marks (mentions on the subscriber
 ///   chart): 0.7 KiB the widgets carry but do not use, which splitting the components for them
 ///   would cost more in clarity than it saves. 207 KiB since the error banner, which the
 ///   widgets share, waits out a short flood-control wait and retries by itself (issue #45):
 ///   206.5 KiB measured, 0.7 KiB more.
-const CONSOLE_BROTLI_KIB: f64 = 479.0;
+const CONSOLE_BROTLI_KIB: f64 = 520.0;
 const WIDGETS_BROTLI_KIB: f64 = 207.0;
 
 /// The sandbox's targets (issue #3), at the default dataset size on this 2-core machine.
