@@ -242,6 +242,36 @@ pub(super) async fn pasted_post_and_words(h: Arc<Harness>) -> Res<()> {
         || format!("post search asked {sent}"),
     )?;
 
+    // The navigation: five jobs at 1280 px; at 390 px one menu behind its button, every page
+    // shown under its job, and a page chosen from it closes it.
+    let jobs = h.browser.count(".tools-nav .nav-jobs > li").await?;
+    ensure(jobs == 5, || {
+        format!("the navigation has {jobs} top-level entries")
+    })?;
+    h.browser.client().set_window_size(390, 844).await?;
+    let shown = "return [...document.querySelectorAll('.tools-nav a')].filter(a => a.offsetParent !== null).length;";
+    let before = h.browser.eval(shown, vec![]).await?;
+    h.browser.click(".menu-toggle").await?;
+    h.browser.wait_css(".tools-nav.open").await?;
+    let open = h.browser.eval(shown, vec![]).await?;
+    h.browser.screenshot_at("journey-menu-390", 390).await?;
+    h.browser.client().set_window_size(390, 844).await?;
+    h.browser
+        .click(".tools-nav a[href='/multi-story-stats']")
+        .await?;
+    h.browser
+        .wait_css("main .multi-stats-page, main form")
+        .await?;
+    let closed = h.browser.count(".tools-nav.open").await?;
+    h.browser.client().set_window_size(1280, 900).await?;
+    ensure(before == 0 && open == 13 && closed == 0, || {
+        format!("at 390 px the menu showed {before} links closed, {open} open, and stayed open: {closed}")
+    })?;
+    let url = h.browser.url().await?;
+    ensure(url.ends_with("/multi-story-stats"), || {
+        format!("the menu opened {url}")
+    })?;
+
     // What the box cannot read, it says in place, keeping the text.
     h.browser.fill("paste-box", "t.me/").await?;
     h.browser
