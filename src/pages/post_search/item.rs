@@ -79,7 +79,10 @@ pub(super) fn post_item(props: &PostItemProps) -> Html {
         channel_text = "…".to_owned();
     }
     let avatar = channel.and_then(|c| c.image100_url()).map(|src| {
-        html! { <img class="post-avatar" {src} alt="" width="24" height="24" loading="lazy" /> }
+        // `loading` before `src`: attributes are set in this order, and an image whose `src` is
+        // set while it is still eager starts loading at once, so every avatar of the page was
+        // fetched and decoded (SVG on the page's own thread) before the posts could be painted.
+        html! { <img class="post-avatar" loading="lazy" {src} alt="" width="24" height="24" /> }
     });
     let warning = channel
         .map(|c| {
