@@ -9,7 +9,7 @@ use chanscope::api::{ClientConfig, RetryPolicy, Transport};
 use chanscope::pages::{ChannelInfoPage, ChannelSearchPage, KeywordMentionsPage, PostSearchPage};
 use chanscope::request::ApiConfig;
 use chanscope::route::Router;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
 use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -220,6 +220,37 @@ async fn post_search_renders_posts_safely_and_pages_by_offset() {
     assert_eq!(text(&root, ".summary"), "Showing 21–40 of 45");
     let q: HtmlInputElement = find(&root, "#ps-q").dyn_into().unwrap();
     assert_eq!(q.value(), "news");
+}
+
+/// Whether a plain click on `element` was taken by the router: the browser's own following of
+/// the link (a page load) prevented.
+fn router_takes_click(element: &Element) -> bool {
+    let init = js_sys::Object::new();
+    for field in ["bubbles", "cancelable"] {
+        js_sys::Reflect::set(&init, &field.into(), &JsValue::TRUE).unwrap();
+    }
+    let constructor = js_sys::Reflect::get(&js_sys::global(), &"MouseEvent".into()).unwrap();
+    let event = js_sys::Reflect::construct(
+        constructor.unchecked_ref::<js_sys::Function>(),
+        &js_sys::Array::of2(&"click".into(), &init),
+    )
+    .unwrap();
+    !element
+        .dispatch_event(event.unchecked_ref::<web_sys::Event>())
+        .unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn post_search_links_to_console_pages_are_followed_by_the_router() {
+    for link in [".post-channel", ".post-source", ".post-stats-link"] {
+        let root = mount(
+            "/post-search?q=news&extended=true",
+            &answering(&posts_response(45, 1..21)),
+            html! { <PostSearchPage /> },
+        )
+        .await;
+        assert!(router_takes_click(&find(&root, link)), "{link}");
+    }
 }
 
 #[wasm_bindgen_test]

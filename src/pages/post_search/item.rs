@@ -8,9 +8,10 @@ use yew::prelude::*;
 
 use crate::api::model::{Channel, ForwardedFrom, PostSearchResponse};
 use crate::components::figure::{er_definition, err_definition, rate_html};
-use crate::components::{link_preview, SafeHtml};
+use crate::components::{link_preview, render_nodes, SafeHtml};
 use crate::format::compact;
-use crate::route::{route_href, ChannelQuery, PostQuery, Route, RouteLink};
+use crate::route::{route_href, use_navigator, ChannelQuery, Navigator, PostQuery, Route};
+use crate::sanitize::sanitize;
 use crate::ui::{use_ui, Ui};
 use crate::view::engagement::{er, err, subscribers_of, PostCounts};
 use crate::view::labels::{channel_label, excerpt};
@@ -58,18 +59,54 @@ fn figure_counter(label: &'static str, definition: &'static str, value: Html) ->
     }
 }
 
-fn channel_link(class: &'static str, query: String, text: String) -> Html {
-    html! {
-        <RouteLink href={route_href(Route::ChannelInfo, &ChannelQuery::new(query))} classes={class}>
-            { text }
-        </RouteLink>
-    }
+/// A link to a page of the console, followed by the router as a `RouteLink` is (a plain click
+/// without a modifier key; otherwise the browser's own way). Drawn by the post itself rather than
+/// as a component of its own: a post's links and snippet as components were four more parts per
+/// post to mount, each put into the page on its own after the post.
+fn page_link(navigator: &Option<Navigator>, class: &'static str, href: String, text: Html) -> Html {
+    let href = AttrValue::from(href);
+    let onclick = {
+        let (navigator, href) = (navigator.clone(), href.clone());
+        Callback::from(move |event: MouseEvent| {
+            let modified =
+                event.ctrl_key() || event.meta_key() || event.shift_key() || event.alt_key();
+            let Some(navigator) = &navigator else {
+                return;
+            };
+            if event.button() != 0 || modified || event.default_prevented() {
+                return;
+            }
+            event.prevent_default();
+            navigator.push(&href);
+        })
+    };
+    html! { <a {href} {class} {onclick}>{ text }</a> }
+}
+
+fn channel_link(
+    navigator: &Option<Navigator>,
+    class: &'static str,
+    query: String,
+    text: String,
+) -> Html {
+    let href = route_href(Route::ChannelInfo, &ChannelQuery::new(query));
+    page_link(navigator, class, href, html! { { text } })
 }
 
 #[function_component(PostItem)]
 pub(super) fn post_item(props: &PostItemProps) -> Html {
     let ui = use_ui();
+    let navigator = use_navigator();
     let data = &*props.response;
+    // Sanitized once per snippet, as `SafeHtml` does, and drawn as its `RichText` would be.
+    let snippet_nodes = use_memo(
+        data.items
+            .get(props.index)
+            .map(|post| excerpt(post).to_owned())
+            .unwrap_or_default(),
+        |html| sanitize(html),
+    );
+    let full_open = use_state_eq(|| false);
     let Some(post) = data.items.get(props.index) else {
         return Html::default();
     };
@@ -79,7 +116,10 @@ pub(super) fn post_item(props: &PostItemProps) -> Html {
         channel_text = "…".to_owned();
     }
     let avatar = channel.and_then(|c| c.image100_url()).map(|src| {
-        html! { <img class="post-avatar" {src} alt="" width="24" height="24" loading="lazy" /> }
+        // `loading` before `src`: attributes are set in this order, and an image whose `src` is
+        // set while it is still eager starts loading at once, so every avatar of the page was
+        // fetched and decoded (SVG on the page's own thread) before the posts could be painted.
+        html! { <img class="post-avatar" loading="lazy" {src} alt="" width="24" height="24" /> }
     });
     let warning = channel
         .map(|c| {
@@ -115,7 +155,7 @@ pub(super) fn post_item(props: &PostItemProps) -> Html {
             let (query, text) = channel_label(*id, found, ui.locale);
             html! {
                 <span class="badge post-repost">
-                    { ui.t("Repost from ", "Репост из ") }{ channel_link("post-source", query, text) }
+                    { ui.t("Repost from ", "Репост из ") }{ channel_link(&navigator, "post-source", query, text) }
                 </span>
             }
         }
@@ -123,7 +163,7 @@ pub(super) fn post_item(props: &PostItemProps) -> Html {
             <span class="badge post-repost">{ ui.t("Repost", "Репост") }</span>
         },
     });
-    let snippet = excerpt(post).to_owned();
+    let snippet = excerpt(post);
     let published = DateTime::from_timestamp(post.date, 0).map(|at| at.to_rfc3339());
     let post_ref = if post.link.trim().is_empty() {
         post.id.to_string()
@@ -136,7 +176,7 @@ pub(super) fn post_item(props: &PostItemProps) -> Html {
             <header class="post-head">
                 <time class="post-date" datetime={published}>{ ui.timestamp(post.date) }</time>
                 { avatar }
-                { channel_link("post-channel", channel_query, channel_text) }
+                { channel_link(&navigator, "post-channel", channel_query, channel_text) }
                 if let Some(media) = media {
                     <span class="badge post-media">{ media }</span>
                 }
@@ -146,10 +186,10 @@ pub(super) fn post_item(props: &PostItemProps) -> Html {
                 }
             </header>
             { warning }
-            <SafeHtml html={snippet.clone()} class="post-snippet" />
+            <div class="cs-rich-text post-snippet">{ render_nodes(&snippet_nodes) }</div>
             { post.media.as_ref().map(link_preview).unwrap_or_default() }
             if !post.text.trim().is_empty() && post.text != snippet {
-                <FullText text={post.text.clone()} />
+                { full_text(&ui, &full_open, &post.text) }
             }
             <footer class="post-foot">
                 <dl class="post-counters">
@@ -166,26 +206,19 @@ pub(super) fn post_item(props: &PostItemProps) -> Html {
                             { ui.t("Open in the messenger", "Открыть в мессенджере") }
                         </a>
                     }
-                    <RouteLink href={route_href(Route::PostStats, &PostQuery { post: post_ref })} classes="post-stats-link">
-                        { ui.t("Post statistics", "Статистика поста") }
-                    </RouteLink>
+                    { page_link(&navigator, "post-stats-link",
+                        route_href(Route::PostStats, &PostQuery { post: post_ref }),
+                        html! { { ui.t("Post statistics", "Статистика поста") } }) }
                 </div>
             </footer>
         </li>
     }
 }
 
-#[derive(Properties, PartialEq)]
-struct FullTextProps {
-    text: AttrValue,
-}
-
 /// A post's full text behind "Full text": sanitized and built only once it is opened, since most
-/// of a page's texts are never read and each can be long.
-#[function_component(FullText)]
-fn full_text(props: &FullTextProps) -> Html {
-    let ui = use_ui();
-    let open = use_state_eq(|| false);
+/// of a page's texts are never read and each can be long. Part of the post rather than a
+/// component of its own, which each post of a page had to mount.
+fn full_text(ui: &Ui, open: &UseStateHandle<bool>, text: &str) -> Html {
     let ontoggle = {
         let open = open.clone();
         Callback::from(move |event: Event| {
@@ -197,8 +230,8 @@ fn full_text(props: &FullTextProps) -> Html {
     html! {
         <details class="post-full" {ontoggle}>
             <summary>{ ui.t("Full text", "Полный текст") }</summary>
-            if *open {
-                <SafeHtml html={props.text.clone()} class="post-text" />
+            if **open {
+                <SafeHtml html={AttrValue::from(text.to_owned())} class="post-text" />
             }
         </details>
     }

@@ -8,7 +8,7 @@ use super::item::PostItem;
 use crate::api::batch::bounded;
 use crate::api::limits::POST_SEARCH_OFFSET_MAX;
 use crate::api::model::Channel;
-use crate::api::model::PostSearchResponse;
+use crate::api::model::{Post, PostSearchResponse};
 use crate::api::ops::ChannelInfo;
 use crate::api::ChannelId;
 use crate::components::figure::{
@@ -114,28 +114,50 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
             </div>
             { page_totals(&ui, data, format!("{name}-figures")) }
             <ol class="post-list" start={first.to_string()}>
-                { for data.items.iter().enumerate().map(|(index, post)| html! {
-                    <PostItem key={post.id} response={data.clone()} {index}
-                        sources={sources.channels.clone()} looking={sources.looking} />
+                { for data.items.iter().enumerate().map(|(index, post)| {
+                    let (sources, looking) = sources.of(post);
+                    html! {
+                        <PostItem key={post.id} response={data.clone()} {index} {sources} {looking} />
+                    }
                 }) }
             </ol>
             // A footnote on what the page asked besides the search, under the posts it names.
-            if sources.asked > 0 {
+            if !sources.unknown.is_empty() {
                 <p class="hint post-sources">{ fill(ui.t(
                     "Channels the answer does not describe: {n} looked up by channel info, one request each.",
                     "Каналы, которых нет в ответе: {n} запрошены через информацию о канале, по запросу на каждый.",
-                ), &[("n", sources.asked.to_string())]) }</p>
+                ), &[("n", sources.unknown.len().to_string())]) }</p>
             }
             { pager }
         </>
     }
 }
 
-/// The channels looked up, how many were asked, and whether the lookup still runs.
+/// The channels looked up, those asked, and whether the lookup still runs.
 struct Sources {
     channels: Rc<Vec<Channel>>,
-    asked: usize,
+    /// The shared empty list, for posts that need no lookup.
+    none: Rc<Vec<Channel>>,
+    unknown: Vec<i64>,
     looking: bool,
+}
+
+impl Sources {
+    /// What `post` is given of the lookup: the channels looked up and whether they still come
+    /// only when it names a channel the answer lacks. The other posts keep the same props while
+    /// the lookup starts and ends, so they are not drawn again for it (fifty posts drawn twice
+    /// before the first paint, when the lookup started right after the answer was drawn).
+    fn of(&self, post: &Post) -> (Rc<Vec<Channel>>, bool) {
+        let names_unknown = [Some(post.channel_id), post.forwarded_from_channel()]
+            .into_iter()
+            .flatten()
+            .any(|id| self.unknown.contains(&id));
+        if names_unknown {
+            (self.channels.clone(), self.looking)
+        } else {
+            (self.none.clone(), false)
+        }
+    }
 }
 
 /// Looks up each channel of `unknown` once, a few at a time, through the page-wide cache (so
@@ -172,8 +194,9 @@ fn use_sources(unknown: Vec<i64>, searching: bool) -> Sources {
     }
     let state = lookup.state();
     Sources {
-        channels: state.data.unwrap_or(none),
-        asked: unknown.len(),
+        channels: state.data.unwrap_or_else(|| none.clone()),
+        none,
+        unknown,
         looking: state.loading,
     }
 }
