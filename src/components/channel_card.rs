@@ -96,8 +96,10 @@ pub fn channel_card(props: &ChannelCardProps) -> Html {
                 let (broken, src) = (broken.clone(), src.clone());
                 Callback::from(move |_: Event| broken.set(Some(src.clone())))
             };
+            // `loading` before `src`: attributes are set in the order written, and an image
+            // starts to load as soon as it has a `src`.
             html! {
-                <img class="cs-avatar" src={src} alt="" loading="lazy"
+                <img class="cs-avatar" loading="lazy" src={src} alt=""
                     referrerpolicy="no-referrer" {onerror} />
             }
         }

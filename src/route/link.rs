@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use super::router::use_navigator;
+use super::router::{use_navigator, Navigator};
 
 #[derive(Properties, PartialEq)]
 pub struct RouteLinkProps {
@@ -20,24 +20,28 @@ pub struct RouteLinkProps {
 #[function_component(RouteLink)]
 pub fn route_link(props: &RouteLinkProps) -> Html {
     let navigator = use_navigator();
-    let onclick = {
-        let href = props.href.clone();
-        Callback::from(move |event: MouseEvent| {
-            let modified =
-                event.ctrl_key() || event.meta_key() || event.shift_key() || event.alt_key();
-            let Some(navigator) = &navigator else {
-                return;
-            };
-            if event.button() != 0 || modified || event.default_prevented() {
-                return;
-            }
-            event.prevent_default();
-            navigator.push(&href);
-        })
-    };
+    let onclick = follow(navigator, props.href.clone());
     html! {
         <a href={props.href.clone()} class={props.classes.clone()} {onclick}>
             { props.children.clone() }
         </a>
     }
+}
+
+/// The click handler of a link to `href` in the console: the router follows a plain click
+/// without reloading; a click with a modifier key, another button, or outside a router (as in a
+/// widget) is left to the browser. For a part that draws its own `<a>` rather than a
+/// [`RouteLink`] (a long list, where each component is one more part to mount).
+pub fn follow(navigator: Option<Navigator>, href: AttrValue) -> Callback<MouseEvent> {
+    Callback::from(move |event: MouseEvent| {
+        let modified = event.ctrl_key() || event.meta_key() || event.shift_key() || event.alt_key();
+        let Some(navigator) = &navigator else {
+            return;
+        };
+        if event.button() != 0 || modified || event.default_prevented() {
+            return;
+        }
+        event.prevent_default();
+        navigator.push(&href);
+    })
 }

@@ -117,14 +117,21 @@ pub fn use_page_form<P: PageParams>(route: Route) -> PageForm<P> {
         failed.as_ref().and_then(|p| p.to_request(ui).err())
     });
     let task = use_task::<P::Output>();
+    // The form a submit has already started: its request goes out with the click, not after the
+    // new address has been drawn, and the address's change then starts nothing more.
+    let started = use_mut_ref(|| None::<P>);
     {
         let (draft, failed, task, ui) = (draft.clone(), failed.clone(), task.clone(), ui.clone());
+        let started = started.clone();
         use_effect_with(
             (url.params.clone(), url.submitted),
             move |(params, submitted)| {
                 draft.set(params.clone());
                 failed.set(None);
-                if *submitted {
+                let already = started.borrow_mut().take().is_some_and(|s| s == *params);
+                if already {
+                    // Started by the submit that made this address.
+                } else if *submitted {
                     // A hand-edited or outdated link can be invalid: say so next to the fields
                     // rather than send it.
                     match params.to_request(&ui) {
@@ -140,7 +147,7 @@ pub fn use_page_form<P: PageParams>(route: Route) -> PageForm<P> {
     }
     let onsubmit = {
         let (draft, failed, task, ui) = (draft.clone(), failed.clone(), task.clone(), ui.clone());
-        let (current, submit) = (url.params.clone(), url.submit.clone());
+        let (current, submit, started) = (url.params.clone(), url.submit.clone(), started.clone());
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let next = (*draft).clone().for_submit();
@@ -154,9 +161,9 @@ pub fn use_page_form<P: PageParams>(route: Route) -> PageForm<P> {
                     failed.set(None);
                     // The same form again adds no history entry; it asks once more (the cache
                     // answers if the last answer is fresh).
-                    if next == current {
-                        start::<P>(&task, request);
-                    } else {
+                    start::<P>(&task, request);
+                    if next != current {
+                        *started.borrow_mut() = Some(next.clone());
                         submit.emit(next);
                     }
                 }

@@ -10,7 +10,7 @@ use crate::api::model::{Channel, ForwardedFrom, PostSearchResponse};
 use crate::components::figure::{er_definition, err_definition, rate_html};
 use crate::components::{link_preview, render_nodes, SafeHtml};
 use crate::format::compact;
-use crate::route::{route_href, use_navigator, ChannelQuery, Navigator, PostQuery, Route};
+use crate::route::{follow, route_href, use_navigator, ChannelQuery, Navigator, PostQuery, Route};
 use crate::sanitize::sanitize;
 use crate::ui::{use_ui, Ui};
 use crate::view::engagement::{er, err, subscribers_of, PostCounts};
@@ -65,21 +65,7 @@ fn figure_counter(label: &'static str, definition: &'static str, value: Html) ->
 /// post to mount, each put into the page on its own after the post.
 fn page_link(navigator: &Option<Navigator>, class: &'static str, href: String, text: Html) -> Html {
     let href = AttrValue::from(href);
-    let onclick = {
-        let (navigator, href) = (navigator.clone(), href.clone());
-        Callback::from(move |event: MouseEvent| {
-            let modified =
-                event.ctrl_key() || event.meta_key() || event.shift_key() || event.alt_key();
-            let Some(navigator) = &navigator else {
-                return;
-            };
-            if event.button() != 0 || modified || event.default_prevented() {
-                return;
-            }
-            event.prevent_default();
-            navigator.push(&href);
-        })
-    };
+    let onclick = follow(navigator.clone(), href.clone());
     html! { <a {href} {class} {onclick}>{ text }</a> }
 }
 
