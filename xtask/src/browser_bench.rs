@@ -56,10 +56,12 @@ const TARGETS: &[(&str, &str, Target)] = &[
         "post search, 50 results: plain DOM, click to painted, ms",
         Target::None,
     ),
+    // Issue #44: back to at most 1.5 times the plain page, where it had been (1.1) before the
+    // page looked up repost sources and drew its posts' parts as components of their own.
     (
         "click.post_search.ratio",
         "post search, 50 results: console / plain DOM",
-        Target::AtMost(2.0),
+        Target::AtMost(1.5),
     ),
     (
         "click.chart.console_ms",
