@@ -12,18 +12,23 @@ use serde_json::Value;
 use super::int;
 use super::shortlist::row_keys;
 
-/// The `data-value` of the summary band's figure `name`, once it has one.
-async fn summary_value(h: &Harness, name: &str) -> Res<String> {
-    let css = format!(".report-summary [data-figure='{name}'][data-value]");
-    h.browser.wait_css(&css).await?;
+/// The `data-` attribute `key` of the first element matching `css`, once there is one.
+async fn data_of(h: &Harness, css: &str, key: &str) -> Res<String> {
+    h.browser.wait_css(css).await?;
     let value = h
         .browser
         .eval(
-            "return document.querySelector(arguments[0]).dataset.value;",
-            vec![serde_json::json!(css)],
+            "return document.querySelector(arguments[0]).dataset[arguments[1]];",
+            vec![serde_json::json!(css), serde_json::json!(key)],
         )
         .await?;
     Ok(text(&value))
+}
+
+/// The `data-value` of the summary band's figure `name`, once it has one.
+async fn summary_value(h: &Harness, name: &str) -> Res<String> {
+    let css = format!(".report-summary [data-figure='{name}'][data-value]");
+    data_of(h, &css, "value").await
 }
 
 /// The values of the fields whose id starts with `prefix`, in the page's order.
@@ -72,15 +77,9 @@ pub(super) async fn pasted_channel_to_report_watch_compare_and_back(h: Arc<Harne
     ensure(["clean", "warnings"].contains(&health.as_str()), || {
         format!("the band's health verdict is {health:?}")
     })?;
-    let confidence = h
-        .browser
-        .eval(
-            "return document.querySelector(\".report-summary [data-figure='health']\").dataset.confidence;",
-            vec![],
-        )
-        .await?;
+    let confidence = data_of(&h, ".report-summary [data-figure='health']", "confidence").await?;
     ensure(
-        ["low", "medium", "high"].contains(&text(&confidence).as_str()),
+        ["low", "medium", "high"].contains(&confidence.as_str()),
         || format!("the verdict's confidence is {confidence}"),
     )?;
     summary_value(&h, "mentions_14d").await?.parse::<usize>()?;
@@ -94,14 +93,13 @@ pub(super) async fn pasted_channel_to_report_watch_compare_and_back(h: Arc<Harne
         .await?;
     h.browser.wait_css(".report-profile .job-done").await?;
     let reach = summary_value(&h, "reach_24h").await?;
-    let profile_reach = h
-        .browser
-        .eval(
-            "return document.querySelector(\".report-profile [data-figure='average_reach_24h']\").dataset.value;",
-            vec![],
-        )
-        .await?;
-    ensure(reach == text(&profile_reach), || {
+    let profile_reach = data_of(
+        &h,
+        ".report-profile [data-figure='average_reach_24h']",
+        "value",
+    )
+    .await?;
+    ensure(reach == profile_reach, || {
         format!("the band's reach at 24 h is {reach}, the profile's {profile_reach}")
     })?;
     let url = h.browser.url().await?;
