@@ -7,7 +7,7 @@ use chanscope::api::PeriodGroup;
 use chanscope::format::Period;
 use chanscope::view::dynamics::Reading;
 use chanscope::view::health::causes::{mentions, mentions_since, recent_post};
-use chanscope::view::health::verdict::{State, Verdict};
+use chanscope::view::health::verdict::{clean_doubts, State, Verdict};
 use chanscope::view::health::{subscriber_findings, Confidence, Doubt};
 use chrono::{NaiveDate, NaiveDateTime, TimeDelta};
 
@@ -44,7 +44,7 @@ fn channel(dump: i64) -> Vec<Reading> {
 fn a_dump_makes_a_sure_warning_and_quiet_counts_a_sure_clean() {
     let bought = channel(5_000);
     let found = subscriber_findings(&bought, PeriodGroup::Hour, &[]);
-    let verdict = Verdict::of(&found, &bought, PeriodGroup::Hour, 55_000);
+    let verdict = Verdict::of(&found, &clean_doubts(&bought, PeriodGroup::Hour, 55_000));
     assert_eq!(verdict.state, State::Warnings);
     assert_eq!(verdict.state.as_str(), "warnings");
     assert_eq!(verdict.confidence, Confidence::High);
@@ -55,7 +55,7 @@ fn a_dump_makes_a_sure_warning_and_quiet_counts_a_sure_clean() {
     let quiet = channel(2);
     let found = subscriber_findings(&quiet, PeriodGroup::Hour, &[]);
     assert!(found.is_empty());
-    let verdict = Verdict::of(&found, &quiet, PeriodGroup::Hour, 52_000);
+    let verdict = Verdict::of(&found, &clean_doubts(&quiet, PeriodGroup::Hour, 52_000));
     assert_eq!(
         verdict,
         Verdict {
@@ -72,7 +72,7 @@ fn a_dump_makes_a_sure_warning_and_quiet_counts_a_sure_clean() {
 fn nothing_found_on_little_data_cannot_say_much() {
     // 10 days of counts of a channel of 800: two reasons to doubt that nothing means nothing.
     let short = hours(800, (0..10 * 24).map(|i| (i % 2) as i64));
-    let verdict = Verdict::of(&[], &short, PeriodGroup::Hour, 800);
+    let verdict = Verdict::of(&[], &clean_doubts(&short, PeriodGroup::Hour, 800));
     assert_eq!(verdict.state, State::Clean);
     assert_eq!(verdict.confidence, Confidence::Low);
     assert_eq!(
@@ -80,7 +80,7 @@ fn nothing_found_on_little_data_cannot_say_much() {
         vec![Doubt::SmallChannel, Doubt::ShortHistory]
     );
     // No counts at all.
-    let verdict = Verdict::of(&[], &[], PeriodGroup::Hour, 90_000);
+    let verdict = Verdict::of(&[], &clean_doubts(&[], PeriodGroup::Hour, 90_000));
     assert_eq!(verdict.confidence, Confidence::Low);
     assert_eq!(verdict.doubts, vec![Doubt::ShortHistory]);
 }

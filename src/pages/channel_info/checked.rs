@@ -17,7 +17,7 @@ use crate::request::{use_task, CachedClient, Task};
 use crate::ui::use_ui;
 use crate::view::dynamics::readings;
 use crate::view::health::causes::{mention_search, mentions, mentions_since};
-use crate::view::health::verdict::Verdict;
+use crate::view::health::verdict::{clean_doubts, Verdict};
 use crate::view::health::{low_err, restriction_findings, subscriber_findings, Cause, Finding};
 use crate::view::restrictions::{flag_text, flags};
 
@@ -136,8 +136,13 @@ pub fn use_health(
     let reading = state.loading
         || (state.data.is_none() && state.error.is_none() && asked.parse::<ChannelId>().is_ok());
     let subscriber = use_memo(
-        (state.data.clone(), placements.clone(), channel.id),
-        |(data, placements, channel_id)| {
+        (
+            state.data.clone(),
+            placements.clone(),
+            channel.id,
+            channel.participants_count,
+        ),
+        |(data, placements, channel_id, subscribers)| {
             data.as_ref().map(|read| {
                 let mut causes: Vec<Cause> = placements.as_ref().clone();
                 let mut recent = None;
@@ -151,7 +156,8 @@ pub fn use_health(
                 }
                 let (counts, _) = readings(read.group, &read.records);
                 let findings = subscriber_findings(&counts, read.group, &causes);
-                (findings, counts, recent)
+                let doubts = clean_doubts(&counts, read.group, *subscribers);
+                (findings, counts.len(), doubts, recent)
             })
         },
     );
@@ -161,7 +167,7 @@ pub fn use_health(
         .map(|f| flag_text(f, ui.locale))
         .collect();
     let mut found = restriction_findings(&restrictions, today);
-    if let Some((findings, _, _)) = subscriber.as_ref() {
+    if let Some((findings, ..)) = subscriber.as_ref() {
         found.extend(findings.iter().cloned());
     }
     let subscribers = channel.participants_count;
@@ -170,20 +176,18 @@ pub fn use_health(
     }
     found.sort_by_key(|f| (f.date, f.movement().map(|m| m.start)));
     let group = state.data.as_ref().map(|r| r.group);
-    let verdict = match (subscriber.as_ref(), group) {
-        (Some((_, counts, _)), Some(group)) => {
-            Some(Verdict::of(&found, counts, group, subscribers))
-        }
-        _ => None,
-    };
+    let verdict = subscriber
+        .as_ref()
+        .as_ref()
+        .map(|(_, _, doubts, _)| Verdict::of(&found, doubts));
     Rc::new(Health {
         verdict,
         group,
-        counted: subscriber.as_ref().as_ref().map(|s| s.1.len()),
+        counted: subscriber.as_ref().as_ref().map(|s| s.1),
         reading,
         error: state.error.clone(),
         no_mentions: state.data.as_ref().is_some_and(|r| r.mentions.is_none()),
-        recent_mentions: subscriber.as_ref().as_ref().and_then(|s| s.2),
+        recent_mentions: subscriber.as_ref().as_ref().and_then(|s| s.3),
         found,
     })
 }

@@ -11,7 +11,7 @@ use crate::api::model::{Channel, Records, SubscriberCount};
 use crate::api::Error;
 use crate::request::use_job;
 use crate::route::use_location;
-use crate::route::use_navigator;
+use crate::route::{use_navigator, Navigator};
 use crate::settings::SettingsContext;
 use crate::view::health::causes::recent_post;
 use crate::view::job::DEFAULT_CONFIRM_ABOVE;
@@ -94,43 +94,14 @@ pub fn report(props: &ReportProps) -> Html {
         ASK_ALWAYS,
     );
 
-    let onset = {
-        let (query, navigator) = (query.clone(), navigator.clone());
-        Callback::from(move |(post, posts): (String, u32)| {
-            replace_query(
-                &navigator,
-                &ReportQuery {
-                    post,
-                    posts: Some(posts),
-                    ..query.clone()
-                },
-            );
-        })
-    };
-    let ondays = {
-        let (query, navigator) = (query.clone(), navigator.clone());
-        Callback::from(move |days: u32| {
-            replace_query(
-                &navigator,
-                &ReportQuery {
-                    days: Some(days),
-                    ..query.clone()
-                },
-            );
-        })
-    };
-    let onprice = {
-        let (query, navigator) = (query.clone(), navigator.clone());
-        Callback::from(move |price: String| {
-            replace_query(
-                &navigator,
-                &ReportQuery {
-                    price: price.trim().to_owned(),
-                    ..query.clone()
-                },
-            );
-        })
-    };
+    let onset = change(&query, &navigator, |q, (post, posts): (String, u32)| {
+        q.post = post;
+        q.posts = Some(posts);
+    });
+    let ondays = change(&query, &navigator, |q, days: u32| q.days = Some(days));
+    let onprice = change(&query, &navigator, |q, price: String| {
+        q.price = price.trim().to_owned()
+    });
     let on_cancel = {
         let read = read.clone();
         Callback::from(move |()| read.cancel())
@@ -154,4 +125,19 @@ pub fn report(props: &ReportProps) -> Html {
             </div>
         </>
     }
+}
+
+/// A change to the report's part of the address: `apply` sets the value a section gives on
+/// `query`, and the address is rewritten in place with it.
+fn change<T: 'static>(
+    query: &ReportQuery,
+    navigator: &Option<Navigator>,
+    apply: fn(&mut ReportQuery, T),
+) -> Callback<T> {
+    let (query, navigator) = (query.clone(), navigator.clone());
+    Callback::from(move |value| {
+        let mut next = query.clone();
+        apply(&mut next, value);
+        replace_query(&navigator, &next);
+    })
 }

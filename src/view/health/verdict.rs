@@ -46,21 +46,35 @@ pub fn is_warning(kind: Kind) -> bool {
     !matches!(kind, Kind::MentionRise)
 }
 
+/// Why "nothing found" over `readings` of `group` for a channel of `subscribers` would be less
+/// than sure: under [`SMALL_CHANNEL`] subscribers, under 30 days of counts, more than a tenth of
+/// them missing, daily counts only (the doubts of a finding over the same counts), or no counts
+/// that can be read. It depends on the counts alone, so it is worked out once per reading.
+pub fn clean_doubts(readings: &[Reading], group: PeriodGroup, subscribers: u64) -> Vec<Doubt> {
+    let step = match group {
+        PeriodGroup::Hour => Some(3_600),
+        PeriodGroup::Day => Some(86_400),
+        PeriodGroup::Week | PeriodGroup::Month => None,
+    };
+    let series = step.and_then(|step| Series::new(readings, step));
+    let mut doubts = match &series {
+        Some(series) => history_doubts(series),
+        None => vec![Doubt::ShortHistory],
+    };
+    if (subscribers as i64) < SMALL_CHANNEL {
+        doubts.insert(0, Doubt::SmallChannel);
+    }
+    doubts
+}
+
 impl Verdict {
-    /// The verdict of `found`, the findings of the check over `readings` of `group` for a channel
-    /// of `subscribers`.
+    /// The verdict of `found`, the findings of the check, with `clean_doubts` (see
+    /// [`clean_doubts`]) of the counts it read.
     ///
     /// With warnings, its confidence is the highest of theirs (one sure warning is enough to
     /// act on), with that warning's doubts. Without, "nothing found" is as sure as the counts
-    /// read could have shown a purchase: low under [`SMALL_CHANNEL`] subscribers, under 30 days
-    /// of counts, with more than a tenth of them missing or on daily counts only (the doubts of
-    /// a finding over the same counts); low too when no counts were read.
-    pub fn of(
-        found: &[Finding],
-        readings: &[Reading],
-        group: PeriodGroup,
-        subscribers: u64,
-    ) -> Verdict {
+    /// read could have shown a purchase: the confidence `clean_doubts` leave.
+    pub fn of(found: &[Finding], clean_doubts: &[Doubt]) -> Verdict {
         let warnings: Vec<&Finding> = found.iter().filter(|f| is_warning(f.kind)).collect();
         if let Some(surest) = warnings.iter().max_by_key(|f| f.confidence) {
             return Verdict {
@@ -71,23 +85,10 @@ impl Verdict {
                 warnings: warnings.len(),
             };
         }
-        let step = match group {
-            PeriodGroup::Hour => Some(3_600),
-            PeriodGroup::Day => Some(86_400),
-            PeriodGroup::Week | PeriodGroup::Month => None,
-        };
-        let series = step.and_then(|step| Series::new(readings, step));
-        let mut doubts = match &series {
-            Some(series) => history_doubts(series),
-            None => vec![Doubt::ShortHistory],
-        };
-        if (subscribers as i64) < SMALL_CHANNEL {
-            doubts.insert(0, Doubt::SmallChannel);
-        }
         Verdict {
             state: State::Clean,
-            confidence: confidence(&doubts),
-            doubts,
+            confidence: confidence(clean_doubts),
+            doubts: clean_doubts.to_vec(),
             findings: found.len(),
             warnings: 0,
         }
