@@ -9,11 +9,13 @@ use web_sys::Element;
 use yew::prelude::*;
 use yew_router::prelude::{Routable, Switch};
 
+use crate::campaigns::CampaignsPage;
+use crate::channel_report::ChannelInfoPage;
 use crate::components::later::use_task_count;
 use crate::pages::{
-    CampaignsPage, ChannelInfoPage, ChannelSearchPage, CompareChannelsPage, KeywordMentionsPage,
-    KeywordTrendPage, MultiPostStatsPage, MultiStoryStatsPage, PostSearchPage, PostStatsPage,
-    SearchAnalysisPage, SubscriberDynamicsPage, WatchlistProvider,
+    ChannelSearchPage, CompareChannelsPage, KeywordMentionsPage, KeywordTrendPage,
+    MultiPostStatsPage, MultiStoryStatsPage, PostSearchPage, PostStatsPage, SearchAnalysisPage,
+    SubscriberDynamicsPage, WatchlistProvider,
 };
 use crate::route::{use_route, Route, RouteLink, Router};
 use crate::settings::{Settings, SettingsPanel, SettingsProvider};

@@ -1,8 +1,9 @@
 //! Chanscope: the console and the embeddable widgets over the channel analytics API, built on its
 //! typed layer and its period and date strings (the `chanscope-api` crate, re-exported here as
-//! `api` and `format`).
+//! `api` and `format`) and on the figures computed from its records (the `chanscope-figures`
+//! crate, re-exported as `figures`).
 //!
-//! `sanitize`, `export`, `view` (what pages and widgets compute) and the pure parts of
+//! `sanitize`, `export`, `view` (what pages and widgets compute for display) and the pure parts of
 //! `watchlist` and `campaigns` (features of their own, whose pages are wasm32 only) and of `store`
 //! (what the console keeps in IndexedDB) compile for every target, so their tests run natively
 //! with `cargo test`; the user interface (the console with its routes, and the embeddable
@@ -10,6 +11,7 @@
 
 pub use chanscope_api as api;
 pub use chanscope_api::format;
+pub use chanscope_figures as figures;
 
 pub mod campaigns;
 pub mod export;
@@ -27,6 +29,8 @@ static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_all
 
 #[cfg(target_arch = "wasm32")]
 pub mod app;
+#[cfg(target_arch = "wasm32")]
+pub mod channel_report;
 #[cfg(target_arch = "wasm32")]
 pub mod components;
 #[cfg(all(target_arch = "wasm32", feature = "embed"))]

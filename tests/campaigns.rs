@@ -6,9 +6,9 @@ use chanscope::campaigns::{
     check, export_campaigns, import_campaigns, parse_date, Campaign, CampaignFileError,
     CheckedPlacement, PlacementEntry, Problem,
 };
+use chanscope::figures::reach::PriceError;
 use chanscope::format::Locale;
 use chanscope::store::{merge, MergeReport};
-use chanscope::view::reach::PriceError;
 use chrono::NaiveDate;
 use serde_json::json;
 

@@ -5,8 +5,8 @@
 use chanscope::api::model::{Channel, PostSearchResponse};
 use chanscope::api::Operation;
 use chanscope::campaigns::{placement_causes, Campaign, PlacementEntry, CAMPAIGN_VERSION};
-use chanscope::view::health::causes::{mention_search, mentions};
-use chanscope::view::health::Cause;
+use chanscope::figures::health::causes::{mention_search, mentions};
+use chanscope::figures::health::Cause;
 use chrono::{DateTime, NaiveDateTime};
 
 fn at(s: &str) -> NaiveDateTime {

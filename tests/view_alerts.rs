@@ -1,10 +1,10 @@
 //! Whether a check crosses a watch's thresholds, and the alerts a watch keeps from its checks.
 
-use chanscope::view::alerts::{
+use chanscope::figures::alerts::{
     crossed, crosses_percent, parse_count_threshold, parse_threshold, Alert, NotAThreshold,
     Thresholds,
 };
-use chanscope::view::watch_history::Reading;
+use chanscope::figures::watch_history::Reading;
 use chanscope::watchlist::{CheckAnswer, Watch, WatchTarget};
 
 mod fixtures;

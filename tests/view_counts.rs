@@ -3,8 +3,8 @@
 
 use chanscope::api::model::{Channel, Post};
 use chanscope::api::PeriodGroup;
+use chanscope::figures::counts::{count_i64, parse_count, signed, Trend};
 use chanscope::format::Locale;
-use chanscope::view::counts::{count_i64, parse_count, signed, Trend};
 use chanscope::view::labels::{channel_label, channel_ref, excerpt, group_label};
 use chanscope::view::pager::{pages, Pages};
 use chanscope::view::sort::{compare, sorted, Direction, Sort, SortKey};

@@ -3,7 +3,8 @@
 
 use chanscope::api::model::{Channel, Media, Post};
 use chanscope::export::Cell;
-use chanscope::view::search_analysis::{collected_table, Collected};
+use chanscope::figures::search_analysis::Collected;
+use chanscope::view::post_file::collected_table;
 use chrono::NaiveDate;
 
 mod fixtures;

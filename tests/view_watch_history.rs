@@ -2,8 +2,10 @@
 //! of check measures, and the history carried through the watchlist file.
 
 use chanscope::api::model::{KeywordMentionsResponse, MentionsByChannel};
-use chanscope::view::chart::Point;
-use chanscope::view::watch_history::{history_series, with_reading, Figure, Reading, HISTORY_MAX};
+use chanscope::figures::points::Point;
+use chanscope::figures::watch_history::{
+    history_series, with_reading, Figure, Reading, HISTORY_MAX,
+};
 use chanscope::watchlist::{export_json, import_json, CheckAnswer, Watch, WatchTarget};
 use serde_json::json;
 

@@ -2,15 +2,15 @@
 //! most [`STAT_MULTI_IDS_MAX`], a few batches run at a time, and the answers are put back together
 //! in the order of the input.
 //!
-//! The join of the running calls is written here rather than taken from an executor crate, so the
+//! The calls are joined with `futures`' combinators, which need no executor of their own: the
 //! same code runs in the browser (under `wasm-bindgen-futures`) and in native tests (under any
 //! executor, even one that only polls).
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::HashSet;
 use std::fmt;
 use std::future::Future;
-use std::pin::Pin;
-use std::task::{Context, Poll};
+
+use futures::{future, stream, StreamExt, TryFutureExt, TryStreamExt};
 
 use super::error::Error;
 use super::limits::STAT_MULTI_IDS_MAX;
@@ -88,7 +88,8 @@ where
 }
 
 /// Runs `task` on every item with at most `limit` (at least 1) of them in flight, and gives
-/// their outputs in the order of `items`, or the position and error of the first to fail.
+/// their outputs in the order of `items`, or the position and error of the first to fail. The
+/// first failure drops the calls still running (the browser transport aborts fetches on drop).
 pub fn bounded<T, O, E, F, Fut>(
     items: Vec<T>,
     limit: usize,
@@ -98,102 +99,14 @@ where
     F: Fn(T) -> Fut,
     Fut: Future<Output = Result<O, E>>,
 {
-    let outputs = std::iter::repeat_with(|| None).take(items.len()).collect();
-    Bounded {
-        waiting: items.into_iter().enumerate().collect(),
-        running: Vec::new(),
-        outputs,
-        limit: limit.max(1),
-        task,
-    }
-}
-
-struct Bounded<T, O, F, Fut> {
-    waiting: VecDeque<(usize, T)>,
-    running: Vec<(usize, Pin<Box<Fut>>)>,
-    outputs: Vec<Option<O>>,
-    limit: usize,
-    task: F,
-}
-
-// Nothing is pinned through `Bounded` itself: the running futures are pinned in their own boxes.
-impl<T, O, F, Fut> Unpin for Bounded<T, O, F, Fut> {}
-
-impl<T, O, E, F, Fut> Future for Bounded<T, O, F, Fut>
-where
-    F: Fn(T) -> Fut,
-    Fut: Future<Output = Result<O, E>>,
-{
-    type Output = Result<Vec<O>, (usize, E)>;
-
-    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        let this = self.get_mut();
-        loop {
-            while this.running.len() < this.limit {
-                let Some((index, item)) = this.waiting.pop_front() else {
-                    break;
-                };
-                this.running.push((index, Box::pin((this.task)(item))));
-            }
-            let mut finished = false;
-            let mut at = 0;
-            while at < this.running.len() {
-                let (index, future) = &mut this.running[at];
-                match future.as_mut().poll(cx) {
-                    Poll::Pending => at += 1,
-                    Poll::Ready(Ok(output)) => {
-                        if let Some(slot) = this.outputs.get_mut(*index) {
-                            *slot = Some(output);
-                        }
-                        this.running.remove(at);
-                        finished = true;
-                    }
-                    Poll::Ready(Err(error)) => {
-                        let index = *index;
-                        // Dropping the others cancels them (the browser transport aborts fetches
-                        // on drop).
-                        this.running.clear();
-                        this.waiting.clear();
-                        return Poll::Ready(Err((index, error)));
-                    }
-                }
-            }
-            if this.running.is_empty() && this.waiting.is_empty() {
-                let outputs = std::mem::take(&mut this.outputs);
-                return Poll::Ready(Ok(outputs.into_iter().flatten().collect()));
-            }
-            // A finished call freed a place: start the next ones and poll them now, so that each
-            // running future has seen this waker.
-            if !finished {
-                return Poll::Pending;
-            }
-        }
-    }
+    stream::iter(items.into_iter().enumerate())
+        .map(move |(index, item)| task(item).map_err(move |error| (index, error)))
+        .buffered(limit.max(1))
+        .try_collect()
 }
 
 /// Runs two futures at once and gives both outputs: a page's main call and the call that gives
 /// its figures a base (a channel's subscribers) cost one round trip, not two.
 pub async fn both<A: Future, B: Future>(a: A, b: B) -> (A::Output, B::Output) {
-    let (mut a, mut b) = (Box::pin(a), Box::pin(b));
-    let (mut out_a, mut out_b) = (None, None);
-    std::future::poll_fn(move |cx: &mut Context<'_>| {
-        if out_a.is_none() {
-            if let Poll::Ready(value) = a.as_mut().poll(cx) {
-                out_a = Some(value);
-            }
-        }
-        if out_b.is_none() {
-            if let Poll::Ready(value) = b.as_mut().poll(cx) {
-                out_b = Some(value);
-            }
-        }
-        match (out_a.take(), out_b.take()) {
-            (Some(a), Some(b)) => Poll::Ready((a, b)),
-            (a, b) => {
-                (out_a, out_b) = (a, b);
-                Poll::Pending
-            }
-        }
-    })
-    .await
+    future::join(a, b).await
 }

@@ -11,13 +11,13 @@ use super::model::{
     Channel, ChannelSearchResponse, KeywordMentionsResponse, PostSearchResponse, PostStatRecord,
     PostStatsResponse, Records, StoryStatRecord, SubscriberCount,
 };
+use super::operation::Operation;
 use super::ops::{
     ChannelInfo, ChannelSearch, KeywordMentions, MultiPostStats, MultiStoryStats, PostSearch,
     PostStats, SubscriberDynamics,
 };
 use super::query::encode_component;
 use super::transport::{HttpResponse, Transport, TransportError};
-use super::Operation;
 
 /// The API token. Its `Debug` output never shows the secret.
 #[derive(Clone, PartialEq, Eq)]
@@ -106,7 +106,7 @@ impl Default for ClientConfig {
     }
 }
 
-/// Decodes an answer into an operation's response, boxed: see [`Client::send_url`].
+/// Decodes an answer into an operation's response, boxed: see [`Prepared`].
 pub type Decoder = fn(&HttpResponse) -> Result<Box<dyn Any>, Error>;
 
 /// The operation's path and its query, as sent below the API's base URL and without the token
@@ -123,6 +123,25 @@ pub fn path_and_query<O: Operation>(request: &O) -> String {
 /// The [`Decoder`] of operation `O`.
 pub fn decoder<O: Operation>() -> Decoder {
     |answer| envelope::decode::<O::Response>(answer).map(|r| Box::new(r) as Box<dyn Any>)
+}
+
+/// A request that [`Client::prepare`] has checked against every documented rule, with its URL
+/// without the token (safe to show, log or use as a cache key) and the decoder of its answer.
+/// [`Client::send_prepared`] sends it as it is: nothing checks it again.
+///
+/// Not generic, so that what sends it is compiled once rather than once per operation (written
+/// generically, the console carried eight near-identical copies of the sending logic).
+#[derive(Clone, Debug)]
+pub struct Prepared {
+    public_url: String,
+    decode: Decoder,
+}
+
+impl Prepared {
+    /// The URL without the token.
+    pub fn public_url(&self) -> &str {
+        &self.public_url
+    }
 }
 
 /// The typed API client.
@@ -149,7 +168,10 @@ impl<T: Transport> Client<T> {
 
     /// The URL that is sent: [`Client::public_url`] with the token, if any.
     pub fn url_with_token<O: Operation>(&self, request: &O) -> String {
-        let mut url = self.public_url(request);
+        self.with_token(self.public_url(request))
+    }
+
+    fn with_token(&self, mut url: String) -> String {
         if let Some(token) = &self.config.token {
             url.push(if url.contains('?') { '&' } else { '?' });
             url.push_str("token=");
@@ -158,26 +180,33 @@ impl<T: Transport> Client<T> {
         url
     }
 
+    /// Checks `request` against every documented rule and addresses it: the one place a request
+    /// is validated.
+    pub fn prepare<O: Operation>(&self, request: &O) -> Result<Prepared, Error> {
+        request.validate()?;
+        Ok(Prepared {
+            public_url: self.public_url(request),
+            decode: decoder::<O>(),
+        })
+    }
+
     /// Validates, sends, retries as the policy allows, and decodes.
     pub async fn send<O: Operation>(&self, request: &O) -> Result<O::Response, Error> {
-        request.validate()?;
-        let url = self.url_with_token(request);
-        let decoded = self.send_url(&url, decoder::<O>()).await?;
+        let prepared = self.prepare(request)?;
+        let decoded = self.send_prepared(&prepared).await?;
         decoded
             .downcast::<O::Response>()
             .map(|response| *response)
             .map_err(|_| Error::Decode("the decoder gave another type".into()))
     }
 
-    /// Sends `url` (from [`Client::url_with_token`] of a validated request), retries as the
-    /// policy allows, and decodes with `decode` (from [`decoder`]).
-    ///
-    /// The one copy of the sending logic, whatever the operation: written generically, it was
-    /// compiled once per operation into the console, eight near-identical copies.
-    pub async fn send_url(&self, url: &str, decode: Decoder) -> Result<Box<dyn Any>, Error> {
+    /// Sends a prepared request with the token, retries as the policy allows, and decodes.
+    pub async fn send_prepared(&self, prepared: &Prepared) -> Result<Box<dyn Any>, Error> {
+        let url = self.with_token(prepared.public_url.clone());
+        let decode = prepared.decode;
         let mut waited_for_flood = false;
         let result = loop {
-            let result = match self.get_with_retries(url).await {
+            let result = match self.get_with_retries(&url).await {
                 Ok(answer) => decode(&answer),
                 Err(e) => Err(e),
             };

@@ -22,6 +22,7 @@ pub mod ids;
 pub mod limits;
 pub mod model;
 pub mod opening;
+pub mod operation;
 pub mod ops;
 pub mod params;
 pub mod query;
@@ -31,31 +32,11 @@ pub mod validate;
 #[cfg(target_arch = "wasm32")]
 pub mod browser;
 
-pub use client::{decoder, Client, ClientConfig, Decoder, RetryPolicy, Token};
+pub use client::{decoder, Client, ClientConfig, Decoder, Prepared, RetryPolicy, Token};
 pub use error::{ApiError, ApiErrorKind, Error};
 pub use ids::{ChannelId, PostId};
+pub use operation::Operation;
 pub use params::{PeerType, PeriodGroup, ViewGrowthGroup};
+pub use query::Query;
 pub use transport::{HttpResponse, MemoryTransport, Transport, TransportError};
 pub use validate::{Invalid, Problem, Rule};
-
-use serde::de::DeserializeOwned;
-
-/// One operation of the API: where it lives, what it checks, what it sends, what comes back.
-pub trait Operation {
-    /// The path below the base URL.
-    const PATH: &'static str;
-    /// Every parameter the API documents for this operation, as it names them, in the order
-    /// [`Operation::query`] sends them; `token` is not among them. The gateway forwards these
-    /// and nothing else.
-    const PARAMS: &'static [&'static str];
-    /// The decoded `response` of a successful envelope.
-    type Response: DeserializeOwned + 'static;
-
-    /// Checks every documented rule; a request that fails is never sent.
-    fn validate(&self) -> Result<(), Invalid>;
-
-    /// The parameters as the API names them, defaults left out, `token` not included.
-    fn query(&self) -> Query;
-}
-
-pub use query::Query;

@@ -22,9 +22,11 @@ use chrono::{DateTime, Utc};
 use serde::Deserialize;
 
 use crate::client::path_and_query;
+use crate::ids::ChannelId;
 use crate::ids::IdError;
+use crate::operation::Operation;
 use crate::ops::{ChannelInfo, SubscriberDynamics};
-use crate::{ChannelId, Operation, PeriodGroup};
+use crate::params::PeriodGroup;
 
 /// The path of the console's channel-info page (`Route::ChannelInfo`).
 pub const CHANNEL_INFO_PATH: &str = "/channel-info";

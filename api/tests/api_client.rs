@@ -10,27 +10,7 @@ use chanscope_api::{
     ApiError, ApiErrorKind, Client, ClientConfig, Error, MemoryTransport, RetryPolicy, Rule, Token,
     TransportError,
 };
-use common::run;
-
-const SECRET: &str = "s3cr3t-t0ken";
-
-fn client(transport: &MemoryTransport) -> Client<MemoryTransport> {
-    Client::new(
-        transport.clone(),
-        ClientConfig {
-            base_url: "https://api.example/".into(),
-            token: Token::new(SECRET),
-            ..ClientConfig::default()
-        },
-    )
-}
-
-fn search() -> ChannelSearch {
-    ChannelSearch {
-        q: "crypto".into(),
-        ..ChannelSearch::new("Russia")
-    }
-}
+use common::{client, run, search, SECRET};
 
 #[test]
 fn sends_the_token_last_and_decodes_the_response() {

@@ -15,76 +15,16 @@ use bytes::Bytes;
 use serverkit::envelope::error_body;
 
 use crate::budget::Grant;
+use crate::outcome::{failed, is_absent, Outcome, Source, ABSENT};
 use crate::policy::Call;
-use crate::upstream::{Envelope, Failure};
-use crate::Gateway;
-
-/// The errors by which the service says definitely that what was asked for does not exist. They
-/// are kept for `--absent-ttl`, like an answer: a retry would get the same, and spend quota.
-pub const ABSENT: [&str; 2] = ["channel not found", "post not found"];
-
-/// Whether `body`, a kept answer, is one of [`ABSENT`]: only small bodies are read, since an
-/// `ok` answer may be megabytes and an error envelope is a few dozen bytes.
-pub fn is_absent(body: &[u8]) -> bool {
-    #[derive(serde::Deserialize)]
-    struct Head<'a> {
-        status: &'a str,
-        #[serde(default)]
-        error: &'a str,
-    }
-    body.len() < 256
-        && serde_json::from_slice::<Head>(body)
-            .is_ok_and(|h| h.status == "error" && ABSENT.contains(&h.error))
-}
+use crate::state::Gateway;
+use crate::upstream::Envelope;
 
 /// How often an instance waiting for another's upstream call looks for its answer.
 pub const POLL: Duration = Duration::from_millis(10);
 /// How long the fleet shares a failed upstream call: long enough for every instance waiting on
 /// it to see it, short enough that the next visitor soon gets a fresh try.
 pub const FAILURE_KEEP: Duration = Duration::from_secs(2);
-
-/// Where an answer came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source {
-    /// This instance's upstream call (or its refusal).
-    Upstream,
-    /// Kept in Redis by another instance earlier.
-    Shared,
-    /// Kept in Redis by another instance while this one waited for it.
-    Waited,
-    /// An expired answer stood in.
-    Stale,
-}
-
-/// The result of getting one answer, shared by every caller that waited for it.
-#[derive(Clone)]
-pub struct Outcome {
-    pub status: StatusCode,
-    pub body: Bytes,
-    pub source: Source,
-    /// For a refusal by the upstream budget: seconds until it has room.
-    pub retry_after: Option<u64>,
-}
-
-impl Outcome {
-    fn passed(body: Bytes, source: Source) -> Outcome {
-        Outcome {
-            status: StatusCode::OK,
-            body,
-            source,
-            retry_after: None,
-        }
-    }
-}
-
-pub fn failed(failure: Failure) -> Outcome {
-    Outcome {
-        status: failure.status(),
-        body: Bytes::from(error_body(failure.code())),
-        source: Source::Upstream,
-        retry_after: None,
-    }
-}
 
 impl Gateway {
     /// Takes one request from `client`'s allowance (shared by the fleet while Redis is up);

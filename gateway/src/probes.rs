@@ -10,7 +10,11 @@ use serde::Serialize;
 
 use serverkit::envelope::json_response;
 
-use crate::{metrics, Gateway};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use crate::metrics;
+use crate::shared::Redis;
+use crate::state::Gateway;
 
 /// A snapshot of the counters and the cache, as `/healthz` shows it.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -44,6 +48,61 @@ pub struct Readiness {
     pub files: &'static str,
     /// `up` or `down` with `--redis`; `off` without.
     pub redis: &'static str,
+}
+
+impl Gateway {
+    /// Whether a load balancer should send requests here: the console's page is in `--dist`
+    /// and, with `--redis`, Redis answers a PING (asked at most once a second).
+    pub async fn readiness(&self) -> Readiness {
+        let redis = match &self.redis {
+            Some(redis) => redis.checked_state().await,
+            None => "off",
+        };
+        let files = if self.statics.has_page().await {
+            "loaded"
+        } else {
+            "missing"
+        };
+        Readiness {
+            ready: redis != "down" && files == "loaded",
+            files,
+            redis,
+        }
+    }
+
+    /// The Prometheus text of this instance's counters; `gateway_redis_up` as Redis answers a
+    /// PING (asked at most once a second).
+    pub async fn metrics_text(&self) -> String {
+        let redis_up = match &self.redis {
+            Some(redis) => redis.checked_state().await == "up",
+            None => false,
+        };
+        self.metrics.render(redis_up)
+    }
+
+    pub fn health(&self) -> Health {
+        let n = |c: &AtomicU64| c.load(Ordering::Relaxed);
+        let s = &self.stats;
+        let (cache_entries, cache_bytes) = self.cache.usage();
+        Health {
+            status: "ok",
+            api_requests: n(&s.api_requests),
+            upstream_calls: n(&s.upstream_calls),
+            upstream_failures: n(&s.upstream_failures),
+            cache_hits: n(&s.cache_hits),
+            coalesced: n(&s.coalesced),
+            stale_served: n(&s.stale_served),
+            refused: n(&s.refused),
+            rate_limited: n(&s.rate_limited),
+            cache_entries,
+            cache_bytes,
+            in_flight: self.flights.len(),
+            clients: self.limiter.clients(),
+            shared_hits: n(&s.shared_hits),
+            budget_refused: n(&s.budget_refused),
+            redis: self.redis.as_ref().map_or("off", Redis::state),
+        }
+    }
 }
 
 pub(crate) async fn healthz(State(gw): State<Arc<Gateway>>) -> Response {

@@ -4,6 +4,8 @@
 mod common;
 
 use std::process::{Command, Stdio};
+
+use procgroup::SIGTERM;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -187,10 +189,7 @@ async fn json_logs_carry_each_request_and_never_a_token() {
     let refused = format!("{origin}{call}&token={BROWSER_TOKEN}");
     let answer = send(axum::http::Method::GET, &refused, &[]).await;
     assert_eq!(answer.status, StatusCode::BAD_REQUEST);
-    Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .unwrap();
+    assert!(child.signal(SIGTERM));
     child.wait().unwrap();
 
     let text = std::fs::read_to_string(&log_path).unwrap();

@@ -5,27 +5,18 @@ use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::Instant;
 
-use sandbox::cli::{Options, USAGE};
+use sandbox::cli::Options;
 use sandbox::dataset::FUTURE_DAYS;
 use sandbox::{serve, State};
-use serverkit::cli::help_asked;
 use serverkit::shutdown::stop_signal;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if help_asked(&args, USAGE) {
-        return ExitCode::SUCCESS;
-    }
-    let options = match Options::parse(args, |path| {
+    let options = Options::parse(std::env::args().skip(1), |path| {
         std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
-    }) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("sandbox: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+    })
+    // `--help` (on stdout, success) or what was wrong with the line (status 2).
+    .unwrap_or_else(|e| e.exit());
     let started = Instant::now();
     let dataset = options.dataset();
     let channels = dataset.channels.len();

@@ -6,7 +6,9 @@
 
 use std::net::{Ipv4Addr, SocketAddr, TcpListener, TcpStream};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
+
+use procgroup::Group;
 use std::time::{Duration, Instant};
 
 /// Where Debian's package `redis-server` puts it (`cargo xtask setup` installs it).
@@ -19,7 +21,7 @@ const START_ATTEMPTS: usize = 5;
 pub struct RedisServer {
     binary: PathBuf,
     port: u16,
-    child: Option<Child>,
+    child: Option<Group>,
 }
 
 impl RedisServer {
@@ -78,11 +80,10 @@ impl RedisServer {
         self.child.is_some()
     }
 
-    /// Kills the server process (nothing is saved: it has no persistence).
+    /// Stops the server process (nothing is saved: it has no persistence).
     pub fn stop(&mut self) {
         if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
+            child.stop();
         }
     }
 
@@ -100,15 +101,17 @@ impl RedisServer {
                 self.port
             ));
         }
-        let mut child = Command::new(&self.binary)
-            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
-            .args(["--save", "", "--appendonly", "no"])
-            .args(["--dir", &std::env::temp_dir().to_string_lossy()])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot run {}: {e}", self.binary.display()))?;
+        // In the caller's process group: a test run stopped by Ctrl-C stops its Redis too.
+        let mut child = Group::spawn_in_caller_group(
+            Command::new(&self.binary)
+                .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
+                .args(["--save", "", "--appendonly", "no"])
+                .args(["--dir", &std::env::temp_dir().to_string_lossy()])
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null()),
+        )
+        .map_err(|e| format!("cannot run {}: {e}", self.binary.display()))?;
         let started = Instant::now();
         loop {
             if TcpStream::connect_timeout(&address, Duration::from_millis(200)).is_ok() {
@@ -117,8 +120,7 @@ impl RedisServer {
             }
             let exited = child.try_wait().ok().flatten();
             if exited.is_some() || started.elapsed() > START_LIMIT {
-                let _ = child.kill();
-                let _ = child.wait();
+                child.stop();
                 return Err(format!(
                     "{} did not start on port {} ({})",
                     self.binary.display(),

@@ -2,9 +2,11 @@
 //! another on each of a few keep-alive connections, with every latency kept.
 
 use std::net::SocketAddr;
+use std::str::FromStr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use clap::Parser;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -12,6 +14,23 @@ use sandbox::Size;
 
 /// A run stops here whatever is left to send.
 pub const HARD_STOP: Duration = Duration::from_secs(60);
+
+/// The options of the bench binaries, read by clap.
+#[derive(Parser)]
+struct Args {
+    /// How much data the sandbox generates: small, default or large [default: the binary's].
+    #[arg(long, value_parser = Size::from_str)]
+    size: Option<Size>,
+    /// Seed of the generated data.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Requests in all.
+    #[arg(long, default_value_t = 5_000)]
+    requests: usize,
+    /// Keep-alive connections the requests are spread over (at least 1).
+    #[arg(long, default_value_t = 4)]
+    connections: usize,
+}
 
 /// The options of the bench binaries.
 pub struct Options {
@@ -22,39 +41,25 @@ pub struct Options {
 }
 
 impl Options {
-    /// From the command line, with `size` unless `--size` says otherwise; `None` after printing
-    /// what is wrong and the usage of `program`.
-    pub fn from_args(program: &str, size: Size) -> Option<Options> {
-        Options::parse(std::env::args().skip(1), size)
-            .map_err(|e| {
-                eprintln!(
-                    "{program}: {e}\nusage: {program} [--size small|default|large] [--seed S] \
-                     [--requests N] [--connections N]"
-                )
-            })
-            .ok()
+    /// From the command line, with `size` unless `--size` says otherwise. What is wrong with
+    /// the line (status 2), or the help asked for (status 0), is printed as clap prints it, and
+    /// the program ends.
+    pub fn from_args(program: &str, size: Size) -> Options {
+        Options::parse(program, std::env::args().skip(1), size).unwrap_or_else(|e| e.exit())
     }
 
-    fn parse(args: impl IntoIterator<Item = String>, size: Size) -> Result<Options, String> {
-        let mut o = Options {
-            size,
-            seed: 1,
-            requests: 5_000,
-            connections: 4,
-        };
-        let mut args = args.into_iter();
-        while let Some(flag) = args.next() {
-            let value = args.next().ok_or_else(|| format!("{flag} needs a value"))?;
-            let bad = |_| format!("{flag}: not a number: {value}");
-            match flag.as_str() {
-                "--size" => o.size = value.parse()?,
-                "--seed" => o.seed = value.parse().map_err(bad)?,
-                "--requests" => o.requests = value.parse().map_err(bad)?,
-                "--connections" => o.connections = value.parse::<usize>().map_err(bad)?.max(1),
-                _ => return Err(format!("unknown option {flag}")),
-            }
-        }
-        Ok(o)
+    fn parse(
+        program: &str,
+        args: impl IntoIterator<Item = String>,
+        size: Size,
+    ) -> Result<Options, clap::Error> {
+        let args = Args::try_parse_from(std::iter::once(program.to_owned()).chain(args))?;
+        Ok(Options {
+            size: args.size.unwrap_or(size),
+            seed: args.seed,
+            requests: args.requests,
+            connections: args.connections.max(1),
+        })
     }
 }
 
@@ -187,4 +192,27 @@ async fn read_response(stream: &mut TcpStream, buf: &mut Vec<u8>) -> Option<u16>
         buf.extend_from_slice(&chunk[..n]);
     }
     Some(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Options, clap::Error> {
+        Options::parse("bench", args.iter().map(|a| a.to_string()), Size::Small)
+    }
+
+    #[test]
+    fn options() {
+        let o = parse(&[]).unwrap();
+        assert_eq!(
+            (o.size, o.seed, o.requests, o.connections),
+            (Size::Small, 1, 5_000, 4)
+        );
+        let o = parse(&["--size", "large", "--requests", "10", "--connections", "0"]).unwrap();
+        assert_eq!((o.size, o.requests, o.connections), (Size::Large, 10, 1));
+        assert!(parse(&["--size", "huge"]).is_err());
+        assert!(parse(&["--seed", "x"]).is_err());
+        assert!(parse(&["--requests"]).is_err());
+    }
 }

@@ -1,9 +1,8 @@
 //! What the sandbox (the local double of the analytics API) and the gateway (the production
 //! server in front of the real one) both need, so that neither depends on the other: the
 //! service's error envelope and JSON answers, query parameters read with the service's messages
-//! and its rules on them, the CORS preflight, the shutdown signal, and command-line numbers.
+//! and its rules on them, the CORS preflight and the shutdown signal.
 
-pub mod cli;
 pub mod cors;
 pub mod envelope;
 pub mod query_params;

@@ -29,8 +29,8 @@ pub fn decode_post_search(body: &str, times: u32) -> u32 {
 pub fn health_check(body: &str, times: u32) -> Vec<u32> {
     use chanscope::api::ops::SubscriberDynamics;
     use chanscope::api::{envelope, HttpResponse, Operation, PeriodGroup};
-    use chanscope::view::dynamics::readings;
-    use chanscope::view::health::subscriber_findings;
+    use chanscope::figures::dynamics::readings;
+    use chanscope::figures::health::subscriber_findings;
 
     let answer = HttpResponse::new(200, body);
     let Ok(records) = envelope::decode::<<SubscriberDynamics as Operation>::Response>(&answer)

@@ -6,9 +6,9 @@ use serde::{Deserialize, Deserializer, Serialize};
 
 use crate::api::ids::{ChannelId, IdError, PostId};
 use crate::api::ViewGrowthGroup;
+use crate::figures::reach::{price_and_currency, PriceError};
 use crate::format::{parse_growth_date, parse_iso_date};
 use crate::store::Record;
-use crate::view::reach::{price_and_currency, PriceError};
 
 /// The layout of a campaign record this console writes, and the newest it reads.
 pub const CAMPAIGN_VERSION: u32 = 1;

@@ -3,7 +3,7 @@
 
 use crate::api::ids::ChannelId;
 use crate::api::model::{web_url, Channel};
-use crate::view::health::Cause;
+use crate::figures::health::Cause;
 
 use super::campaign::{check, Campaign};
 

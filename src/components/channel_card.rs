@@ -7,10 +7,10 @@ use yew::prelude::*;
 use super::rich_text::render_nodes;
 use crate::api::catalog;
 use crate::api::model::{web_url, Channel, PeerKind};
+use crate::figures::restrictions::{flag_text, flags};
 use crate::format::{compact, compact_f64};
 use crate::sanitize::linkify;
 use crate::ui::{use_ui, Ui};
-use crate::view::restrictions::{flag_text, flags};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum CardVariant {

@@ -11,11 +11,12 @@ use chrono::DateTime;
 
 use super::status::EmptyState;
 use crate::api::PeriodGroup;
+use crate::figures::points::Series;
 use crate::format::{axis_label, Locale};
 use crate::ui::{use_ui, Ui};
 use crate::view::chart::{
     key_move, line_path, nearest_slot, nice_ticks, point_at, series_class, slots, tick_labels,
-    x_tick_indices, Scale, Series,
+    x_tick_indices, Scale,
 };
 
 const MARGIN_LEFT: f64 = 56.0;

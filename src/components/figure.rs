@@ -6,11 +6,11 @@ use yew::prelude::*;
 use super::table::TableCell;
 use super::ExportButtons;
 use crate::export::Cell;
+use crate::figures::engagement::{Figure, Missing};
+use crate::figures::named::{figures_table, Named};
+use crate::figures::reach::PriceError;
 use crate::format::{fill, format_rate};
 use crate::ui::Ui;
-use crate::view::engagement::{Figure, Missing};
-use crate::view::figures::{figures_table, Named};
-use crate::view::reach::PriceError;
 use crate::view::sort::SortKey;
 
 /// The service's definition of ER, as the interface states it where the figure appears.

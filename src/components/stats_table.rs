@@ -10,11 +10,11 @@ use super::figure::{
 };
 use super::table::{Column, DataTable, Row, TableCell};
 use crate::export::Cell;
+use crate::figures::counts::count_i64;
+use crate::figures::engagement::{er, err, Missing, PostCounts};
+use crate::figures::multi_stats::Counters;
+use crate::figures::named::{Extremes, SetFigures};
 use crate::ui::Ui;
-use crate::view::counts::count_i64;
-use crate::view::engagement::{er, err, Missing, PostCounts};
-use crate::view::figures::{Extremes, SetFigures};
-use crate::view::multi_stats::Counters;
 use crate::view::sort::SortKey;
 
 /// What the table says around its rows.

@@ -6,9 +6,9 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::api::model::PostStatsResponse;
+use crate::figures::counts::count_i64;
 use crate::format::compact;
 use crate::ui::{use_ui, Ui};
-use crate::view::counts::count_i64;
 
 /// One counter.
 #[derive(Clone, Debug, PartialEq)]

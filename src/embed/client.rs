@@ -27,20 +27,22 @@ use crate::api::{
 };
 use crate::request::CachedClient;
 
-/// `new Client({ baseUrl, token })`: both optional; without a token the gateway adds its own.
-#[wasm_bindgen]
-pub struct Client {
+/// `new Client({ baseUrl, token })`: both optional; without a token the gateway adds its own. In
+/// Rust it is the `ScriptClient`, apart by name from the API's typed [`crate::api::Client`] it
+/// calls through.
+#[wasm_bindgen(js_name = Client)]
+pub struct ScriptClient {
     base_url: String,
     token: TokenSource,
 }
 
-#[wasm_bindgen]
-impl Client {
+#[wasm_bindgen(js_class = Client)]
+impl ScriptClient {
     #[wasm_bindgen(constructor)]
-    pub fn new(options: JsValue) -> Result<Client, JsValue> {
+    pub fn new(options: JsValue) -> Result<ScriptClient, JsValue> {
         let mut reader = Reader::new("Client", &options, &COMMON_KEYS[..2])?;
         let common = Common::read(&mut reader, &default_base_url())?;
-        Ok(Client {
+        Ok(ScriptClient {
             base_url: common.base_url,
             token: common.token,
         })
@@ -157,7 +159,7 @@ impl Client {
     }
 }
 
-impl Client {
+impl ScriptClient {
     /// Reads the parameters (a `TypeError` for a wrong type or an unknown name), then sends the
     /// request; the promise rejects with a `ChanscopeError` for everything the Rust layer reports.
     fn call<O>(
@@ -199,7 +201,11 @@ impl Client {
 async fn cached_client(config: ClientConfig, token: TokenSource) -> Result<CachedClient, Error> {
     let controller = AbortController::new()
         .map_err(|_| Error::Network("the browser cannot run requests".into()))?;
-    Ok(CachedClient::new(config, controller.signal()).with_token(token.resolve().await?))
+    let config = ClientConfig {
+        token: token.resolve().await?,
+        ..config
+    };
+    Ok(CachedClient::new(config, controller.signal()))
 }
 
 fn peer_type(

@@ -17,7 +17,7 @@ use wasm_bindgen::JsCast;
 use web_sys::Element;
 use yew::AppHandle;
 
-pub use client::Client;
+pub use client::ScriptClient;
 
 use options::{
     options_object, Common, OptionError, Reader, CHANNEL_FORMS, COMMON_KEYS, POST_FORMS,
@@ -28,7 +28,7 @@ use crate::api::limits::POST_SEARCH_LIMIT_MAX;
 use crate::api::ops::{ChannelInfo, MultiPostStats, PostSearch, PostStats};
 use crate::api::{ChannelId, Operation, PeerType, PeriodGroup, PostId, ViewGrowthGroup};
 use crate::components::CardVariant;
-use crate::view::dynamics::HOURLY_MAX_DAYS;
+use crate::figures::dynamics::HOURLY_MAX_DAYS;
 
 thread_local! {
     /// Set by `embed.js`: the default API base, the gateway's `/api` next to the module.

@@ -18,6 +18,7 @@ use crate::api::{Error, Operation, PeerType};
 use crate::components::page_header;
 use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
 use crate::components::{use_picking, CardVariant, ChannelCard, Column, DataTable, Row, TableCell};
+use crate::figures::counts::parse_count;
 use crate::format::fill;
 use crate::pages::compare_channels::compare_selected;
 use crate::pages::form::{is_false, peer_type_or};
@@ -28,7 +29,6 @@ use crate::pages::form::{use_page_form, AddressQuery, PageParams, Problems};
 use crate::request::CachedClient;
 use crate::route::{route_href, ChannelQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
-use crate::view::counts::parse_count;
 use crate::view::labels::channel_ref;
 
 #[derive(Clone, Default, PartialEq, Serialize, Deserialize)]

@@ -17,6 +17,8 @@ use crate::components::page_header;
 use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
 use crate::components::{use_picking, Column, DataTable, Row, TableCell};
 use crate::export::Cell;
+use crate::figures::mentions::{reach_per_mention, share};
+use crate::figures::named::MentionTotals;
 use crate::format::fill;
 use crate::format::iso_date;
 use crate::pages::compare_channels::compare_selected;
@@ -26,9 +28,7 @@ use crate::pages::text_search::{matching_fields, query_fields, TextQuery, TextSe
 use crate::request::CachedClient;
 use crate::route::Route;
 use crate::ui::{use_ui, Ui};
-use crate::view::figures::MentionTotals;
 use crate::view::labels::channel_ref;
-use crate::view::mentions::{reach_per_mention, share};
 use crate::view::sort::SortKey;
 use crate::watchlist::{WatchButton, WatchTarget};
 

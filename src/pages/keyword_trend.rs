@@ -4,7 +4,7 @@
 //!
 //! Each count is the `total_count` of a post search for one keyword in one window, asked with
 //! `limit=1`: one small answer per window, on every plan, counting exactly what the post-search
-//! page finds (see [`crate::view::trend`]).
+//! page finds (see [`crate::figures::trend`]).
 
 use std::rc::Rc;
 
@@ -17,6 +17,8 @@ use crate::api::{Operation, PeerType};
 use crate::components::page_header;
 use crate::components::{Column, DataTable, LineChart, Row, TableCell};
 use crate::export::Cell;
+use crate::figures::points::{Point, Series};
+use crate::figures::trend::{summarize, windows, Step, Window, MAX_WINDOWS};
 use crate::format::{date_label, fill, format_percent, iso_date};
 use crate::pages::form::{
     is_false, peer_type_options, peer_type_or, use_analysis_form, AddressQuery, AnalysisParams,
@@ -25,9 +27,7 @@ use crate::pages::form::{
 use crate::request::{Job, Plan, Unit};
 use crate::route::{route_href, Route, RouteLink, SearchQuery};
 use crate::ui::{use_ui, Ui};
-use crate::view::chart::{Point, Series};
 use crate::view::sort::SortKey;
-use crate::view::trend::{summarize, windows, Step, Window, MAX_WINDOWS};
 
 /// Presets of the period, in days: 4, 13 and 26 weeks, so that weeks fill the period.
 const PRESETS: &[u32] = &[28, 91, 182];

@@ -6,8 +6,6 @@
 
 pub mod form;
 
-mod campaigns;
-mod channel_info;
 mod channel_search;
 mod compare_channels;
 mod keyword_mentions;
@@ -19,8 +17,6 @@ mod search_analysis;
 mod subscriber_dynamics;
 mod text_search;
 
-pub use campaigns::CampaignsPage;
-pub use channel_info::ChannelInfoPage;
 pub use channel_search::ChannelSearchPage;
 pub use compare_channels::{compare_href, CompareChannelsPage};
 pub use keyword_mentions::KeywordMentionsPage;

@@ -32,12 +32,8 @@ pub(super) fn cached<R: 'static>(key: &str) -> Option<Rc<R>> {
     fresh(key)?.downcast().ok()
 }
 
-pub(super) fn store<R: 'static>(key: String, value: Rc<R>) {
-    keep(key, value);
-}
-
-// `cached` and `store` are the typed faces of these two, kept out of line: inlined into them,
-// the cache's code was copied into every operation's request path.
+// `cached` is the typed face of `fresh`, kept out of line: inlined into it, the cache's code was
+// copied into every operation's request path.
 
 #[inline(never)]
 fn fresh(key: &str) -> Option<Rc<dyn Any>> {
@@ -48,8 +44,8 @@ fn fresh(key: &str) -> Option<Rc<dyn Any>> {
     })
 }
 
-#[inline(never)]
-fn keep(key: String, value: Rc<dyn Any>) {
+/// Keeps `value`, the answer under `key`, for [`CACHE_TTL_MS`].
+pub(super) fn store(key: String, value: Rc<dyn Any>) {
     CACHE.with(|cache| {
         let mut cache = cache.borrow_mut();
         let now = now_ms();

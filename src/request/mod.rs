@@ -8,6 +8,7 @@ mod cache;
 mod client;
 mod flight;
 mod job;
+pub mod subscribers;
 mod task;
 
 pub use cache::{clear_cache, CACHE_TTL_MS};

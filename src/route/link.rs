@@ -33,15 +33,19 @@ pub fn route_link(props: &RouteLinkProps) -> Html {
 /// widget) is left to the browser. For a part that draws its own `<a>` rather than a
 /// [`RouteLink`] (a long list, where each component is one more part to mount).
 pub fn follow(navigator: Option<Navigator>, href: AttrValue) -> Callback<MouseEvent> {
-    Callback::from(move |event: MouseEvent| {
-        let modified = event.ctrl_key() || event.meta_key() || event.shift_key() || event.alt_key();
-        let Some(navigator) = &navigator else {
-            return;
-        };
-        if event.button() != 0 || modified || event.default_prevented() {
-            return;
-        }
-        event.prevent_default();
-        navigator.push(&href);
-    })
+    Callback::from(move |event: MouseEvent| follow_click(navigator.as_ref(), &href, &event))
+}
+
+/// [`follow`]'s rule for one click on a link to `href`: for a part whose links are markup, which
+/// finds the link clicked itself.
+pub fn follow_click(navigator: Option<&Navigator>, href: &str, event: &MouseEvent) {
+    let modified = event.ctrl_key() || event.meta_key() || event.shift_key() || event.alt_key();
+    let Some(navigator) = navigator else {
+        return;
+    };
+    if event.button() != 0 || modified || event.default_prevented() {
+        return;
+    }
+    event.prevent_default();
+    navigator.push(href);
 }

@@ -12,7 +12,7 @@ mod link;
 mod names;
 mod router;
 
-pub use link::{follow, RouteLink};
+pub use link::{follow, follow_click, RouteLink};
 pub use router::{use_location, use_navigator, use_route, Location, Navigator, Router};
 
 /// One page per operation (the path names the operation as `api/src/ops` does), one per analysis

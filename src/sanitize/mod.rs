@@ -1,21 +1,24 @@
 //! Untrusted text from channel authors made safe to show: an allowlist HTML reader for post
 //! `text` and `snippet`, and a linkifier for plain text such as channel descriptions.
 //!
-//! Both produce a small tree ([`Node`]) that the interface renders as elements and text nodes;
-//! no markup from the input is ever passed to the browser as HTML. The only elements that survive
-//! are `b`, `i`, `u`, `s`, `mark`, `br` and `a` with an `http(s)` address.
+//! Both produce a small tree ([`Node`]) that the interface renders as elements and text nodes, or
+//! writes out as escaped markup ([`MarkupWriter`]); no markup from the input is ever passed to
+//! the browser as HTML. The only elements that survive are `b`, `i`, `u`, `s`, `mark`, `br` and
+//! `a` with an `http(s)` address.
 
 mod builder;
 mod entities;
 mod href;
 mod linkify;
 mod markup;
+mod writer;
 
 use builder::Builder;
 use entities::decode_entities;
 use markup::{markup_at, skip_dropped, Markup};
 
 pub use linkify::linkify;
+pub use writer::MarkupWriter;
 
 /// A piece of sanitized text.
 #[derive(Clone, Debug, PartialEq, Eq)]

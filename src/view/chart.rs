@@ -1,24 +1,8 @@
 //! The geometry of a line chart: scales, "nice" ticks and their labels, the SVG path, and where
 //! the crosshair stops for the pointer and the keyboard. `components::chart` draws it.
 
+use crate::figures::points::{Point, Series};
 use crate::format::compact_f64;
-
-/// One value of a series.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Point {
-    /// Position on the horizontal axis: Unix seconds or any other increasing measure.
-    pub x: f64,
-    pub y: f64,
-    /// What the tooltip calls this point, e.g. a period label.
-    pub label: String,
-}
-
-/// A named line.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Series {
-    pub name: String,
-    pub points: Vec<Point>,
-}
 
 /// How many series get colours of their own; further ones reuse them.
 pub const PALETTE_SIZE: usize = 5;

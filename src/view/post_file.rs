@@ -11,8 +11,9 @@ use crate::export::{Cell, Table};
 use crate::format::iso_seconds;
 use crate::sanitize::{plain_text, sanitize};
 
-use super::engagement::{er, err, subscribers, PostCounts};
-use super::media::MediaKind;
+use crate::figures::engagement::{er, err, subscribers, PostCounts};
+use crate::figures::media::MediaKind;
+use crate::figures::search_analysis::Collected;
 
 const HEADERS: [&str; 20] = [
     "id",
@@ -86,4 +87,16 @@ fn row(
         Cell::Text(plain_text(&sanitize(&post.snippet))),
         Cell::Text(plain_text(&sanitize(&post.text))),
     ]
+}
+
+/// Every post collected as a file ([`posts_table`]) of a search analysis, dates at wall time by `local`.
+pub fn collected_table(
+    collected: &Collected,
+    local: impl Fn(i64) -> Option<NaiveDateTime>,
+) -> Table {
+    posts_table(
+        collected.posts(),
+        |post| collected.channel(post.channel_id),
+        local,
+    )
 }

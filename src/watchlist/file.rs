@@ -9,8 +9,8 @@ use serde_json::value::RawValue;
 use serde_json::Value;
 
 use super::watch::{Watch, WatchKind};
+use crate::figures::watch_history::with_reading;
 use crate::format::{fill, Locale};
-use crate::view::watch_history::with_reading;
 
 /// The `format` of a watchlist file.
 pub const WATCHLIST_FORMAT: &str = "chanscope-watchlist";

@@ -9,10 +9,10 @@ use super::watch::{Watch, WatchKind};
 use crate::components::table::{Column, Row, TableCell};
 use crate::components::{DataTable, LineChart};
 use crate::export::Cell;
+use crate::figures::watch_history::{history_series, Figure};
 use crate::format::fill;
 use crate::ui::{use_ui, Ui};
 use crate::view::sort::SortKey;
-use crate::view::watch_history::{history_series, Figure};
 
 /// The figures a check of `kind` measures, the first charted.
 fn figures(kind: WatchKind) -> &'static [Figure] {

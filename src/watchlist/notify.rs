@@ -5,9 +5,9 @@ use wasm_bindgen::JsValue;
 use web_sys::{Notification, NotificationOptions, NotificationPermission};
 
 use super::watch::Watch;
+use crate::figures::alerts::Alert;
 use crate::format::{fill, format_percent};
 use crate::ui::Ui;
-use crate::view::alerts::Alert;
 
 /// Whether this browser has notifications at all (an insecure page or an old WebView has none;
 /// reading `Notification.permission` there would throw).

@@ -6,20 +6,21 @@
 
 use yew::prelude::*;
 
-use super::alerts::WatchAlerts;
+use super::alert_form::WatchAlerts;
+use super::check::WatchAnswer;
 use super::file::{export_json, import_json, MAX_WATCHES};
 use super::history::WatchHistory;
-use super::provider::{use_watchlist, WatchAnswer, Watchlist};
+use super::provider::{use_watchlist, Watchlist};
 use super::watch::{Watch, WatchKind};
 use crate::components::page_header;
 use crate::components::status::JobPanel;
 use crate::components::{file_buttons, imported_text, on_file_text, EmptyState, ErrorBanner};
 use crate::export::download;
+use crate::figures::counts::signed;
 use crate::format::fill;
 use crate::route::{route_href, ChannelQuery, PostQuery, Route, RouteLink};
 use crate::store::{Kept, MergeReport};
 use crate::ui::{use_ui, Ui};
-use crate::view::counts::signed;
 
 fn kind_label(ui: &Ui, kind: WatchKind) -> &'static str {
     match kind {

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use chanscope::api::model::Channel;
 use chanscope::api::ops::ChannelInfo;
 use chanscope::api::{ClientConfig, Error};
-use chanscope::embed::Client;
+use chanscope::embed::ScriptClient;
 use chanscope::request::CachedClient;
 use js_sys::{Array, Function, Object, Promise, Reflect, JSON};
 use wasm_bindgen::prelude::*;
@@ -105,7 +105,7 @@ async fn client_channel_info_resolves_to_plain_data() {
         &channel_json(10010, "Plain", "1234567"),
         0,
     );
-    let client = Client::new(JsValue::UNDEFINED).unwrap();
+    let client = ScriptClient::new(JsValue::UNDEFINED).unwrap();
     let info = settle(client.channel_info(options(r#"{"channelId":"10010"}"#)))
         .await
         .expect("resolves");
@@ -134,7 +134,7 @@ async fn two_client_calls_at_once_share_one_fetch() {
         &channel_json(10008, "Eight", "8"),
         100,
     );
-    let client = Client::new(JsValue::UNDEFINED).unwrap();
+    let client = ScriptClient::new(JsValue::UNDEFINED).unwrap();
     let one = client.channel_info(options(r#"{"channelId":"10008"}"#));
     let two = client.channel_info(options(r#"{"channelId":10008}"#));
     let both = settle(Promise::all(&Array::of2(&one, &two)))
@@ -155,7 +155,7 @@ async fn two_client_calls_at_once_share_one_fetch() {
 #[wasm_bindgen_test]
 async fn client_refuses_bad_parameters_without_fetching() {
     let _stub = Stub::install();
-    let client = Client::new(JsValue::UNDEFINED).unwrap();
+    let client = ScriptClient::new(JsValue::UNDEFINED).unwrap();
 
     let error = settle(client.channel_search(options(r#"{"country":"us","q":"ab"}"#)))
         .await
@@ -192,7 +192,11 @@ async fn client_refuses_bad_parameters_without_fetching() {
         "Chanscope Client.channelInfo: unknown option \"channelid\"; did you mean \"channelId\"?"
     );
     assert_eq!(
-        type_error(Client::new(options(r#"{"theme":"pink"}"#)).err().unwrap()),
+        type_error(
+            ScriptClient::new(options(r#"{"theme":"pink"}"#))
+                .err()
+                .unwrap()
+        ),
         "Chanscope Client: unknown option \"theme\"; the options are \"baseUrl\", \"token\""
     );
     sleep_ms(30).await;
@@ -203,7 +207,7 @@ async fn client_refuses_bad_parameters_without_fetching() {
 async fn client_reports_flood_control_with_its_wait() {
     let stub = Stub::install();
     stub.error("/channels/get?channelId=10011", "flood_control_7");
-    let client = Client::new(JsValue::UNDEFINED).unwrap();
+    let client = ScriptClient::new(JsValue::UNDEFINED).unwrap();
     let error = settle(client.channel_info(options(r#"{"channelId":"10011"}"#)))
         .await
         .expect_err("rejects");
@@ -243,7 +247,7 @@ async fn a_token_function_is_asked_and_its_token_sent() {
         &"https://stats.example/api/".into(),
     )
     .unwrap();
-    let client = Client::new(init.into()).unwrap();
+    let client = ScriptClient::new(init.into()).unwrap();
     let info = settle(client.channel_info(options(r#"{"channelId":"10012"}"#)))
         .await
         .expect("resolves");

@@ -1,118 +1,22 @@
 //! Browser tests of the keyword mentions, channel search, channel information and post search
-//! pages: each page is mounted in a router at a given address, its "API" is a `data:` URL that
-//! answers every request with one fixed envelope (the request's path and query land in the URL's
-//! fragment, which fetch ignores), and the tests read the rendered DOM.
+//! pages: each page is mounted alone at a given address over a fixed answer (`page_support`),
+//! and the tests read the rendered DOM.
 #![cfg(target_arch = "wasm32")]
 
-use chanscope::api::browser::BrowserTransport;
-use chanscope::api::{ClientConfig, RetryPolicy, Transport};
-use chanscope::pages::{ChannelInfoPage, ChannelSearchPage, KeywordMentionsPage, PostSearchPage};
-use chanscope::request::ApiConfig;
-use chanscope::route::Router;
+use chanscope::channel_report::ChannelInfoPage;
+use chanscope::pages::{ChannelSearchPage, KeywordMentionsPage, PostSearchPage};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_test::*;
-use web_sys::{Element, HtmlInputElement, HtmlSelectElement};
+use web_sys::{Element, HtmlInputElement};
 use yew::prelude::*;
 
 mod dom;
+mod page_support;
 
-use dom::{attributes, dispatch, find, fresh_root, settle_until};
+use dom::{attributes, find};
+use page_support::{answering, choose, click, count, count_drawn, mount, text, type_into};
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-#[derive(Properties, PartialEq)]
-struct HarnessProps {
-    path: AttrValue,
-    base_url: AttrValue,
-    children: Html,
-}
-
-#[function_component(Harness)]
-fn harness(props: &HarnessProps) -> Html {
-    let config = ApiConfig(ClientConfig {
-        base_url: props.base_url.to_string(),
-        retry: RetryPolicy::none(),
-        ..ClientConfig::default()
-    });
-    html! {
-        <Router start={Some(props.path.clone())}>
-            <ContextProvider<ApiConfig> context={config}>
-                { props.children.clone() }
-            </ContextProvider<ApiConfig>>
-        </Router>
-    }
-}
-
-/// A base URL under which every operation answers `response` (a JSON value as text).
-fn answering(response: &str) -> String {
-    let body = format!(r#"{{"status":"ok","response":{response}}}"#);
-    format!(
-        "data:application/json;charset=utf-8,{}#",
-        String::from(js_sys::encode_uri_component(&body))
-    )
-}
-
-/// Lets the page render what the last event scheduled (150 ms), and waits, up to three seconds
-/// more, for the answers it asked for: until no loading state shows.
-async fn settle() {
-    BrowserTransport::new()
-        .sleep(std::time::Duration::from_millis(150))
-        .await;
-    settle_until(|| {
-        let document = web_sys::window().unwrap().document().unwrap();
-        document
-            .query_selector("[aria-busy='true']")
-            .unwrap()
-            .is_none()
-    })
-    .await;
-}
-
-async fn mount(path: &str, base_url: &str, page: Html) -> Element {
-    let root = fresh_root();
-    let props = HarnessProps {
-        path: path.to_owned().into(),
-        base_url: base_url.to_owned().into(),
-        children: page,
-    };
-    yew::Renderer::<Harness>::with_root_and_props(root.clone(), props).render();
-    settle().await;
-    root
-}
-
-fn text(root: &Element, selector: &str) -> String {
-    find(root, selector).text_content().unwrap_or_default()
-}
-
-/// How many elements match `selector` once a page drawn over several tasks (`components::later`) has
-/// reached `expected` of them, or after three seconds of waiting for it.
-async fn count_drawn(root: &Element, selector: &str, expected: u32) -> u32 {
-    settle_until(|| count(root, selector) >= expected).await;
-    count(root, selector)
-}
-
-fn count(root: &Element, selector: &str) -> u32 {
-    root.query_selector_all(selector).unwrap().length()
-}
-
-async fn type_into(root: &Element, selector: &str, value: &str) {
-    let input: HtmlInputElement = find(root, selector).dyn_into().unwrap();
-    input.set_value(value);
-    dispatch(&input, "Event", "input", &[]);
-    settle().await;
-}
-
-async fn choose(root: &Element, selector: &str, value: &str) {
-    let select: HtmlSelectElement = find(root, selector).dyn_into().unwrap();
-    select.set_value(value);
-    dispatch(&select, "Event", "change", &[]);
-    settle().await;
-}
-
-async fn click(root: &Element, selector: &str) {
-    dom::click(&find(root, selector));
-    settle().await;
-}
 
 /// Post 2 of every list is a deleted repost from channel 7.
 fn post(id: u32) -> String {
@@ -459,5 +363,38 @@ async fn post_search_shows_the_readable_posts_and_says_how_many_were_not() {
     assert_eq!(
         link.get_attribute("href").as_deref(),
         Some("https://example.com/read")
+    );
+}
+
+#[wasm_bindgen_test]
+async fn post_search_writes_what_the_api_sends_as_text_never_as_markup() {
+    let hostile = r#"<img src=x onerror=alert(1)>\"><b>x</b>"#;
+    let item = post(1)
+        .replace(r#""media":{"media_type":"photo"}"#, &format!(
+            r#""media":{{"media_type":"{hostile}","url":"javascript:alert(1)","title":"{hostile}"}}"#
+        ))
+        .replace(r#""link":"t.me/news/1""#, r#""link":"t.me/news/1\" onclick=\"alert(1)""#);
+    let response = format!(
+        r#"{{"count":1,"total_count":1,"items":[{item}],
+        "channels":[{{"id":7,"title":"{hostile}","username":"@news","link":"t.me/news"}}]}}"#
+    );
+    let root = mount(
+        "/post-search?q=news",
+        &answering(&response),
+        html! { <PostSearchPage /> },
+    )
+    .await;
+    let item = find(&root, ".post-item");
+    assert_eq!(count(&item, "img, b, [onerror], [onclick]"), 0);
+    assert!(text(&item, ".post-channel").starts_with(r#"<img src=x onerror=alert(1)>"><b>x</b>"#));
+    assert_eq!(
+        text(&item, ".post-media"),
+        r#"<img src=x onerror=alert(1)>"><b>x</b>"#
+    );
+    // A title whose address is not a web URL is text, not a link.
+    assert_eq!(count(&item, ".cs-link-preview a"), 0);
+    assert_eq!(
+        text(&item, ".cs-link-preview-title"),
+        r#"<img src=x onerror=alert(1)>"><b>x</b>"#
     );
 }

@@ -1,7 +1,6 @@
 //! Browser tests of the data table, the line chart and parts drawn later: each is mounted into
 //! a fresh element, the DOM it produces is read back, and header clicks and keys change what it
-//! shows. The chart's
-//! geometry on its own is tested natively (`tests/view_chart.rs`).
+//! shows. The chart's geometry on its own is tested natively (`tests/view_chart.rs`).
 #![cfg(target_arch = "wasm32")]
 
 use std::rc::Rc;
@@ -12,8 +11,8 @@ use chanscope::components::table::{
 };
 use chanscope::components::Later;
 use chanscope::export::to_csv;
+use chanscope::figures::points::{Point, Series};
 use chanscope::ui::Ui;
-use chanscope::view::chart::{Point, Series};
 use chanscope::view::sort::{Direction, Sort};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;

@@ -11,9 +11,9 @@ use crate::build::run_release_build;
 use crate::prerender;
 use crate::proc::{native_cargo, output, step, with_timeout};
 use crate::report::{key_values, Figure, Report, Target};
+use crate::result::Result;
 use crate::sandbox;
 use crate::setup::Setup;
-use crate::Result;
 
 /// Ceilings on what a visitor's browser downloads to run the console, and a host page to run the
 /// widgets: wasm and JavaScript, brotli-compressed as a server sends them, in KiB. They stop
@@ -126,13 +126,14 @@ pub fn run(root: &Path) -> Result {
     }
 }
 
-/// The health check judged on labelled channels: the sandbox's battery (`tests/health_battery.rs`)
-/// and the synthetic set (`tests/health_labelled.rs`), each printing `recall F/N, false alarms
+/// The health check judged on labelled channels: the sandbox's battery
+/// (`figures/tests/health_battery.rs`) and the synthetic set (`figures/tests/health_labelled.rs`),
+/// each printing `recall F/N, false alarms
 /// A/M`. Recall is the share of purchases found, false alarms the organic channels flagged.
 fn health_judged(root: &Path, report: &mut Report) -> Result {
     let _t = step("bench: the health check on labelled channels (recall, false alarms)");
     let out = native_cargo(root)
-        .args(["test", "--release", "--package", "chanscope"])
+        .args(["test", "--release", "--package", "chanscope-figures"])
         .args(["--test", "health_battery", "--test", "health_labelled"])
         .args(["--", "--nocapture"])
         .output()

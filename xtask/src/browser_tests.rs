@@ -6,7 +6,8 @@
 use std::fs;
 use std::path::Path;
 
-use crate::Result;
+use crate::proc::native_cargo;
+use crate::result::Result;
 
 /// Where the browser tests live, relative to the workspace root.
 pub const BROWSER_TESTS_DIR: &str = "tests/browser";
@@ -26,52 +27,60 @@ pub fn browser_test_targets(root: &Path) -> Result<Vec<String>> {
             }
         }
     }
-    let manifest_path = root.join("Cargo.toml");
-    let manifest = fs::read_to_string(&manifest_path)
-        .map_err(|e| format!("reading {}: {e}", manifest_path.display()))?;
-    match_declared(&files, &declared_tests(&manifest))
+    let metadata = native_cargo(root)
+        .args(["metadata", "--no-deps", "--format-version", "1"])
+        .output()
+        .map_err(|e| format!("running cargo metadata: {e}"))?;
+    if !metadata.status.success() {
+        return Err(format!(
+            "cargo metadata failed: {}",
+            String::from_utf8_lossy(&metadata.stderr).trim()
+        ));
+    }
+    let declared = declared_tests(&metadata.stdout)?;
+    match_declared(&files, &declared)
 }
 
-/// A `[[test]]` target of a manifest.
+/// A `[[test]]` target of the workspace: its name, and its file relative to the workspace root.
 #[derive(Debug, PartialEq)]
 struct TestTarget {
     name: String,
     path: String,
 }
 
-/// The `[[test]]` targets of `manifest` that name both `name` and `path`, read line by line: the
-/// project's own manifest writes each key on a line of its own as `key = "value"`.
-fn declared_tests(manifest: &str) -> Vec<TestTarget> {
-    let mut targets = Vec::new();
-    let mut current: Option<(Option<String>, Option<String>)> = None;
-    let mut finish = |current: &mut Option<(Option<String>, Option<String>)>| {
-        if let Some((Some(name), Some(path))) = current.take() {
-            targets.push(TestTarget { name, path });
-        }
-    };
-    for line in manifest.lines().map(str::trim) {
-        if line.starts_with('[') {
-            finish(&mut current);
-            if line == "[[test]]" {
-                current = Some((None, None));
-            }
-            continue;
-        }
-        let Some((name, path)) = current.as_mut() else {
-            continue;
-        };
-        let Some((key, value)) = line.split_once('=') else {
-            continue;
-        };
-        let value = value.trim().trim_matches('"').to_owned();
-        match key.trim() {
-            "name" => *name = Some(value),
-            "path" => *path = Some(value),
-            _ => {}
-        }
-    }
-    finish(&mut current);
-    targets
+/// The test targets in `cargo metadata`'s JSON (`--format-version 1`), with paths made relative
+/// to its workspace root; targets outside it are left out.
+fn declared_tests(metadata: &[u8]) -> Result<Vec<TestTarget>> {
+    let metadata: serde_json::Value =
+        serde_json::from_slice(metadata).map_err(|e| format!("reading cargo metadata: {e}"))?;
+    let root = Path::new(
+        metadata["workspace_root"]
+            .as_str()
+            .ok_or("cargo metadata names no workspace root")?,
+    );
+    let packages = metadata["packages"]
+        .as_array()
+        .ok_or("cargo metadata lists no packages")?;
+    let targets = packages
+        .iter()
+        .filter_map(|package| package["targets"].as_array())
+        .flatten()
+        .filter(|target| {
+            target["kind"]
+                .as_array()
+                .is_some_and(|kinds| kinds.iter().any(|k| k == "test"))
+        })
+        .filter_map(|target| {
+            let path = Path::new(target["src_path"].as_str()?)
+                .strip_prefix(root)
+                .ok()?;
+            Some(TestTarget {
+                name: target["name"].as_str()?.to_owned(),
+                path: path.to_str()?.to_owned(),
+            })
+        })
+        .collect();
+    Ok(targets)
 }
 
 /// The target name declared for each of `files` (names of files in [`BROWSER_TESTS_DIR`]), sorted;
@@ -116,25 +125,22 @@ fn match_declared(files: &[String], declared: &[TestTarget]) -> Result<Vec<Strin
 mod tests {
     use super::*;
 
-    const MANIFEST: &str = r#"
-[lib]
-path = "src/lib.rs"
+    /// What `cargo metadata` prints, cut to what is read: a library, a binary, two tests (one
+    /// with its `src_path` outside the root), a test of another package, and a benchmark.
+    const METADATA: &str = r#"{"packages":[
+        {"name":"chanscope","targets":[
+            {"kind":["lib"],"name":"chanscope","src_path":"/repo/src/lib.rs"},
+            {"kind":["bin"],"name":"chanscope","src_path":"/repo/src/main.rs"},
+            {"kind":["test"],"name":"embed_client","src_path":"/repo/tests/browser/embed_client.rs"},
+            {"kind":["test"],"name":"elsewhere","src_path":"/other/tests/x.rs"}]},
+        {"name":"sandbox","targets":[
+            {"kind":["test"],"name":"browser","src_path":"/repo/tests/browser/browser.rs"},
+            {"kind":["bench"],"name":"speed","src_path":"/repo/benches/speed.rs"}]}],
+        "workspace_root":"/repo"}"#;
 
-[[bin]]
-name = "chanscope"
-path = "src/main.rs"
-
-[[test]]
-name = "embed_client"
-path = "tests/browser/embed_client.rs"
-
-[[test]]
-path = "tests/browser/browser.rs"
-name = "browser"
-
-[features]
-name = "not a test"
-"#;
+    fn declared() -> Vec<TestTarget> {
+        declared_tests(METADATA.as_bytes()).unwrap()
+    }
 
     fn files(names: &[&str]) -> Vec<String> {
         names.iter().map(|n| (*n).to_owned()).collect()
@@ -143,7 +149,7 @@ name = "not a test"
     #[test]
     fn reads_the_test_targets_and_nothing_else() {
         assert_eq!(
-            declared_tests(MANIFEST),
+            declared(),
             [
                 TestTarget {
                     name: "embed_client".into(),
@@ -159,7 +165,7 @@ name = "not a test"
 
     #[test]
     fn declared_files_give_their_target_names_sorted() {
-        let declared = declared_tests(MANIFEST);
+        let declared = declared();
         assert_eq!(
             match_declared(&files(&["embed_client.rs", "browser.rs"]), &declared),
             Ok(vec!["browser".to_owned(), "embed_client".to_owned()])
@@ -168,7 +174,7 @@ name = "not a test"
 
     #[test]
     fn an_undeclared_file_fails_and_says_what_to_add() {
-        let declared = declared_tests(MANIFEST);
+        let declared = declared();
         let error = match_declared(&files(&["browser.rs", "new_page.rs"]), &declared).unwrap_err();
         assert!(
             error.starts_with(
@@ -193,7 +199,7 @@ name = "not a test"
     #[test]
     fn no_files_is_an_error() {
         assert_eq!(
-            match_declared(&[], &declared_tests(MANIFEST)),
+            match_declared(&[], &declared()),
             Err("no browser test files in tests/browser/".to_owned())
         );
     }

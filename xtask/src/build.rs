@@ -4,8 +4,8 @@
 use std::path::Path;
 
 use crate::proc::{exec, step};
+use crate::result::Result;
 use crate::setup::Setup;
-use crate::Result;
 use crate::{precompress, prerender, sandbox};
 
 /// `trunk build --release`, each page's shell, then the compressed copies the gateway serves:

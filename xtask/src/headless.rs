@@ -1,23 +1,32 @@
 //! The release build in `dist/` on a loopback port, and headless Chromium loading it: what the
 //! boot check and the prerendering of the pages' shells share.
 
-use std::io::{BufRead, BufReader, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 use std::{fs, thread};
 
 use crate::proc::with_timeout;
+use crate::result::Result;
 use crate::setup::Setup;
-use crate::Result;
 
 /// Serves `dist` on a free loopback port for as long as this process lives; returns the port.
 pub fn serve_dist(dist: &Path) -> Result<u16> {
-    let listener =
-        TcpListener::bind("127.0.0.1:0").map_err(|e| format!("binding a loopback port: {e}"))?;
-    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+    let server = tiny_http::Server::http("127.0.0.1:0")
+        .map_err(|e| format!("binding a loopback port: {e}"))?;
+    let port = server
+        .server_addr()
+        .to_ip()
+        .ok_or("the static server has no IP address")?
+        .port();
     let dist = dist.to_path_buf();
-    thread::spawn(move || serve_static(listener, dist));
+    thread::spawn(move || {
+        for request in server.incoming_requests() {
+            let dist = dist.clone();
+            thread::spawn(move || {
+                let _ = answer(request, &dist);
+            });
+        }
+    });
     Ok(port)
 }
 
@@ -59,32 +68,10 @@ pub fn chromium(setup: &Setup, extra: &[&str], url: &str) -> Result<String> {
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }
 
-/// A minimal static file server: GET only, files under `dist`, unknown paths get index.html
-/// (the console routes on the client).
-fn serve_static(listener: TcpListener, dist: PathBuf) {
-    for stream in listener.incoming().flatten() {
-        let dist = dist.clone();
-        thread::spawn(move || {
-            let _ = answer(stream, &dist);
-        });
-    }
-}
-
-fn answer(mut stream: TcpStream, dist: &Path) -> std::io::Result<()> {
-    let mut request_line = String::new();
-    let mut reader = BufReader::new(stream.try_clone()?);
-    reader.read_line(&mut request_line)?;
-    let mut header = String::new();
-    while reader.read_line(&mut header)? > 2 {
-        header.clear();
-    }
-    let path = request_line
-        .split_whitespace()
-        .nth(1)
-        .unwrap_or("/")
-        .split('?')
-        .next()
-        .unwrap_or("/");
+/// What a static file server of the console answers: the file under `dist`, or index.html for
+/// any other path (the console routes on the client).
+fn answer(request: tiny_http::Request, dist: &Path) -> std::io::Result<()> {
+    let path = request.url().split('?').next().unwrap_or("/");
     let relative = path.trim_start_matches('/');
     let file = if relative.is_empty() || relative.contains("..") {
         dist.join("index.html")
@@ -105,10 +92,73 @@ fn answer(mut stream: TcpStream, dist: &Path) -> std::io::Result<()> {
         Some("svg") => "image/svg+xml",
         _ => "application/octet-stream",
     };
-    write!(
-        stream,
-        "HTTP/1.1 200 OK\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
-        body.len()
-    )?;
-    stream.write_all(&body)
+    let content_type = tiny_http::Header::from_bytes("Content-Type", kind)
+        .map_err(|()| std::io::Error::other("a Content-Type header"))?;
+    request.respond(tiny_http::Response::from_data(body).with_header(content_type))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `path` from the static server on `port`: its status, Content-Type and body.
+    fn get(port: u16, path: &str) -> (u16, String, String) {
+        let mut answer = crate::sandbox::loopback_agent(Duration::from_secs(5))
+            .get(&format!("http://127.0.0.1:{port}{path}"))
+            .call()
+            .unwrap();
+        let kind = answer
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        let body = answer.body_mut().read_to_string().unwrap();
+        (answer.status().as_u16(), kind, body)
+    }
+
+    /// The whole answer to a `GET` of `target`, sent as it is.
+    fn raw_get(port: u16, target: &str) -> String {
+        use std::io::{Read, Write};
+        let mut stream = std::net::TcpStream::connect(("127.0.0.1", port)).unwrap();
+        write!(
+            stream,
+            "GET {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        answer
+    }
+
+    #[test]
+    fn serves_the_files_of_dist_and_its_page_for_every_other_path() {
+        let root = std::env::temp_dir().join(format!("xtask-serve-dist-{}", std::process::id()));
+        let dist = root.join("dist");
+        fs::create_dir_all(dist.join("assets")).unwrap();
+        fs::write(dist.join("index.html"), "<p>console</p>").unwrap();
+        fs::write(dist.join("assets/app.js"), "run()").unwrap();
+        fs::write(root.join("secret.txt"), "outside").unwrap();
+        let port = serve_dist(&dist).unwrap();
+
+        let page = (
+            200,
+            "text/html; charset=utf-8".to_owned(),
+            "<p>console</p>".to_owned(),
+        );
+        assert_eq!(get(port, "/"), page);
+        assert_eq!(
+            get(port, "/assets/app.js?v=1"),
+            (200, "text/javascript".to_owned(), "run()".to_owned())
+        );
+        // A route of the console, and a path that climbs out of dist/: the page.
+        assert_eq!(get(port, "/channel-info?channel=%40news"), page);
+        // Sent as written (an HTTP client would resolve the dots first).
+        for climbing in ["/../secret.txt", "/assets/../../secret.txt"] {
+            let answer = raw_get(port, climbing);
+            assert!(answer.ends_with("<p>console</p>"), "{climbing}: {answer}");
+        }
+        assert_eq!(get(port, "/assets/%2e%2e/%2e%2e/secret.txt"), page);
+        fs::remove_dir_all(&root).unwrap();
+    }
 }

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::proc::{self, exec, step, version_of, with_timeout};
-use crate::Result;
+use crate::result::Result;
 
 /// Installs a crates.io binary into `bin/..` unless the exact version is already there. Built with
 /// the host toolchain: native builds never need the wasm32 std.

@@ -7,6 +7,7 @@ mod bench;
 mod browser_bench;
 mod browser_tests;
 mod build;
+mod check;
 mod headless;
 mod install;
 mod precompress;
@@ -14,6 +15,7 @@ mod prerender;
 mod proc;
 mod readme;
 mod report;
+mod result;
 mod sandbox;
 mod serve;
 mod setup;
@@ -32,6 +34,9 @@ commands:
           that serves it in production (target/release/gateway)
   serve   the sandbox and the console at http://127.0.0.1:8080 (trunk serve; /api/ proxied
           to the sandbox); --no-sandbox: the console alone, proxied as Trunk.toml says
+  check   clippy for wasm32 over the console, the API crate and the figures (the code
+          native checks skip); arguments go on to cargo. Editors run it on save
+          (docs/developing.md)
   test    every test suite: fmt, clippy (native and wasm32), native tests (API layer,
           sandbox, gateway), browser tests in headless Chromium, release build and boot
           check, end-to-end tests (console, embedding, console through the gateway), and
@@ -55,6 +60,7 @@ fn main() -> ExitCode {
         Some("setup") => setup::Setup::run(&root()).map(|_| ()),
         Some("build") => build::run(&root()),
         Some("serve") => serve::run(&root(), &args[1..]),
+        Some("check") => check::run(&root(), &args[1..]),
         Some("test") => test::run(&root()),
         Some("bench") => bench::run(&root()),
         // Unlisted: the last step of `test` alone, on a checkout `cargo xtask build` has built.
@@ -79,5 +85,3 @@ fn root() -> PathBuf {
     let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     manifest.parent().map(PathBuf::from).unwrap_or(manifest)
 }
-
-pub type Result<T = ()> = std::result::Result<T, String>;

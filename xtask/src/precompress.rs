@@ -10,7 +10,7 @@ use brotli::enc::BrotliEncoderParams;
 use flate2::write::GzEncoder;
 use flate2::Compression;
 
-use crate::Result;
+use crate::result::Result;
 
 /// Extensions of the files that shrink when compressed. Images, fonts and archives are
 /// compressed already; a second pass would only cost time.

@@ -15,8 +15,8 @@ use std::fs;
 use std::path::Path;
 
 use crate::headless::{chromium, serve_dist};
+use crate::result::Result;
 use crate::setup::Setup;
-use crate::Result;
 
 /// Where the shells go, under `dist/`; the gateway looks there for a route's page.
 pub const ROUTES_DIR: &str = "routes";

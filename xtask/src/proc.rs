@@ -7,7 +7,9 @@ use std::sync::mpsc::{self, RecvTimeoutError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::Result;
+use procgroup::{SIGKILL, SIGTERM};
+
+use crate::result::Result;
 
 /// Prints a step header; the returned guard prints how long the step took when dropped.
 pub fn step(name: &str) -> StepTimer {
@@ -64,16 +66,16 @@ pub fn stream_lines(
         .stdout(Stdio::piped())
         .spawn()
         .map_err(|e| format!("{what}: could not start {:?}: {e}", cmd.get_program()))?;
-    let pid = child.id().to_string();
+    let pid = child.id();
     let (finished, wait) = mpsc::channel::<()>();
     let watchdog = thread::spawn(move || {
         let mut timed_out = false;
-        for (signal, after) in [("-TERM", limit), ("-KILL", Duration::from_secs(15))] {
+        for (signal, after) in [(SIGTERM, limit), (SIGKILL, Duration::from_secs(15))] {
             if wait.recv_timeout(after) != Err(RecvTimeoutError::Timeout) {
                 break;
             }
             timed_out = true;
-            let _ = Command::new("kill").args([signal, &pid]).status();
+            procgroup::signal_process(pid, signal);
         }
         timed_out
     });

@@ -23,9 +23,9 @@ use std::fs;
 use std::time::Instant;
 
 use crate::proc::{self, step};
+use crate::result::Result;
 use crate::sandbox;
 use crate::setup::Setup;
-use crate::Result;
 use commands::{classify, extract, Kind};
 use documents::documents;
 use process::{run_to_end, start_server};

@@ -1,11 +1,12 @@
 //! The figures of `cargo xtask bench`, each with its target: collected from every section, printed
 //! as one table at the end and written as JSON, so that a missed target never hides the others.
 
-use std::fmt::Write as _;
 use std::fs;
 use std::path::Path;
 
-use crate::Result;
+use serde_json::{json, Value};
+
+use crate::result::Result;
 
 #[derive(Clone, Copy, Debug)]
 pub enum Target {
@@ -126,29 +127,9 @@ impl Report {
     /// Every figure as a JSON array of objects (`key`, `what`, `value`, `target`, `verdict`,
     /// `detail`); `target` is `{"at_most": n}`, `{"at_least": n}` or null.
     pub fn write_json(&self, path: &Path) -> Result {
-        let mut out = String::from("[\n");
-        for (i, f) in self.figures.iter().enumerate() {
-            let value = f.value.map_or_else(|| "null".to_owned(), |v| v.to_string());
-            let target = match f.target {
-                Target::AtMost(limit) => format!("{{\"at_most\": {limit}}}"),
-                Target::AtLeast(limit) => format!("{{\"at_least\": {limit}}}"),
-                Target::None => "null".to_owned(),
-            };
-            let detail = f
-                .detail
-                .as_deref()
-                .map_or_else(|| "null".to_owned(), json_string);
-            let _ = writeln!(
-                out,
-                "  {{\"key\": {}, \"what\": {}, \"value\": {value}, \"target\": {target}, \
-                 \"verdict\": {}, \"detail\": {detail}}}{}",
-                json_string(&f.key),
-                json_string(&f.what),
-                json_string(f.verdict()),
-                if i + 1 < self.figures.len() { "," } else { "" }
-            );
-        }
-        out.push_str("]\n");
+        let figures: Vec<Value> = self.figures.iter().map(Figure::json).collect();
+        let mut out = serde_json::to_string_pretty(&figures).map_err(|e| e.to_string())?;
+        out.push('\n');
         if let Some(dir) = path.parent() {
             fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         }
@@ -156,20 +137,22 @@ impl Report {
     }
 }
 
-fn json_string(text: &str) -> String {
-    let mut out = String::from("\"");
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
+impl Figure {
+    fn json(&self) -> Value {
+        let target = match self.target {
+            Target::AtMost(limit) => json!({ "at_most": limit }),
+            Target::AtLeast(limit) => json!({ "at_least": limit }),
+            Target::None => Value::Null,
+        };
+        json!({
+            "key": self.key,
+            "what": self.what,
+            "value": self.value,
+            "target": target,
+            "verdict": self.verdict(),
+            "detail": self.detail,
+        })
     }
-    out.push('"');
-    out
 }
 
 /// The `key=value` pairs among whitespace-separated words of a tool's output: how the bench
@@ -196,7 +179,26 @@ mod tests {
     }
 
     #[test]
-    fn json_strings_are_escaped() {
-        assert_eq!(json_string("a \"b\"\\\n"), "\"a \\\"b\\\"\\\\\\u000a\"");
+    fn figures_are_written_as_json() {
+        let mut report = Report::default();
+        report.add(
+            Figure::new("click.ratio", "a \"ratio\"\n", Some(1.25))
+                .target(Target::AtMost(1.5))
+                .detail(Some("why".to_owned())),
+        );
+        report.add(Figure::new("click.ms", "ms", None));
+        let path = std::env::temp_dir().join(format!("xtask-report-{}.json", std::process::id()));
+        report.write_json(&path).unwrap();
+        let written: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+        let _ = fs::remove_file(&path);
+        assert_eq!(
+            written,
+            json!([
+                {"key": "click.ratio", "what": "a \"ratio\"\n", "value": 1.25,
+                 "target": {"at_most": 1.5}, "verdict": "within", "detail": "why"},
+                {"key": "click.ms", "what": "ms", "value": null, "target": null,
+                 "verdict": "MISSING", "detail": null},
+            ])
+        );
     }
 }

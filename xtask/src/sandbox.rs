@@ -1,16 +1,15 @@
 //! The sandbox server, and the gateway in front of it, as child processes: built in release mode
-//! (each a crate of its own), started on a loopback port, awaited through `/healthz`, and killed
+//! (each a crate of its own), started on a loopback port, awaited through `/healthz`, and stopped
 //! when the guard is dropped.
 
-use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::proc::{exec, native_cargo, step};
-use crate::Result;
+use crate::result::Result;
 
 /// The port `Trunk.toml` proxies `/api/` to.
 pub const PREVIEW_PORT: u16 = 8090;
@@ -41,17 +40,10 @@ pub fn build(root: &Path, packages: &[&str]) -> Result<PathBuf> {
     Ok(root.join("target").join("release"))
 }
 
-/// A running server; dropping it stops the process.
-pub struct Running {
-    child: Child,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
+/// A running server; dropping it stops the server. It stays in xtask's process group, so that a
+/// signal to the command that runs xtask (Ctrl-C, the README check stopping `cargo xtask
+/// serve`) stops it even when xtask dies without dropping it.
+pub type Running = procgroup::Group;
 
 /// Starts the sandbox binary from `bin_dir` on `port` with `args`, and waits until it is healthy.
 pub fn start(bin_dir: &Path, port: u16, args: &[&str]) -> Result<Running> {
@@ -100,14 +92,14 @@ fn launch(mut cmd: Command, port: u16, what: &str) -> Result<Running> {
     TcpListener::bind(("127.0.0.1", port)).map_err(|e| {
         format!("port {port} on 127.0.0.1 is taken ({e}); stop whatever listens there first")
     })?;
-    let child = cmd.spawn().map_err(|e| format!("starting {what}: {e}"))?;
-    let mut running = Running { child };
+    let mut running =
+        Running::spawn_in_caller_group(&mut cmd).map_err(|e| format!("starting {what}: {e}"))?;
     let deadline = Instant::now() + Duration::from_secs(60);
     while Instant::now() < deadline {
         if healthy(port) {
             return Ok(running);
         }
-        if let Ok(Some(status)) = running.child.try_wait() {
+        if let Ok(Some(status)) = running.try_wait() {
             return Err(format!("{what} exited during start-up ({status})"));
         }
         thread::sleep(Duration::from_millis(100));
@@ -119,15 +111,44 @@ fn healthy(port: u16) -> bool {
     http_status(port, "/healthz") == Some(200)
 }
 
-/// The status of `GET path` on a loopback `port`, if something answers HTTP there.
+/// An HTTP client for a server of ours on loopback: every status is an answer, not an error, no
+/// proxy from the environment stands in between, and no call takes longer than `limit`.
+pub fn loopback_agent(limit: Duration) -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .proxy(None)
+        .timeout_global(Some(limit))
+        .build()
+        .new_agent()
+}
+
+/// The status of `GET path` on a loopback `port`, if something answers HTTP there within 2 s.
 pub fn http_status(port: u16, path: &str) -> Option<u16> {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).ok()?;
-    let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
-    let request = format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).ok()?;
-    // The status line is enough: a large body need not be read.
-    let mut head = [0u8; 12];
-    stream.read_exact(&mut head).ok()?;
-    let head = std::str::from_utf8(&head).ok()?;
-    head.strip_prefix("HTTP/1.")?.get(2..5)?.parse().ok()
+    let answer = loopback_agent(Duration::from_secs(2))
+        .get(&format!("http://127.0.0.1:{port}{path}"))
+        .call()
+        .ok()?;
+    Some(answer.status().as_u16())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_status_of_whatever_answers_and_none_where_nothing_does() {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let port = listener.local_addr().unwrap().port();
+        thread::spawn(move || {
+            use std::io::{Read, Write};
+            let (mut stream, _) = listener.accept().unwrap();
+            let mut request = [0u8; 1024];
+            let _ = stream.read(&mut request);
+            let _ =
+                stream.write_all(b"HTTP/1.1 503 Service Unavailable\r\ncontent-length: 0\r\n\r\n");
+        });
+        assert_eq!(http_status(port, "/healthz"), Some(503));
+        // A port nothing listens on.
+        assert_eq!(http_status(free_port().unwrap(), "/healthz"), None);
+    }
 }

@@ -10,9 +10,9 @@
 use std::path::Path;
 
 use crate::proc::exec;
+use crate::result::Result;
 use crate::sandbox::{self, PREVIEW_PORT};
 use crate::setup::Setup;
-use crate::Result;
 
 pub fn run(root: &Path, args: &[String]) -> Result {
     let with_sandbox = match args {

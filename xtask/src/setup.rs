@@ -6,50 +6,32 @@
 //! works offline by building std from source (`-Zbuild-std`).
 //!
 //! Release builds always take the Debian way: building std from source is what lets them use the
-//! size settings that a prebuilt std cannot have (see [`RELEASE_RUSTFLAGS`]).
+//! size settings that a prebuilt std cannot have (see [`toolchain::RELEASE_RUSTFLAGS`]).
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 mod apt;
+mod toolchain;
+mod tools;
 
-use crate::install::{ensure_cargo_tool, ensure_npm_tool, Report};
-use crate::proc::{exec, output, step, version_of, with_timeout};
-use crate::Result;
+use crate::install::Report;
+use crate::proc::{exec, output, step, version_of};
+use crate::result::Result;
 use apt::{apt_install, debian_packages, dpkg_installed, redis_server_on_path, which, Needs};
+pub use toolchain::WasmToolchain;
+use toolchain::{choose_wasm_toolchain, debian_env, debian_shim, DEBIAN_RUSTC};
+use toolchain::{RELEASE_RUSTFLAGS, RELEASE_STD_FEATURES};
 
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
-/// Newer trunk releases need a newer rustc than the machines have.
-const TRUNK_VERSION: &str = "0.21.14";
-/// The first wasm-opt release that parses the output of current Rust.
-const BINARYEN_VERSION: &str = "132";
-/// Minifies the release build's stylesheets and wasm-bindgen glue (the Trunk hooks in `static/`).
-const ESBUILD_VERSION: &str = "0.25.12";
 const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 /// The gateway's tests and bench run a Redis of their own: from PATH, else from here (Debian's).
 const REDIS_SERVER: &str = "/usr/bin/redis-server";
 /// The deployment test puts nginx (Debian's, from `/usr/sbin`) in front of two gateways.
 const NGINX: &str = "nginx";
-const DEBIAN_RUSTC: &str = "/usr/bin/rustc";
-/// The release build's std is compiled for size, like the console itself.
-const RELEASE_STD_FEATURES: &str = "optimize_for_size";
-/// A panic aborts at once, with no message formatting or location data compiled in (in wasm a
-/// panic ends the app either way; the console never panics by design). Together with
-/// [`RELEASE_STD_FEATURES`] this took 30 KB off the console's brotli-compressed wasm.
-const RELEASE_RUSTFLAGS: &str = "-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none";
-
-/// How wasm32 code is compiled on this machine.
-#[derive(Clone, Debug)]
-pub enum WasmToolchain {
-    /// The rustup toolchain on PATH has the wasm32 standard library.
-    Rustup,
-    /// Debian's Rust with std built from source; `shim` holds `cargo`, `rustc`, … links to
-    /// `/usr/bin` so that tools which run plain `cargo` from PATH (trunk) pick it up.
-    Debian { shim: PathBuf },
-}
 
 /// What `setup` found: everything a later step needs to run the tools.
 pub struct Setup {
@@ -114,49 +96,8 @@ impl Setup {
         }
         let release_shim = debian_shim(&tools)?;
 
-        let bin = tools.join("bin");
-        let bindgen = wasm_bindgen_version(root)?;
-        let installs = cargo_tools(&bindgen);
-        // Both at once: on two cores, the stretches where one install compiles a single crate
-        // or links leave a core to the other.
-        let outcomes: Vec<Result<Report>> = std::thread::scope(|scope| {
-            let running: Vec<_> = installs
-                .iter()
-                .map(|&(program, version, args)| {
-                    let bin = &bin;
-                    scope.spawn(move || {
-                        let mut installed = Report::default();
-                        ensure_cargo_tool(bin, program, version, args, &mut installed)
-                            .map(|()| installed)
-                    })
-                })
-                .collect();
-            running
-                .into_iter()
-                .map(|install| {
-                    install
-                        .join()
-                        .unwrap_or_else(|_| Err("a tool's install panicked".into()))
-                })
-                .collect()
-        });
-        for outcome in outcomes {
-            report.extend(outcome?);
-        }
-        let mut tool_dirs = vec![bin];
+        let tool_dirs = tools::install(root, &tools, everything, &mut report)?;
         if everything {
-            tool_dirs.push(ensure_npm_tool(
-                &tools.join(format!("binaryen-{BINARYEN_VERSION}")),
-                ("binaryen", &format!("{BINARYEN_VERSION}.0.0")),
-                ("wasm-opt", &format!("version {BINARYEN_VERSION}")),
-                &mut report,
-            )?);
-            tool_dirs.push(ensure_npm_tool(
-                &tools.join(format!("esbuild-{ESBUILD_VERSION}")),
-                ("esbuild", ESBUILD_VERSION),
-                ("esbuild", ESBUILD_VERSION),
-                &mut report,
-            )?);
             report.found(
                 "chromium",
                 &version_of(Path::new(CHROMIUM)).unwrap_or_default(),
@@ -172,7 +113,7 @@ impl Setup {
             report.found(
                 "nginx",
                 &which(NGINX)
-                    .and_then(|nginx| output(Command::new(nginx).arg("-v")))
+                    .and_then(|nginx| nginx_version(&nginx))
                     .unwrap_or_default(),
             );
         }
@@ -276,54 +217,6 @@ impl Setup {
     }
 }
 
-/// The tools from crates.io, each as (program, version, the `cargo` arguments before `=version`).
-///
-/// Both are built without their default features, which bring only TLS (rustls and its kin) and
-/// trunk's crates.io update check: 16 crates fewer for trunk, 11 for wasm-bindgen-cli. Nothing here
-/// needs them: trunk runs offline and finds its tools on PATH, its proxy talks plain HTTP to the
-/// sandbox on loopback, and wasm-bindgen-test-runner plain HTTP to a local ChromeDriver. A tool
-/// already installed with its defaults is kept, as [`ensure_cargo_tool`] goes by the version
-/// alone.
-fn cargo_tools(bindgen: &str) -> [(&'static str, &str, &'static [&'static str]); 2] {
-    [
-        (
-            "trunk",
-            TRUNK_VERSION,
-            &[
-                "install",
-                "--locked",
-                "--no-default-features",
-                "trunk",
-                "--version",
-            ],
-        ),
-        // wasm-bindgen-cli's own lock file pins a crate the registry no longer has: no --locked.
-        (
-            "wasm-bindgen",
-            bindgen,
-            &[
-                "install",
-                "--no-default-features",
-                "wasm-bindgen-cli",
-                "--version",
-            ],
-        ),
-    ]
-}
-
-/// Debian's rustc building std from source (`-Zbuild-std`), its artefacts in `target_dir`.
-fn debian_env(cmd: &mut Command, target_dir: &Path) {
-    cmd.env("RUSTC", DEBIAN_RUSTC)
-        .env("RUSTDOC", "/usr/bin/rustdoc")
-        .env("RUSTC_BOOTSTRAP", "1")
-        // panic_abort: wasm32 has no unwinding, and the release profile aborts anyway.
-        .env("CARGO_UNSTABLE_BUILD_STD", "std,panic_abort")
-        // A separate target dir: artefacts of two compilers must not mix.
-        .env("CARGO_TARGET_DIR", target_dir)
-        .env_remove("RUSTUP_TOOLCHAIN")
-        .env_remove("CARGO");
-}
-
 fn tools_dir() -> Result<PathBuf> {
     if let Some(dir) = std::env::var_os("CHANSCOPE_TOOLS_DIR") {
         return Ok(PathBuf::from(dir));
@@ -335,134 +228,21 @@ fn tools_dir() -> Result<PathBuf> {
         .join("tools"))
 }
 
-fn choose_wasm_toolchain(tools: &Path, report: &mut Report) -> Result<WasmToolchain> {
-    let forced = std::env::var("CHANSCOPE_WASM_TOOLCHAIN").unwrap_or_default();
-    match forced.as_str() {
-        "" | "rustup" => {}
-        "debian" => return debian_toolchain(tools),
-        other => {
-            return Err(format!(
-                "CHANSCOPE_WASM_TOOLCHAIN={other}: use rustup or debian"
-            ))
-        }
-    }
-    if rustup_has_wasm_std(tools) {
-        report.found("rustc for wasm32 (rustup)", &rustc_version());
-        return Ok(WasmToolchain::Rustup);
-    }
-    if forced.is_empty() && output(Command::new("rustup").arg("--version")).is_some() {
-        println!(
-            "    the rustup toolchain lacks the wasm32 std; trying `rustup target add` (60 s)"
-        );
-        let added = exec(
-            with_timeout(Duration::from_secs(60), "rustup").args(["target", "add", WASM_TARGET]),
-            "rustup target add",
-        );
-        if added.is_ok() && rustup_has_wasm_std(tools) {
-            report.installed("wasm32 std (rustup target add)", &rustc_version());
-            return Ok(WasmToolchain::Rustup);
-        }
-        println!("    rustup could not provide it; falling back to Debian's rustc-web");
-    }
-    if forced == "rustup" {
-        return Err("CHANSCOPE_WASM_TOOLCHAIN=rustup, but rustup has no wasm32 std".into());
-    }
-    debian_toolchain(tools)
-}
-
-fn rustc_version() -> String {
-    output(Command::new("rustc").arg("--version")).unwrap_or_default()
-}
-
-/// True when the rustup toolchain has the wasm32 std and really links a one-line cdylib with it.
-fn rustup_has_wasm_std(tools: &Path) -> bool {
-    let Some(sysroot) = output(Command::new("rustc").args(["--print", "sysroot"])) else {
-        return false;
-    };
-    let lib = Path::new(&sysroot)
-        .join("lib/rustlib")
-        .join(WASM_TARGET)
-        .join("lib");
-    let has_std = fs::read_dir(&lib)
-        .map(|entries| {
-            entries.flatten().any(|e| {
-                let name = e.file_name();
-                let name = name.to_string_lossy();
-                name.starts_with("libstd-") && name.ends_with(".rlib")
-            })
-        })
-        .unwrap_or(false);
-    if !has_std {
-        return false;
-    }
-    let probe = tools.join("probe");
-    let source = probe.join("probe.rs");
-    let written = fs::create_dir_all(&probe).and_then(|_| {
-        fs::write(
-            &source,
-            "#[no_mangle] pub extern \"C\" fn answer() -> i32 { 42 }\n",
-        )
-    });
-    written.is_ok()
-        && output(
-            Command::new("rustc")
-                .args(["--edition", "2021", "--crate-type", "cdylib", "--target"])
-                .arg(WASM_TARGET)
-                .arg("-o")
-                .arg(probe.join("probe.wasm"))
-                .arg(&source),
-        )
-        .is_some()
-}
-
-fn debian_toolchain(tools: &Path) -> Result<WasmToolchain> {
-    debian_shim(tools).map(|shim| WasmToolchain::Debian { shim })
-}
-
-/// A directory of `cargo`, `rustc`, … links to Debian's, for tools that run plain `cargo`.
-fn debian_shim(tools: &Path) -> Result<PathBuf> {
-    let shim = tools.join("debian-rust");
-    fs::create_dir_all(&shim).map_err(|e| format!("creating {}: {e}", shim.display()))?;
-    for name in ["cargo", "rustc", "rustdoc", "cargo-clippy", "clippy-driver"] {
-        let link = shim.join(name);
-        if fs::symlink_metadata(&link).is_err() {
-            std::os::unix::fs::symlink(Path::new("/usr/bin").join(name), &link)
-                .map_err(|e| format!("linking {}: {e}", link.display()))?;
-        }
-    }
-    Ok(shim)
-}
-
-/// The wasm-bindgen version in Cargo.lock: the CLI must match the library exactly.
-fn wasm_bindgen_version(root: &Path) -> Result<String> {
-    let lock = root.join("Cargo.lock");
-    if !lock.exists() {
-        exec(
-            Command::new("cargo")
-                .arg("generate-lockfile")
-                .current_dir(root),
-            "cargo generate-lockfile",
-        )?;
-    }
-    let text = fs::read_to_string(&lock).map_err(|e| format!("reading Cargo.lock: {e}"))?;
-    let mut lines = text.lines();
-    while let Some(line) = lines.next() {
-        if line.trim() == "name = \"wasm-bindgen\"" {
-            if let Some(v) = lines
-                .next()
-                .and_then(|l| l.trim().strip_prefix("version = \""))
-            {
-                return Ok(v.trim_end_matches('"').to_owned());
-            }
-        }
-    }
-    Err("Cargo.lock has no wasm-bindgen package".into())
-}
-
 fn prepend_path(dirs: &[PathBuf]) -> std::ffi::OsString {
     let current = std::env::var_os("PATH").unwrap_or_default();
     let all = dirs.iter().cloned().chain(std::env::split_paths(&current));
     std::env::join_paths(all).unwrap_or(current)
+}
+
+/// `nginx -v` prints its version to stderr, not stdout.
+fn nginx_version(nginx: &Path) -> Option<String> {
+    let out = Command::new(nginx)
+        .arg("-v")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stderr);
+    out.status.success().then(|| text.trim().to_owned())
 }
 
 #[cfg(test)]

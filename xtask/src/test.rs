@@ -10,9 +10,9 @@ use crate::build::run_release_build;
 use crate::headless::{chromium, serve_dist};
 use crate::proc::{self, exec, native_cargo, step};
 use crate::readme;
+use crate::result::Result;
 use crate::sandbox;
 use crate::setup::{Setup, WASM_TARGET};
-use crate::Result;
 
 /// What a first run leaves under `target/` (a clean clone: 5.7 GB), with room to spare.
 const DISK_NEEDED_GB: f64 = 8.0;
@@ -48,12 +48,13 @@ pub fn run(root: &Path) -> Result {
     servers_without_console(root)?;
     let browser_tests = browser_test_targets(root)?;
     {
-        let _t = step("cargo clippy (wasm32: the user interface and the API layer)");
+        let _t = step("cargo clippy (wasm32: the user interface, the API layer and the figures)");
         exec(
             setup
                 .wasm_command("cargo")
                 .args(["clippy", "--target", WASM_TARGET])
                 .args(["--package", "chanscope", "--package", API_PACKAGE])
+                .args(["--package", "chanscope-figures"])
                 .args(["--lib", "--bins"])
                 .args(test_args(&browser_tests))
                 .args(["--", "-D", "warnings"])

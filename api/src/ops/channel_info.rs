@@ -1,8 +1,8 @@
 use crate::ids::ChannelId;
 use crate::model::Channel;
+use crate::operation::Operation;
 use crate::query::Query;
 use crate::validate::Invalid;
-use crate::Operation;
 
 /// Channel information: the general data of one channel or chat.
 #[derive(Clone, Debug, PartialEq)]

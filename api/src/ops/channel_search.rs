@@ -3,10 +3,10 @@ use crate::limits::{
     CHANNEL_SEARCH_QUERY_MIN_CHARS,
 };
 use crate::model::ChannelSearchResponse;
+use crate::operation::Operation;
 use crate::params::PeerType;
 use crate::query::Query;
 use crate::validate::{Checker, Invalid, Rule};
-use crate::Operation;
 
 /// Channel and chat search by keyword or category. Its parameters are snake_case
 /// (`peer_type`, `search_by_description`), unlike the other operations.

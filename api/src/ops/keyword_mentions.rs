@@ -2,10 +2,10 @@ use chrono::{DateTime, Utc};
 
 use super::seconds;
 use crate::model::KeywordMentionsResponse;
+use crate::operation::Operation;
 use crate::params::PeerType;
 use crate::query::Query;
 use crate::validate::{Checker, Invalid};
-use crate::Operation;
 
 /// Keyword mentions by channel: per channel, how often a word or phrase was mentioned, its reach
 /// and the last mention. Without `start_date` the service covers the last

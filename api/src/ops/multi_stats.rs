@@ -8,9 +8,9 @@ use serde::de::DeserializeOwned;
 use crate::ids::ChannelId;
 use crate::limits::STAT_MULTI_IDS_MAX;
 use crate::model::{PostStatRecord, Records, StoryStatRecord};
+use crate::operation::Operation;
 use crate::query::Query;
 use crate::validate::{Checker, Invalid};
-use crate::Operation;
 
 /// What the IDs of a multi-statistics request refer to.
 pub trait StatSubject {

@@ -3,10 +3,10 @@ use chrono::{DateTime, Utc};
 use super::seconds;
 use crate::limits::{POST_SEARCH_LIMIT_DEFAULT, POST_SEARCH_LIMIT_MAX, POST_SEARCH_OFFSET_MAX};
 use crate::model::PostSearchResponse;
+use crate::operation::Operation;
 use crate::params::PeerType;
 use crate::query::Query;
 use crate::validate::{Checker, Invalid};
-use crate::Operation;
 
 /// Post search: full-text search of posts, newest first, paged by `limit` and `offset`.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,9 +1,9 @@
 use crate::ids::PostId;
 use crate::model::PostStatsResponse;
+use crate::operation::Operation;
 use crate::params::ViewGrowthGroup;
 use crate::query::Query;
 use crate::validate::Invalid;
-use crate::Operation;
 
 /// Statistics of one post: counters, reposts, mentions, and view growth over the first
 /// [`VIEW_GROWTH_WINDOW_DAYS`](crate::limits::VIEW_GROWTH_WINDOW_DAYS) days.

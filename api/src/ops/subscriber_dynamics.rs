@@ -3,10 +3,10 @@ use chrono::{DateTime, DurationRound, TimeDelta, Utc};
 use super::seconds;
 use crate::ids::ChannelId;
 use crate::model::{Records, SubscriberCount};
+use crate::operation::Operation;
 use crate::params::PeriodGroup;
 use crate::query::Query;
 use crate::validate::{Checker, Invalid};
-use crate::Operation;
 
 /// Subscriber dynamics: participants of a channel or chat over time, one record per hour, day,
 /// week or month, newest first. Without a period the service covers the last

@@ -3,19 +3,23 @@
 
 #![allow(dead_code)] // Each test binary uses its own part of these helpers.
 
+pub mod dist;
 pub mod fleet;
+pub mod upstream;
 
-use std::io::{Read, Write};
+pub use dist::*;
+pub use upstream::*;
+
+use std::io::Read;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::process::{Command, Stdio};
+
+use procgroup::Group;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::Request;
 use axum::http::{HeaderMap, Method, StatusCode};
-use axum::middleware::{self, Next};
 use bytes::Bytes;
 use http_body_util::{BodyExt, Empty};
 use hyper_util::client::legacy::connect::HttpConnector;
@@ -28,8 +32,7 @@ use tokio::sync::oneshot;
 use gateway::access_log::AccessLog;
 use gateway::config::Config;
 use gateway::{Gateway, Health};
-use sandbox::faults::Fault;
-use sandbox::{Dataset, Faults, Size, State};
+use sandbox::State;
 
 /// 2026-01-01 00:00 UTC.
 pub const NOW: i64 = 1_767_225_600;
@@ -37,102 +40,6 @@ pub const NOW: i64 = 1_767_225_600;
 pub const SECRET: &str = "gw-s3cret-71c2";
 /// A token a misconfigured page might send.
 pub const BROWSER_TOKEN: &str = "browser-t0ken-9a4e";
-
-pub fn upstream_state(faults: Faults) -> Arc<State> {
-    let mut config = sandbox::Config::default();
-    config
-        .tokens
-        .add(&format!("{SECRET}=search+stat:XL"))
-        .unwrap();
-    config.faults = faults;
-    Arc::new(State::new(Dataset::generate(1, Size::Small, NOW), config))
-}
-
-/// The fault-free upstream, generated once per test binary.
-pub fn healthy() -> Arc<State> {
-    static STATE: OnceLock<Arc<State>> = OnceLock::new();
-    Arc::clone(STATE.get_or_init(|| upstream_state(Faults::default())))
-}
-
-/// A fault seed whose first decisions are `pattern` (the sandbox decides faults by request
-/// number), so a test knows which upstream call fails.
-pub fn faults_in_order(mut faults: Faults, pattern: &[Option<Fault>]) -> Faults {
-    faults.seed = (0..10_000)
-        .find(|&seed| {
-            let f = Faults {
-                seed,
-                ..faults.clone()
-            };
-            pattern
-                .iter()
-                .enumerate()
-                .all(|(n, want)| f.decide(n as u64) == *want)
-        })
-        .expect("some seed gives the pattern");
-    faults
-}
-
-/// The sandbox on a loopback port, behind a counter of the requests that reach it.
-#[derive(Clone)]
-pub struct CountingUpstream {
-    pub address: SocketAddr,
-    /// Path and query of every request that reached it.
-    pub seen: Arc<Mutex<Vec<String>>>,
-    /// When each of them arrived.
-    pub times: Arc<Mutex<Vec<Instant>>>,
-    pub channel_id: u64,
-}
-
-impl CountingUpstream {
-    pub async fn start(state: Arc<State>) -> CountingUpstream {
-        let channel_id = state.dataset.channels[0].id;
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        let times = Arc::new(Mutex::new(Vec::new()));
-        let counted = {
-            let (seen, times) = (Arc::clone(&seen), Arc::clone(&times));
-            sandbox::router(state).layer(middleware::from_fn(
-                move |request: Request, next: Next| {
-                    let (seen, times) = (Arc::clone(&seen), Arc::clone(&times));
-                    async move {
-                        let uri = request.uri();
-                        if uri.path().starts_with("/api/") {
-                            seen.lock().unwrap().push(uri.to_string());
-                            times.lock().unwrap().push(Instant::now());
-                        }
-                        next.run(request).await
-                    }
-                },
-            ))
-        };
-        let upstream = listen().await;
-        let address = upstream.local_addr().unwrap();
-        tokio::spawn(async move { axum::serve(upstream, counted).await });
-        CountingUpstream {
-            address,
-            seen,
-            times,
-            channel_id,
-        }
-    }
-
-    pub fn calls(&self) -> usize {
-        self.seen.lock().unwrap().len()
-    }
-
-    /// `router` on a loopback port: an upstream of the test's own making, whose requests are not
-    /// counted, for channel 5.
-    pub async fn own(router: axum::Router) -> CountingUpstream {
-        let listener = listen().await;
-        let address = listener.local_addr().unwrap();
-        tokio::spawn(async move { axum::serve(listener, router).await });
-        CountingUpstream {
-            address,
-            seen: Arc::default(),
-            times: Arc::default(),
-            channel_id: 5,
-        }
-    }
-}
 
 pub struct Rig {
     pub origin: String,
@@ -227,108 +134,6 @@ pub async fn listen() -> TcpListener {
         .unwrap()
 }
 
-/// The console's page in the test build: large enough that its copies gain, as in a real one.
-pub fn index_html() -> String {
-    let routes: String = [
-        "post-search",
-        "channel-info",
-        "subscriber-dynamics",
-        "post-stats",
-    ]
-    .iter()
-    .map(|r| format!("<link rel=\"prefetch\" href=\"/{r}\" data-route=\"{r}\">\n"))
-    .collect();
-    format!(
-        "<!doctype html><title>console</title>\n{}",
-        routes.repeat(8)
-    )
-}
-
-/// The post-search page's shell in the test build (`cargo xtask build` writes one per page).
-pub fn post_search_shell() -> String {
-    format!(
-        "{}<main><h1>Post search</h1>{}</main>",
-        index_html(),
-        "<p class=\"hint\">Up to 50 posts a page.</p>\n".repeat(20)
-    )
-}
-
-/// A hashed module of the test build, with brotli and gzip copies.
-pub const MODULE: &str = "/app-0123456789abcdef.js";
-
-pub fn module_js() -> String {
-    (0..300)
-        .map(|i| format!("export function widget{i}(element) {{ return mount(element, {i}); }}\n"))
-        .collect()
-}
-
-/// Writes `content` to `path` and, for each of `suffixes` (`br`, `gz`), its compressed copy
-/// beside it, as `cargo xtask build` does.
-pub fn write_with_copies(path: &Path, content: &[u8], suffixes: &[&str]) {
-    std::fs::write(path, content).unwrap();
-    for suffix in suffixes {
-        let packed = match *suffix {
-            "br" => {
-                let mut out = Vec::new();
-                let mut encoder = brotli::CompressorWriter::new(&mut out, 4096, 11, 22);
-                encoder.write_all(content).unwrap();
-                drop(encoder);
-                out
-            }
-            "gz" => {
-                let mut encoder =
-                    flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-                encoder.write_all(content).unwrap();
-                encoder.finish().unwrap()
-            }
-            other => panic!("no encoder for .{other}"),
-        };
-        assert!(packed.len() < content.len(), "{}.{suffix}", path.display());
-        let mut name = path.as_os_str().to_owned();
-        name.push(format!(".{suffix}"));
-        std::fs::write(name, packed).unwrap();
-    }
-}
-
-/// A temporary directory with `dist/` (a page, the post-search page's shell and a hashed module
-/// with compressed copies, a stylesheet with a gzip copy only, a hashed wasm file and an unhashed
-/// script without copies) and a file beside it, outside, that must never be served.
-pub fn dist() -> PathBuf {
-    static N: AtomicUsize = AtomicUsize::new(0);
-    let root = std::env::temp_dir().join(format!(
-        "chanscope-gateway-test-{}-{}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    ));
-    let dist = root.join("dist");
-    std::fs::create_dir_all(dist.join("assets")).unwrap();
-    write_with_copies(
-        &dist.join("index.html"),
-        index_html().as_bytes(),
-        &["br", "gz"],
-    );
-    write_with_copies(
-        &dist.join(&MODULE[1..]),
-        module_js().as_bytes(),
-        &["br", "gz"],
-    );
-    write_with_copies(
-        &dist.join("gzip-only.css"),
-        "body { margin: 0 }\n".repeat(40).as_bytes(),
-        &["gz"],
-    );
-    std::fs::create_dir_all(dist.join("routes")).unwrap();
-    write_with_copies(
-        &dist.join("routes/post-search.html"),
-        post_search_shell().as_bytes(),
-        &["br", "gz"],
-    );
-    std::fs::write(dist.join("app-0123456789abcdef_bg.wasm"), b"\0asm").unwrap();
-    std::fs::write(dist.join("boot.js"), "boot()").unwrap();
-    std::fs::write(root.join("secret.txt"), "outside").unwrap();
-    root
-}
-
 pub struct Answer {
     pub status: StatusCode,
     pub headers: HeaderMap,
@@ -419,14 +224,10 @@ pub async fn send(method: Method, url: &str, headers: &[(&str, &str)]) -> Answer
     }
 }
 
-/// The bytes of a file of the test build's `dist/`.
-pub fn dist_file(rig: &Rig, name: &str) -> Vec<u8> {
-    std::fs::read(rig.files.join("dist").join(name)).unwrap()
-}
-
 /// The gateway binary, configured through the environment alone (`env` is applied last), in
-/// front of a closed port unless `env` names an upstream; returns once it listens.
-pub fn start_binary(dist: &Path, env: &[(&str, &str)], stderr: Stdio) -> (Child, String) {
+/// front of a closed port unless `env` names an upstream, in a process group of its own (stopped
+/// when dropped); returns once it listens.
+pub fn start_binary(dist: &Path, env: &[(&str, &str)], stderr: Stdio) -> (Group, String) {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -444,7 +245,7 @@ pub fn start_binary(dist: &Path, env: &[(&str, &str)], stderr: Stdio) -> (Child,
     for (k, v) in env {
         command.env(k, v);
     }
-    let child = command.spawn().unwrap();
+    let child = Group::spawn(&mut command).unwrap();
     let deadline = Instant::now() + Duration::from_secs(10);
     while std::net::TcpStream::connect(&address).is_err() {
         assert!(Instant::now() < deadline, "the gateway never listened");

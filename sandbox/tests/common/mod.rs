@@ -163,3 +163,13 @@ pub fn index_of_post(id: u64) -> u32 {
 pub fn channel_of_id(id: u64) -> &'static sandbox::dataset::Channel {
     &ds().channels[ds().channel_by_id(id).unwrap() as usize]
 }
+
+/// A channel with several active usernames and participant data over the whole history.
+pub fn rich_channel() -> u32 {
+    (0..ds().channels.len() as u32)
+        .find(|&i| {
+            let c = &ds().channels[i as usize];
+            c.usernames.len() > 1 && c.created_at < ds().history_start() && c.posts.len() > 3
+        })
+        .unwrap()
+}

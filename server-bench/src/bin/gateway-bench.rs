@@ -30,9 +30,7 @@ const WARM_CALLS: usize = 60;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let Some(options) = load::Options::from_args("gateway-bench", Size::Small) else {
-        return ExitCode::from(2);
-    };
+    let options = load::Options::from_args("gateway-bench", Size::Small);
     match run(options).await {
         Ok(0) => ExitCode::SUCCESS,
         Ok(_) => ExitCode::FAILURE,

@@ -15,9 +15,7 @@ use server_bench::load;
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    let Some(options) = load::Options::from_args("sandbox-bench", Size::Default) else {
-        return ExitCode::from(2);
-    };
+    let options = load::Options::from_args("sandbox-bench", Size::Default);
     let started = Instant::now();
     let dataset = Dataset::generate(options.seed, options.size, clock_now());
     let startup_ms = started.elapsed().as_millis();

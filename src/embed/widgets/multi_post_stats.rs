@@ -10,9 +10,9 @@ use crate::api::ops::MultiPostStats;
 use crate::components::status::{unreadable_note, RecordNoun};
 use crate::components::{stats_table, EmptyState, StatsTableText};
 use crate::embed::options::TokenSource;
+use crate::figures::multi_stats::{missing_ids, Counters};
 use crate::format::fill;
 use crate::ui::use_ui;
-use crate::view::multi_stats::{missing_ids, Counters};
 
 #[derive(Properties, PartialEq)]
 pub(super) struct MultiPostStatsWidgetProps {

@@ -12,11 +12,11 @@ use crate::components::status::{unreadable_note, RecordNoun};
 use crate::components::tiles::post_tiles;
 use crate::components::{EmptyState, LineChart, StatTiles};
 use crate::embed::options::TokenSource;
+use crate::figures::growth::{cumulative, growth_series};
+use crate::figures::points::{Point, Series};
 use crate::format::fill;
 use crate::format::growth_label;
 use crate::ui::use_ui;
-use crate::view::chart::{Point, Series};
-use crate::view::growth::{cumulative, growth_series};
 
 #[derive(Properties, PartialEq)]
 pub(super) struct PostStatsWidgetProps {

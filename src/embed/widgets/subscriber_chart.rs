@@ -13,11 +13,13 @@ use crate::components::chart::period_axis;
 use crate::components::status::{unreadable_note, RecordNoun};
 use crate::components::{EmptyState, LineChart};
 use crate::embed::options::TokenSource;
+use crate::figures::counts::{signed, Trend};
+use crate::figures::dynamics::{
+    chart_series, group_for_range, readings, summarize, PERIOD_PRESETS,
+};
 use crate::format::fill;
 use crate::format::format_percent;
 use crate::ui::use_ui;
-use crate::view::counts::{signed, Trend};
-use crate::view::dynamics::{chart_series, group_for_range, readings, summarize, PERIOD_PRESETS};
 use crate::view::labels::group_label;
 
 #[derive(Properties, PartialEq)]

@@ -10,11 +10,11 @@ use crate::api::limits::STAT_MULTI_IDS_MAX;
 use crate::api::model::{Channel, PostStatRecord, Records, SubscriberCount};
 use crate::api::ops::{ChannelInfo, MultiPostStats, SubscriberDynamics};
 use crate::api::{Operation, PeriodGroup};
+use crate::figures::compare::HISTORY_DAYS;
 use crate::format::fill;
 use crate::pages::form::{AddressQuery, AnalysisParams, Problems};
 use crate::request::{Plan, Unit};
 use crate::ui::Ui;
-use crate::view::compare::HISTORY_DAYS;
 
 /// Channels compared at most (and at least).
 pub(super) const MOST: usize = 10;

@@ -11,16 +11,16 @@ use crate::api::PeriodGroup;
 use crate::components::chart::period_axis;
 use crate::components::{Column, DataTable, ErrorBanner, Later, LineChart, Row, TableCell};
 use crate::export::Cell;
+use crate::figures::compare::{CompareRow, CHANGE_DAYS};
+use crate::figures::dynamics::{chart_series, readings, Reading};
+use crate::figures::multi_stats::Counters;
+use crate::figures::restrictions::flag_text;
 use crate::format::{fill, format_percent};
 use crate::pages::form::ViewSwitch;
 use crate::request::Job;
 use crate::route::{route_href, ChannelQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
-use crate::view::compare::{CompareRow, CHANGE_DAYS};
-use crate::view::dynamics::{chart_series, readings, Reading};
 use crate::view::labels::channel_ref;
-use crate::view::multi_stats::Counters;
-use crate::view::restrictions::flag_text;
 use crate::view::sort::SortKey;
 
 #[derive(Properties, PartialEq)]
@@ -191,7 +191,7 @@ fn table(ui: &Ui, channels: &[Compared]) -> Html {
                 match change {
                     Ok(change) => {
                         cells.push(TableCell::new(
-                            html! { { crate::view::counts::signed(change.net, ui.locale) } },
+                            html! { { crate::figures::counts::signed(change.net, ui.locale) } },
                             SortKey::Number(change.net as f64),
                             Cell::Int(change.net),
                         ));

@@ -101,10 +101,6 @@ pub struct PageForm<P: PageParams> {
     pub navigate: Callback<P>,
 }
 
-fn start<P: PageParams>(task: &Task<P::Output>, request: P::Request) {
-    task.run(move |api| P::fetch(api, request));
-}
-
 #[hook]
 pub fn use_page_form<P: PageParams>(route: Route) -> PageForm<P> {
     let ui = use_ui();
@@ -135,7 +131,7 @@ pub fn use_page_form<P: PageParams>(route: Route) -> PageForm<P> {
                     // A hand-edited or outdated link can be invalid: say so next to the fields
                     // rather than send it.
                     match params.to_request(&ui) {
-                        Ok(request) => start::<P>(&task, request),
+                        Ok(request) => task.run(move |api| P::fetch(api, request)),
                         Err(_) => failed.set(Some(params.clone())),
                     }
                 } else if task.state().data.is_some() || task.state().error.is_some() {
@@ -161,7 +157,7 @@ pub fn use_page_form<P: PageParams>(route: Route) -> PageForm<P> {
                     failed.set(None);
                     // The same form again adds no history entry; it asks once more (the cache
                     // answers if the last answer is fresh).
-                    start::<P>(&task, request);
+                    task.run(move |api| P::fetch(api, request));
                     if next != current {
                         *started.borrow_mut() = Some(next.clone());
                         submit.emit(next);
@@ -174,7 +170,7 @@ pub fn use_page_form<P: PageParams>(route: Route) -> PageForm<P> {
         let (task, ui, params) = (task.clone(), ui.clone(), url.params.clone());
         Callback::from(move |()| {
             if let Ok(request) = params.to_request(&ui) {
-                start::<P>(&task, request);
+                task.run(move |api| P::fetch(api, request));
             }
         })
     };

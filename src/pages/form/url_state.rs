@@ -18,9 +18,9 @@ pub trait AddressQuery:
     }
 }
 
-/// The submitted form of a page, kept in the URL query: `P` is read from the address on every
-/// navigation (so deep links and back/forward reproduce a view), and `submit` pushes a new
-/// history entry. `P` must never hold the token.
+/// The submitted form of a page, kept in the URL query: `P` is read from the address once per
+/// navigation (so deep links and back/forward reproduce a view; renders in between reuse it), and
+/// `submit` pushes a new history entry. `P` must never hold the token.
 pub struct UrlState<P> {
     pub params: P,
     /// Whether the address carries any query at all (a fresh page shows no results yet).
@@ -32,14 +32,16 @@ pub struct UrlState<P> {
 pub fn use_url_state<P: AddressQuery>(route: Route) -> UrlState<P> {
     let location = use_location();
     let navigator = use_navigator();
-    let params = P::from_query(&location.query).unwrap_or_default();
+    let params = use_memo(location.query.clone(), |query| {
+        P::from_query(query).unwrap_or_default()
+    });
     let submit = Callback::from(move |next: P| {
         if let Some(navigator) = &navigator {
             navigator.push(&route_href(route, &next));
         }
     });
     UrlState {
-        params,
+        params: (*params).clone(),
         submitted: !location.query.is_empty(),
         submit,
     }

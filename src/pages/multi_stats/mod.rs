@@ -17,12 +17,12 @@ use crate::api::ops::{Posts, StatSubject, Stories};
 use crate::components::page_header;
 use crate::components::status::{unreadable_note, EmptyState, ErrorBanner, RecordNoun};
 use crate::components::{stats_summary, stats_table, StatsTableText};
+use crate::figures::multi_stats::{missing_ids, Counters, StatsRecord};
 use crate::format::fill;
 use crate::pages::form::use_page_form;
 use crate::pages::form::Field;
 use crate::route::{route_href, PostQuery, Route, RouteLink};
 use crate::ui::{use_ui, Ui};
-use crate::view::multi_stats::{missing_ids, Counters, StatsRecord};
 use params::Params;
 
 /// What differs between the posts page and the stories page besides the operation.

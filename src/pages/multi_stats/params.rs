@@ -13,12 +13,12 @@ use crate::api::limits::STAT_MULTI_IDS_MAX;
 use crate::api::model::Records;
 use crate::api::ops::{ChannelInfo, MultiStats};
 use crate::api::{Error, Operation};
+use crate::figures::engagement::subscribers;
+use crate::figures::multi_stats::Counters;
 use crate::format::fill;
 use crate::pages::form::{AddressQuery, PageParams, Problems};
 use crate::request::CachedClient;
 use crate::ui::Ui;
-use crate::view::engagement::subscribers;
-use crate::view::multi_stats::Counters;
 
 /// Most IDs one submission may carry: each 50 cost a request of the plan's quota.
 const MAX_IDS: usize = 1000;

@@ -1,224 +1,249 @@
-//! One post of a search: its channel and date, the snippet (the full text on demand), the
-//! counters, and links to the post and its statistics.
-
-use std::rc::Rc;
+//! One post of a search, written as markup: its channel and date, the snippet (the full text on
+//! demand, see `list.rs`), the counters, and links to the post and its statistics.
+//!
+//! Written rather than drawn as elements: see `list.rs` for the measured reason. What a post's
+//! author wrote goes through the sanitizer and [`MarkupWriter`], every other value is escaped.
 
 use chrono::DateTime;
-use yew::prelude::*;
 
-use crate::api::model::{Channel, ForwardedFrom, PostSearchResponse};
-use crate::components::figure::{er_definition, err_definition, rate_html};
-use crate::components::{link_preview, render_nodes, SafeHtml};
-use crate::format::compact;
-use crate::route::{follow, route_href, use_navigator, ChannelQuery, Navigator, PostQuery, Route};
-use crate::sanitize::sanitize;
-use crate::ui::{use_ui, Ui};
-use crate::view::engagement::{er, err, subscribers_of, PostCounts};
+use crate::api::model::{Channel, ForwardedFrom, Media, Post, PostSearchResponse};
+use crate::components::figure::{er_definition, err_definition, missing_text};
+use crate::figures::engagement::{er, err, subscribers_of, Figure, PostCounts};
+use crate::figures::restrictions::{flag_text, flags};
+use crate::format::{compact, format_rate};
+use crate::route::{route_href, ChannelQuery, PostQuery, Route};
+use crate::sanitize::{sanitize, MarkupWriter};
+use crate::ui::Ui;
 use crate::view::labels::{channel_label, excerpt};
-use crate::view::restrictions::{flag_text, flags};
 use crate::view::sources::channel as named_channel;
 
-/// One post of an answer, by its place in the answer: the item shares the answer rather than a
-/// copy of its post, and is the same item as long as the answer is the same one.
-#[derive(Properties)]
-pub(super) struct PostItemProps {
-    pub(super) response: Rc<PostSearchResponse>,
-    pub(super) index: usize,
-    /// Channels the answer lacks, as looked up.
-    pub(super) sources: Rc<Vec<Channel>>,
-    /// Whether they are still being looked up.
+/// What a post is written from: the answer, the channels looked up for it, and whether they are
+/// still being looked up.
+pub(super) struct PostContext<'a> {
+    pub(super) ui: &'a Ui,
+    pub(super) data: &'a PostSearchResponse,
+    pub(super) sources: &'a [Channel],
     pub(super) looking: bool,
 }
 
-impl PartialEq for PostItemProps {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.response, &other.response)
-            && self.index == other.index
-            && Rc::ptr_eq(&self.sources, &other.sources)
-            && self.looking == other.looking
+/// The `li` of the answer's post at `index`.
+pub(super) fn write_post(m: &mut MarkupWriter, cx: &PostContext, index: usize, post: &Post) {
+    let ui = cx.ui;
+    let channel = named_channel(cx.data, cx.sources, post.channel_id);
+    m.tags("<li")
+        .attribute(
+            "class",
+            if post.is_deleted {
+                "post-item post-deleted"
+            } else {
+                "post-item"
+            },
+        )
+        .attribute("data-post-id", post.id.to_string())
+        .tags(">");
+    write_head(m, cx, post, channel);
+    let warnings: Vec<String> = channel
+        .map(|c| flags(c).iter().map(|f| flag_text(f, ui.locale)).collect())
+        .unwrap_or_default();
+    if !warnings.is_empty() {
+        m.tags(r#"<p class="cs-card-warning post-warning" role="note">⚠ "#)
+            .text(ui.t("Channel restrictions: ", "Ограничения канала: "))
+            .text(warnings.join("; "))
+            .tags("</p>");
     }
-}
-
-fn counter(ui: &Ui, label: &'static str, n: u64) -> Html {
-    let n = i64::try_from(n).unwrap_or(i64::MAX);
-    html! {
-        <div class="post-counter">
-            <dt>{ label }</dt>
-            <dd title={ui.count(n)}>{ compact(n) }</dd>
-        </div>
+    let snippet = excerpt(post);
+    m.tags(r#"<div class="cs-rich-text post-snippet">"#)
+        .nodes(&sanitize(snippet))
+        .tags("</div>");
+    if let Some(media) = &post.media {
+        write_link_preview(m, media);
     }
-}
-
-/// A figure among the counters; its definition is the term's tooltip.
-fn figure_counter(label: &'static str, definition: &'static str, value: Html) -> Html {
-    html! {
-        <div class="post-counter post-figure">
-            <dt><abbr title={definition}>{ label }</abbr></dt>
-            <dd>{ value }</dd>
-        </div>
+    if !post.text.trim().is_empty() && post.text != snippet {
+        // Filled when opened (`list.rs`): most of a page's texts are never read.
+        m.tags(r#"<details class="post-full""#)
+            .attribute("data-index", index.to_string())
+            .tags("><summary>")
+            .text(ui.t("Full text", "Полный текст"))
+            .tags("</summary></details>");
     }
+    write_foot(m, ui, post, subscribers_of(cx.data, post));
+    m.tags("</li>");
 }
 
-/// A link to a page of the console, followed by the router as a `RouteLink` is (a plain click
-/// without a modifier key; otherwise the browser's own way). Drawn by the post itself rather than
-/// as a component of its own: a post's links and snippet as components were four more parts per
-/// post to mount, each put into the page on its own after the post.
-fn page_link(navigator: &Option<Navigator>, class: &'static str, href: String, text: Html) -> Html {
-    let href = AttrValue::from(href);
-    let onclick = follow(navigator.clone(), href.clone());
-    html! { <a {href} {class} {onclick}>{ text }</a> }
+/// The head: date, avatar, channel, media type, where a repost came from, whether it was deleted.
+fn write_head(m: &mut MarkupWriter, cx: &PostContext, post: &Post, channel: Option<&Channel>) {
+    let ui = cx.ui;
+    m.tags(r#"<header class="post-head"><time class="post-date""#);
+    if let Some(at) = DateTime::from_timestamp(post.date, 0) {
+        m.attribute("datetime", at.to_rfc3339());
+    }
+    m.tags(">").text(ui.timestamp(post.date)).tags("</time>");
+    if let Some(src) = channel.and_then(|c| c.image100_url()) {
+        // `loading` before `src`: an avatar that is not lazy as its address is set is fetched and
+        // decoded (SVG, on the page's own thread) before the posts can be painted.
+        m.tags(r#"<img class="post-avatar" loading="lazy""#)
+            .attribute("src", src)
+            .tags(r#" alt="" width="24" height="24">"#);
+    }
+    let (query, mut text) = channel_label(post.channel_id, channel, ui.locale);
+    if channel.is_none() && cx.looking {
+        text = "…".to_owned();
+    }
+    write_channel_link(m, "post-channel", query, &text);
+    let media = post.media.as_ref().map(|media| media.media_type.trim());
+    if let Some(media) = media.filter(|t| !t.is_empty()) {
+        m.tags(r#"<span class="badge post-media">"#)
+            .text(media)
+            .tags("</span>");
+    }
+    match &post.forwarded_from {
+        Some(ForwardedFrom::Channel(id)) => {
+            m.tags(r#"<span class="badge post-repost">"#);
+            let found = named_channel(cx.data, cx.sources, *id);
+            if found.is_none() && cx.looking {
+                m.text(ui.t("Repost from …", "Репост из …"));
+            } else {
+                let (query, text) = channel_label(*id, found, ui.locale);
+                m.text(ui.t("Repost from ", "Репост из "));
+                write_channel_link(m, "post-source", query, &text);
+            }
+            m.tags("</span>");
+        }
+        Some(ForwardedFrom::Other(_)) => {
+            m.tags(r#"<span class="badge post-repost">"#)
+                .text(ui.t("Repost", "Репост"))
+                .tags("</span>");
+        }
+        None => {}
+    }
+    if post.is_deleted {
+        m.tags(r#"<span class="badge post-deleted-badge">"#)
+            .text(ui.t("Deleted", "Удалён"))
+            .tags("</span>");
+    }
+    m.tags("</header>");
 }
 
-fn channel_link(
-    navigator: &Option<Navigator>,
-    class: &'static str,
-    query: String,
-    text: String,
-) -> Html {
+/// A link to a channel's report (followed by the router: `list.rs`).
+fn write_channel_link(m: &mut MarkupWriter, class: &'static str, query: String, text: &str) {
     let href = route_href(Route::ChannelInfo, &ChannelQuery::new(query));
-    page_link(navigator, class, href, html! { { text } })
+    m.tags("<a")
+        .attribute("href", href)
+        .attribute("class", class)
+        .tags(">")
+        .text(text)
+        .tags("</a>");
 }
 
-#[function_component(PostItem)]
-pub(super) fn post_item(props: &PostItemProps) -> Html {
-    let ui = use_ui();
-    let navigator = use_navigator();
-    let data = &*props.response;
-    // Sanitized once per snippet, as `SafeHtml` does, and drawn as its `RichText` would be.
-    let snippet_nodes = use_memo(
-        data.items
-            .get(props.index)
-            .map(|post| excerpt(post).to_owned())
-            .unwrap_or_default(),
-        |html| sanitize(html),
-    );
-    let full_open = use_state_eq(|| false);
-    let Some(post) = data.items.get(props.index) else {
-        return Html::default();
-    };
-    let channel = named_channel(data, &props.sources, post.channel_id);
-    let (channel_query, mut channel_text) = channel_label(post.channel_id, channel, ui.locale);
-    if channel.is_none() && props.looking {
-        channel_text = "…".to_owned();
+/// The link preview a post carries as its media: the site, the page's title (a link when its
+/// address is a web URL) and its description, each isolated so that right-to-left text cannot
+/// flip the card.
+fn write_link_preview(m: &mut MarkupWriter, media: &Media) {
+    if !media.is_link_preview() {
+        return;
     }
-    let avatar = channel.and_then(|c| c.image100_url()).map(|src| {
-        // `loading` before `src`: attributes are set in this order, and an image whose `src` is
-        // set while it is still eager starts loading at once, so every avatar of the page was
-        // fetched and decoded (SVG on the page's own thread) before the posts could be painted.
-        html! { <img class="post-avatar" loading="lazy" {src} alt="" width="24" height="24" /> }
-    });
-    let warning = channel
-        .map(|c| {
-            flags(c)
-                .iter()
-                .map(|flag| flag_text(flag, ui.locale))
-                .collect::<Vec<_>>()
-        })
-        .filter(|texts| !texts.is_empty())
-        .map(|texts| {
-            html! {
-                <p class="cs-card-warning post-warning" role="note">
-                    { "⚠ " }{ ui.t("Channel restrictions: ", "Ограничения канала: ") }{ texts.join("; ") }
-                </p>
+    let text = |field: &Option<String>| {
+        field
+            .as_deref()
+            .map(str::trim)
+            .filter(|t| !t.is_empty())
+            .map(str::to_owned)
+    };
+    let href = media.url_href();
+    let title = text(&media.title).or_else(|| href.clone());
+    m.tags(r#"<div class="cs-link-preview">"#);
+    if let Some(site) = text(&media.site_name) {
+        m.tags(r#"<bdi class="cs-link-preview-site">"#)
+            .text(site)
+            .tags("</bdi>");
+    }
+    match (title, href) {
+        (Some(title), Some(href)) => {
+            m.tags(r#"<a class="cs-link cs-link-preview-title""#)
+                .attribute("href", href)
+                .tags(r#" rel="noopener noreferrer nofollow" target="_blank"><bdi>"#)
+                .text(title)
+                .tags("</bdi></a>");
+        }
+        (Some(title), None) => {
+            m.tags(r#"<bdi class="cs-link-preview-title">"#)
+                .text(title)
+                .tags("</bdi>");
+        }
+        _ => {}
+    }
+    if let Some(description) = text(&media.description) {
+        m.tags(r#"<p class="cs-link-preview-text"><bdi>"#)
+            .text(description)
+            .tags("</bdi></p>");
+    }
+    m.tags("</div>");
+}
+
+/// The foot: the counters (compact, the exact count as the tooltip), ER and ERR (each term's
+/// definition as its tooltip), and the links to the post and its statistics.
+fn write_foot(m: &mut MarkupWriter, ui: &Ui, post: &Post, subscribers: Option<u64>) {
+    m.tags(r#"<footer class="post-foot"><dl class="post-counters">"#);
+    for (label, n) in [
+        (ui.t("Views", "Просмотры"), post.views),
+        (ui.t("Shares", "Репосты"), post.shares_count),
+        (ui.t("Comments", "Комментарии"), post.comments_count),
+        (ui.t("Reactions", "Реакции"), post.reactions_count),
+    ] {
+        let n = i64::try_from(n).unwrap_or(i64::MAX);
+        m.tags(r#"<div class="post-counter"><dt>"#)
+            .text(label)
+            .tags("</dt><dd")
+            .attribute("title", ui.count(n))
+            .tags(">")
+            .text(compact(n))
+            .tags("</dd></div>");
+    }
+    let figures: [(&str, &str, Figure); 2] = [
+        ("ER", er_definition(ui), er(&PostCounts::from(post))),
+        ("ERR", err_definition(ui), err(post.views, subscribers)),
+    ];
+    for (label, definition, figure) in figures {
+        m.tags(r#"<div class="post-counter post-figure"><dt><abbr"#)
+            .attribute("title", definition)
+            .tags(">")
+            .text(label)
+            .tags("</abbr></dt><dd>");
+        match figure {
+            Ok(value) => {
+                m.text(format_rate(value, ui.locale));
             }
-        });
-    let counts = PostCounts::from(post);
-    let post_er = rate_html(&ui, er(&counts));
-    let post_err = rate_html(&ui, err(post.views, subscribers_of(data, post)));
-    let media = post
-        .media
-        .as_ref()
-        .map(|m| m.media_type.trim().to_owned())
-        .filter(|t| !t.is_empty());
-    let repost = post.forwarded_from.as_ref().map(|from| match from {
-        ForwardedFrom::Channel(id) => {
-            let found = named_channel(data, &props.sources, *id);
-            if found.is_none() && props.looking {
-                return html! {
-                    <span class="badge post-repost">{ ui.t("Repost from …", "Репост из …") }</span>
-                };
-            }
-            let (query, text) = channel_label(*id, found, ui.locale);
-            html! {
-                <span class="badge post-repost">
-                    { ui.t("Repost from ", "Репост из ") }{ channel_link(&navigator, "post-source", query, text) }
-                </span>
+            // As `missing_html` draws a missing figure.
+            Err(missing) => {
+                m.tags(
+                    r#"<span class="cs-missing" tabindex="0"><span aria-hidden="true">—</span>"#,
+                )
+                .tags(r#"<span class="cs-missing-why">"#)
+                .text(missing_text(ui, missing))
+                .tags("</span></span>");
             }
         }
-        ForwardedFrom::Other(_) => html! {
-            <span class="badge post-repost">{ ui.t("Repost", "Репост") }</span>
-        },
-    });
-    let snippet = excerpt(post);
-    let published = DateTime::from_timestamp(post.date, 0).map(|at| at.to_rfc3339());
+        m.tags("</dd></div>");
+    }
+    m.tags(r#"</dl><div class="post-links">"#);
+    if let Some(href) = post.url() {
+        m.tags(r#"<a class="cs-link post-open""#)
+            .attribute("href", href)
+            .tags(r#" rel="noopener noreferrer" target="_blank">"#)
+            .text(ui.t("Open in the messenger", "Открыть в мессенджере"))
+            .tags("</a>");
+    }
     let post_ref = if post.link.trim().is_empty() {
         post.id.to_string()
     } else {
         post.link.trim().to_owned()
     };
-    html! {
-        <li class={classes!("post-item", post.is_deleted.then_some("post-deleted"))}
-            data-post-id={post.id.to_string()}>
-            <header class="post-head">
-                <time class="post-date" datetime={published}>{ ui.timestamp(post.date) }</time>
-                { avatar }
-                { channel_link(&navigator, "post-channel", channel_query, channel_text) }
-                if let Some(media) = media {
-                    <span class="badge post-media">{ media }</span>
-                }
-                { repost }
-                if post.is_deleted {
-                    <span class="badge post-deleted-badge">{ ui.t("Deleted", "Удалён") }</span>
-                }
-            </header>
-            { warning }
-            <div class="cs-rich-text post-snippet">{ render_nodes(&snippet_nodes) }</div>
-            { post.media.as_ref().map(link_preview).unwrap_or_default() }
-            if !post.text.trim().is_empty() && post.text != snippet {
-                { full_text(&ui, &full_open, &post.text) }
-            }
-            <footer class="post-foot">
-                <dl class="post-counters">
-                    { counter(&ui, ui.t("Views", "Просмотры"), post.views) }
-                    { counter(&ui, ui.t("Shares", "Репосты"), post.shares_count) }
-                    { counter(&ui, ui.t("Comments", "Комментарии"), post.comments_count) }
-                    { counter(&ui, ui.t("Reactions", "Реакции"), post.reactions_count) }
-                    { figure_counter("ER", er_definition(&ui), post_er) }
-                    { figure_counter("ERR", err_definition(&ui), post_err) }
-                </dl>
-                <div class="post-links">
-                    if let Some(href) = post.url() {
-                        <a class="cs-link post-open" href={href} rel="noopener noreferrer" target="_blank">
-                            { ui.t("Open in the messenger", "Открыть в мессенджере") }
-                        </a>
-                    }
-                    { page_link(&navigator, "post-stats-link",
-                        route_href(Route::PostStats, &PostQuery { post: post_ref }),
-                        html! { { ui.t("Post statistics", "Статистика поста") } }) }
-                </div>
-            </footer>
-        </li>
-    }
-}
-
-/// A post's full text behind "Full text": sanitized and built only once it is opened, since most
-/// of a page's texts are never read and each can be long. Part of the post rather than a
-/// component of its own, which each post of a page had to mount.
-fn full_text(ui: &Ui, open: &UseStateHandle<bool>, text: &str) -> Html {
-    let ontoggle = {
-        let open = open.clone();
-        Callback::from(move |event: Event| {
-            if let Some(details) = event.target_dyn_into::<web_sys::Element>() {
-                open.set(details.has_attribute("open"));
-            }
-        })
-    };
-    html! {
-        <details class="post-full" {ontoggle}>
-            <summary>{ ui.t("Full text", "Полный текст") }</summary>
-            if **open {
-                <SafeHtml html={AttrValue::from(text.to_owned())} class="post-text" />
-            }
-        </details>
-    }
+    m.tags("<a")
+        .attribute(
+            "href",
+            route_href(Route::PostStats, &PostQuery { post: post_ref }),
+        )
+        .tags(r#" class="post-stats-link">"#)
+        .text(ui.t("Post statistics", "Статистика поста"))
+        .tags("</a></div></footer>");
 }

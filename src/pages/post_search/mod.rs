@@ -1,7 +1,9 @@
 //! Post search: full-text search of posts, newest first, one page of results at a time. The
-//! form is [`params`], the page of results [`results`] with one [`item`] per post.
+//! form is [`params`], the page of results [`results`], its posts [`list`] with one [`item`] per
+//! post.
 
 mod item;
+mod list;
 mod params;
 mod results;
 

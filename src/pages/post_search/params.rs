@@ -8,6 +8,7 @@ use crate::api::limits::{POST_SEARCH_LIMIT_DEFAULT, POST_SEARCH_LIMIT_MAX};
 use crate::api::model::PostSearchResponse;
 use crate::api::ops::PostSearch;
 use crate::api::{Error, Invalid, Operation};
+use crate::figures::counts::parse_count;
 use crate::pages::form::{is_false, PeriodQuery};
 use crate::pages::form::{AddressQuery, PageParams, Problems};
 use crate::pages::text_search::{
@@ -15,7 +16,6 @@ use crate::pages::text_search::{
 };
 use crate::request::CachedClient;
 use crate::ui::Ui;
-use crate::view::counts::parse_count;
 
 #[derive(Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default, rename_all = "camelCase")]

@@ -4,11 +4,11 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
-use super::item::PostItem;
+use super::list::PostList;
 use crate::api::batch::bounded;
 use crate::api::limits::POST_SEARCH_OFFSET_MAX;
 use crate::api::model::Channel;
-use crate::api::model::{Post, PostSearchResponse};
+use crate::api::model::PostSearchResponse;
 use crate::api::ops::ChannelInfo;
 use crate::api::ChannelId;
 use crate::components::figure::{
@@ -16,11 +16,11 @@ use crate::components::figure::{
 };
 use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
 use crate::components::ExportButtons;
+use crate::figures::counts::count_i64;
+use crate::figures::named::PageTotals;
 use crate::format::fill;
 use crate::request::use_task;
 use crate::ui::{use_ui, Ui};
-use crate::view::counts::count_i64;
-use crate::view::figures::PageTotals;
 use crate::view::job::MAX_IN_FLIGHT;
 use crate::view::pager::pages;
 use crate::view::post_file::posts_table;
@@ -113,14 +113,8 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
                 </div>
             </div>
             { page_totals(&ui, data, format!("{name}-figures")) }
-            <ol class="post-list" start={first.to_string()}>
-                { for data.items.iter().enumerate().map(|(index, post)| {
-                    let (sources, looking) = sources.of(post);
-                    html! {
-                        <PostItem key={post.id} response={data.clone()} {index} {sources} {looking} />
-                    }
-                }) }
-            </ol>
+            <PostList response={data.clone()} {first} sources={sources.channels.clone()}
+                looking={sources.looking} />
             // A footnote on what the page asked besides the search, under the posts it names.
             if !sources.unknown.is_empty() {
                 <p class="hint post-sources">{ fill(ui.t(
@@ -136,28 +130,8 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
 /// The channels looked up, those asked, and whether the lookup still runs.
 struct Sources {
     channels: Rc<Vec<Channel>>,
-    /// The shared empty list, for posts that need no lookup.
-    none: Rc<Vec<Channel>>,
     unknown: Vec<i64>,
     looking: bool,
-}
-
-impl Sources {
-    /// What `post` is given of the lookup: the channels looked up and whether they still come
-    /// only when it names a channel the answer lacks. The other posts keep the same props while
-    /// the lookup starts and ends, so they are not drawn again for it (fifty posts drawn twice
-    /// before the first paint, when the lookup started right after the answer was drawn).
-    fn of(&self, post: &Post) -> (Rc<Vec<Channel>>, bool) {
-        let names_unknown = [Some(post.channel_id), post.forwarded_from_channel()]
-            .into_iter()
-            .flatten()
-            .any(|id| self.unknown.contains(&id));
-        if names_unknown {
-            (self.channels.clone(), self.looking)
-        } else {
-            (self.none.clone(), false)
-        }
-    }
 }
 
 /// Looks up each channel of `unknown` once, a few at a time, through the page-wide cache (so
@@ -165,8 +139,9 @@ impl Sources {
 /// stops the lookups of the answer it replaces: they would only queue before its own.
 #[hook]
 fn use_sources(unknown: Vec<i64>, searching: bool) -> Sources {
-    let lookup = use_task::<Vec<Channel>>();
-    // One empty list for every render without lookups, so the posts see the same sources.
+    // The channels found, with the IDs they were looked up for.
+    let lookup = use_task::<(Vec<i64>, Rc<Vec<Channel>>)>();
+    // One empty list for every render without lookups, so the list sees the same sources.
     let none = use_memo((), |()| Vec::<Channel>::new());
     {
         let lookup = lookup.clone();
@@ -178,7 +153,7 @@ fn use_sources(unknown: Vec<i64>, searching: bool) -> Sources {
             } else if !ids.is_empty() {
                 let ids = ids.clone();
                 lookup.run(move |api| async move {
-                    let found = bounded(ids, MAX_IN_FLIGHT, |id| {
+                    let found = bounded(ids.clone(), MAX_IN_FLIGHT, |id| {
                         let api = api.clone();
                         async move {
                             let op = ChannelInfo::new(ChannelId::Numeric(id.max(0) as u64));
@@ -187,17 +162,21 @@ fn use_sources(unknown: Vec<i64>, searching: bool) -> Sources {
                     })
                     .await
                     .unwrap_or_default();
-                    Ok(found.into_iter().flatten().map(|c| (*c).clone()).collect())
+                    let channels = found.into_iter().flatten().map(|c| (*c).clone());
+                    Ok((ids, Rc::new(channels.collect())))
                 });
             }
         });
     }
     let state = lookup.state();
+    // Still to come until a lookup of these very channels has ended, so that the list is not
+    // drawn again when the lookup starts (the whole list is one piece of markup).
+    let looked_up = state.data.filter(|found| found.0 == unknown);
+    let pending = looked_up.is_none() && !unknown.is_empty() && state.error.is_none();
     Sources {
-        channels: state.data.unwrap_or_else(|| none.clone()),
-        none,
+        channels: looked_up.map_or_else(|| none.clone(), |found| found.1.clone()),
         unknown,
-        looking: state.loading,
+        looking: state.loading || pending,
     }
 }
 

@@ -14,13 +14,13 @@ use crate::components::figure::{
     price_error_text, rate_html,
 };
 use crate::components::ErrorBanner;
+use crate::figures::engagement::{Figure, Missing, PostCounts};
+use crate::figures::growth::growth_series;
+use crate::figures::named::PostFigures;
+use crate::figures::reach::{price_and_currency, REACH_HOURS};
 use crate::format::fill;
 use crate::route::{route_href, use_location, use_navigator, Route};
 use crate::ui::use_ui;
-use crate::view::engagement::{Figure, Missing, PostCounts};
-use crate::view::figures::PostFigures;
-use crate::view::growth::growth_series;
-use crate::view::reach::{price_and_currency, REACH_HOURS};
 
 #[derive(Properties, PartialEq)]
 pub(super) struct EngagementAndReachProps {

@@ -10,12 +10,12 @@ use crate::api::ViewGrowthGroup;
 use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
 use crate::components::{Column, DataTable, LineChart, Row, TableCell};
 use crate::export::Cell;
+use crate::figures::growth::{cumulative, growth_series};
+use crate::figures::points::{Point, Series};
 use crate::format::fill;
 use crate::format::{format_growth_date, growth_label};
 use crate::pages::form::ViewSwitch;
 use crate::ui::{use_ui, Ui};
-use crate::view::chart::{Point, Series};
-use crate::view::growth::{cumulative, growth_series};
 use crate::view::sort::SortKey;
 
 #[derive(Properties, PartialEq)]

@@ -1,6 +1,6 @@
 //! Subscriber dynamics: participants of up to five channels or chats over time, overlaid on one
 //! chart, with a table and a summary of each channel's change. The form and its requests are
-//! [`params`], the answer's views [`results`], the analysis [`crate::view::dynamics`].
+//! [`params`], the answer's views [`results`], the analysis [`crate::figures::dynamics`].
 
 mod params;
 mod results;
@@ -12,12 +12,12 @@ use crate::pages::form::DraftForm;
 use crate::api::limits::DEFAULT_PERIOD_DAYS;
 use crate::api::PeriodGroup;
 use crate::components::page_header;
+use crate::figures::dynamics::{HOURLY_MAX_DAYS, PERIOD_PRESETS};
 use crate::format::fill;
 use crate::pages::form::use_page_form;
 use crate::pages::form::{Field, PeriodFields, Select};
 use crate::route::Route;
 use crate::ui::use_ui;
-use crate::view::dynamics::{HOURLY_MAX_DAYS, PERIOD_PRESETS};
 use crate::view::labels::group_label;
 use params::{Params, MAX_CHANNELS};
 use results::DynamicsView;

@@ -11,12 +11,12 @@ use crate::api::limits::DEFAULT_PERIOD_DAYS;
 use crate::api::model::{Records, SubscriberCount};
 use crate::api::ops::SubscriberDynamics;
 use crate::api::{Error, Operation, PeriodGroup};
+use crate::figures::dynamics::{HOURLY_MAX_DAYS, PERIOD_PRESETS};
 use crate::format::fill;
 use crate::pages::form::PeriodQuery;
 use crate::pages::form::{AddressQuery, PageParams, Problems};
 use crate::request::CachedClient;
 use crate::ui::Ui;
-use crate::view::dynamics::{HOURLY_MAX_DAYS, PERIOD_PRESETS};
 
 /// Channels one chart overlays; more lines stop being readable.
 pub(super) const MAX_CHANNELS: usize = 5;

@@ -12,12 +12,12 @@ use crate::components::chart::period_axis;
 use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
 use crate::components::{Column, DataTable, LineChart, Row, TableCell};
 use crate::export::Cell;
+use crate::figures::counts::{signed, Trend};
+use crate::figures::dynamics::{chart_series, readings, summarize, x_of, Change, Reading};
 use crate::format::fill;
 use crate::format::{format_percent, Period};
 use crate::pages::form::ViewSwitch;
 use crate::ui::use_ui;
-use crate::view::counts::{signed, Trend};
-use crate::view::dynamics::{chart_series, readings, summarize, x_of, Change, Reading};
 use crate::view::sort::SortKey;
 
 #[derive(Properties)]

@@ -1,36 +1,31 @@
-//! A child process in a process group of its own, stopped with everything it started (Chromium's
-//! helpers, the compiler under `trunk serve`, a shell's children) by the group's id when the guard
-//! drops, also while a panic unwinds.
+//! The end-to-end tests' processes: each a [`procgroup::Group`] (its own process group, stopped
+//! with everything it started when dropped, also while a panic unwinds), with what the tests ask
+//! of one: an error that names it, and an async wait until a check passes while it runs.
 
 use std::future::Future;
-use std::os::unix::process::CommandExt;
-use std::process::{Child, Command, ExitStatus, Stdio};
+use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::Res;
 
-pub struct Group {
-    child: Child,
-}
+pub struct Group(procgroup::Group);
 
 impl Group {
     /// Starts `cmd` (`what` names it in errors) as the leader of a new process group.
     pub fn spawn(cmd: &mut Command, what: &str) -> Res<Group> {
-        let child = cmd
-            .stdin(Stdio::null())
-            .process_group(0)
-            .spawn()
-            .map_err(|e| format!("cannot start {what}: {e}"))?;
-        Ok(Group { child })
-    }
-
-    pub fn id(&self) -> u32 {
-        self.child.id()
+        procgroup::Group::spawn(cmd.stdin(Stdio::null()))
+            .map(Group)
+            .map_err(|e| format!("cannot start {what}: {e}").into())
     }
 
     /// The leader's exit status, if it has exited.
     pub fn exited(&mut self) -> Res<Option<ExitStatus>> {
-        Ok(self.child.try_wait()?)
+        Ok(self.0.try_wait()?)
+    }
+
+    /// SIGTERM to every process of the group, as a service manager stops a service.
+    pub fn terminate(&self) {
+        self.0.signal(procgroup::SIGTERM);
     }
 
     /// Polls `check` until it gives a value, while the leader runs, for at most `limit`; `what`
@@ -53,34 +48,5 @@ impl Group {
             }
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-    }
-
-    /// Sends `signal` (`TERM`, `KILL`, …) to every process of the group.
-    pub fn signal(&self, signal: &str) {
-        // The group id is the leader's pid (process_group(0) above).
-        let _ = Command::new("kill")
-            .arg(format!("-{signal}"))
-            .arg("--")
-            .arg(format!("-{}", self.child.id()))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
-    }
-}
-
-impl Drop for Group {
-    fn drop(&mut self) {
-        self.signal("TERM");
-        let deadline = Instant::now() + Duration::from_secs(3);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        // Whatever is left of the group goes too.
-        self.signal("KILL");
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }

@@ -1,83 +1,29 @@
-//! A tiny HTTP/1.1 GET, enough to ask the in-process site and chromedriver's `/status`
-//! (chromedriver refuses HTTP/1.0): one request per connection, `Connection: close`, and a body
-//! that is either plain or chunked.
+//! GET over HTTP/1.1 with hyper's client (the one fantoccini talks to chromedriver through):
+//! enough to ask the in-process site, a server a test started, and chromedriver's `/status`.
 
 use std::time::Duration;
 
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use bytes::Bytes;
+use http_body_util::{BodyExt, Empty};
+use hyper_util::client::legacy::Client;
+use hyper_util::rt::TokioExecutor;
 
 use crate::Res;
 
-/// Status code and body of `GET http://{host_port}{path_and_query}`.
+/// Status code and body of `GET http://{host_port}{path_and_query}`, within 10 s.
 pub async fn get(host_port: &str, path_and_query: &str) -> Res<(u16, String)> {
+    let url = format!("http://{host_port}{path_and_query}");
+    let uri: hyper::Uri = url.parse()?;
+    let client = Client::builder(TokioExecutor::new()).build_http::<Empty<Bytes>>();
     let exchange = async {
-        let mut stream = TcpStream::connect(host_port).await?;
-        let request =
-            format!("GET {path_and_query} HTTP/1.1\r\nHost: {host_port}\r\nAccept: */*\r\nConnection: close\r\n\r\n");
-        stream.write_all(request.as_bytes()).await?;
-        // Until the server closes, or the body's Content-Length is in (chromedriver keeps the
-        // connection open).
-        let mut raw = Vec::new();
-        let mut buf = [0u8; 16 * 1024];
-        loop {
-            let n = stream.read(&mut buf).await?;
-            if n == 0 {
-                break;
-            }
-            raw.extend_from_slice(&buf[..n]);
-            if let Some(split) = raw.windows(4).position(|w| w == b"\r\n\r\n") {
-                let head = String::from_utf8_lossy(&raw[..split]).to_ascii_lowercase();
-                let length = head.lines().find_map(|l| {
-                    l.strip_prefix("content-length:")
-                        .and_then(|v| v.trim().parse::<usize>().ok())
-                });
-                if length.is_some_and(|len| raw.len() >= split + 4 + len) {
-                    break;
-                }
-            }
-        }
-        Ok::<_, std::io::Error>(raw)
+        let answer = client.get(uri).await?;
+        let status = answer.status().as_u16();
+        let body = answer.into_body().collect().await?.to_bytes();
+        Res::Ok((status, String::from_utf8(body.to_vec())?))
     };
-    let raw = tokio::time::timeout(Duration::from_secs(10), exchange)
+    tokio::time::timeout(Duration::from_secs(10), exchange)
         .await
-        .map_err(|_| format!("GET {host_port}{path_and_query}: no answer in 10 s"))??;
-    let split = raw
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .ok_or_else(|| format!("GET {path_and_query}: no header end"))?;
-    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
-    let body = &raw[split + 4..];
-    let status = head
-        .split_whitespace()
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| format!("GET {path_and_query}: bad status line in {head:?}"))?;
-    let chunked = head
-        .lines()
-        .any(|l| l.to_ascii_lowercase().replace(' ', "") == "transfer-encoding:chunked");
-    let body = if chunked {
-        dechunk(body).ok_or_else(|| format!("GET {path_and_query}: bad chunked body"))?
-    } else {
-        body.to_vec()
-    };
-    Ok((status, String::from_utf8(body)?))
-}
-
-/// The data of a chunked body.
-fn dechunk(mut rest: &[u8]) -> Option<Vec<u8>> {
-    let mut out = Vec::new();
-    loop {
-        let line_end = rest.windows(2).position(|w| w == b"\r\n")?;
-        let line = std::str::from_utf8(&rest[..line_end]).ok()?;
-        let size = usize::from_str_radix(line.split(';').next()?.trim(), 16).ok()?;
-        let data = rest.get(line_end + 2..)?;
-        if size == 0 {
-            return Some(out);
-        }
-        out.extend_from_slice(data.get(..size)?);
-        rest = data.get(size..)?.strip_prefix(b"\r\n")?;
-    }
+        .map_err(|_| format!("GET {url}: no answer in 10 s"))?
 }
 
 /// The `response` of an API envelope at `path_and_query`; an error envelope is an error here.
@@ -90,5 +36,45 @@ pub async fn api_response(host_port: &str, path_and_query: &str) -> Res<serde_js
     match envelope["status"].as_str() {
         Some("ok") => Ok(envelope["response"].clone()),
         _ => Err(format!("GET {path_and_query}: {body}").into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A plain body, a streamed (chunked) one, and a status other than 200, from a real server.
+    #[tokio::test]
+    async fn get_reads_the_status_and_the_whole_body() {
+        use axum::body::Body;
+        use axum::http::StatusCode;
+        use axum::routing::get as route;
+
+        let app = axum::Router::new()
+            .route("/plain", route(|| async { "plain answer" }))
+            .route(
+                "/chunked",
+                route(|| async {
+                    let parts = ["one ", "two ", "three"].map(Ok::<_, std::io::Error>);
+                    Body::from_stream(futures::stream::iter(parts))
+                }),
+            )
+            .route(
+                "/missing",
+                route(|| async { (StatusCode::NOT_FOUND, "no") }),
+            );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap().to_string();
+        tokio::spawn(async move { axum::serve(listener, app).await });
+
+        assert_eq!(
+            get(&address, "/plain").await.unwrap(),
+            (200, "plain answer".into())
+        );
+        assert_eq!(
+            get(&address, "/chunked").await.unwrap(),
+            (200, "one two three".into())
+        );
+        assert_eq!(get(&address, "/missing").await.unwrap(), (404, "no".into()));
     }
 }

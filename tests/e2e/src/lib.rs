@@ -14,9 +14,7 @@ pub mod picks;
 pub mod runner;
 pub mod server;
 
-use std::future::Future;
 use std::path::PathBuf;
-use std::process::ExitCode;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -58,22 +56,6 @@ pub fn dist_dir() -> Res<PathBuf> {
         .into());
     }
     Ok(dist)
-}
-
-/// Runs a test binary's `main` on a two-thread runtime (one browser, one server: the machine
-/// has two cores).
-pub fn block_on(main: impl Future<Output = ExitCode>) -> ExitCode {
-    match tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-    {
-        Ok(runtime) => runtime.block_on(main),
-        Err(e) => {
-            eprintln!("cannot start the tokio runtime: {e}");
-            ExitCode::FAILURE
-        }
-    }
 }
 
 /// `Ok` when `condition` holds, else the error `message` gives.

@@ -1,13 +1,17 @@
-//! The scenario runner of the end-to-end targets: one harness and one browser for every
-//! scenario, one after another, reported the way libtest reports tests. Arguments that are not
-//! flags filter scenarios by name, as libtest's do.
+//! The `main` of the end-to-end targets, on libtest-mimic: each scenario is a trial, filtered,
+//! listed and reported as libtest does it, with libtest's flags. A target of many scenarios
+//! shares one harness and one browser between them, so they run one at a time in the order
+//! listed; the harness starts with the first scenario that runs.
 
 use std::future::Future;
 use std::pin::Pin;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use libtest_mimic::{Arguments, Failed, Trial};
+use tokio::runtime::{Handle, Runtime};
 
 use crate::{Harness, HarnessOptions, Res};
 
@@ -21,106 +25,126 @@ macro_rules! scenarios {
     };
 }
 
-/// Longest a scenario may take.
+/// Longest a scenario of a shared harness may take.
 const SCENARIO_TIMEOUT: Duration = Duration::from_secs(60);
 
-/// The `main` of a scenario target.
+/// The harness of a target, once its first scenario has started it (or the reason it could not).
+type Shared = Arc<OnceLock<Result<Arc<Harness>, String>>>;
+
+/// The `main` of a target whose scenarios share one harness.
 pub fn main(scenarios: &'static [(&'static str, Scenario)], options: HarnessOptions) -> ExitCode {
-    // libtest's flags are accepted and ignored; those that take a separate value skip it too,
-    // so that `--test-threads 1` does not read as a filter that selects nothing.
-    const WITH_VALUE: [&str; 6] = [
-        "--test-threads",
-        "--skip",
-        "--format",
-        "--color",
-        "--logfile",
-        "-Z",
-    ];
-    let mut filters = Vec::new();
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        if WITH_VALUE.contains(&arg.as_str()) {
-            args.next();
-        } else if !arg.starts_with('-') {
-            filters.push(arg);
+    let Some((args, runtime)) = start() else {
+        return ExitCode::FAILURE;
+    };
+    let shared: Shared = Arc::default();
+    let trials = scenarios
+        .iter()
+        .map(|&(name, scenario)| {
+            let (handle, shared, options) =
+                (runtime.handle().clone(), shared.clone(), options.clone());
+            Trial::test(name, move || {
+                let harness = harness(&handle, &shared, options)?;
+                handle
+                    .block_on(run_one(harness, name, scenario))
+                    .map_err(Failed::from)
+            })
+        })
+        .collect();
+    let ran = finish(&args, trials);
+    if let Some(Ok(harness)) = Arc::into_inner(shared).and_then(OnceLock::into_inner) {
+        match Arc::try_unwrap(harness) {
+            Ok(harness) => runtime.block_on(harness.shutdown()),
+            Err(harness) => drop(harness),
         }
     }
-    crate::block_on(run(scenarios, options, filters))
+    ran
 }
 
-async fn run(
-    scenarios: &'static [(&'static str, Scenario)],
-    options: HarnessOptions,
-    filters: Vec<String>,
-) -> ExitCode {
-    let chosen: Vec<&(&'static str, Scenario)> = scenarios
-        .iter()
-        .filter(|(name, _)| filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())))
-        .collect();
-    println!("\nrunning {} e2e scenarios", chosen.len());
-    if chosen.is_empty() {
-        eprintln!("no scenario matches {filters:?}");
+/// The `main` of a target of one scenario with a set-up of its own (no shared harness).
+pub fn single<F, Fut>(name: &'static str, scenario: F) -> ExitCode
+where
+    F: FnOnce() -> Fut + Send + 'static,
+    Fut: Future<Output = Res<()>>,
+{
+    let Some((args, runtime)) = start() else {
+        return ExitCode::FAILURE;
+    };
+    let handle = runtime.handle().clone();
+    let trial = Trial::test(name, move || {
+        handle
+            .block_on(async { with_interrupt(scenario()).await })
+            .map_err(|e| Failed::from(e.to_string()))
+    });
+    finish(&args, vec![trial])
+}
+
+/// libtest's arguments, one scenario at a time (one browser, two cores), and the runtime the
+/// scenarios run on: one browser and one server, two worker threads.
+fn start() -> Option<(Arguments, Runtime)> {
+    let mut args = Arguments::from_args();
+    args.test_threads = Some(1);
+    match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => Some((args, runtime)),
+        Err(e) => {
+            eprintln!("cannot start the tokio runtime: {e}");
+            None
+        }
+    }
+}
+
+/// Runs the trials; a run that selects nothing fails rather than passes silently.
+fn finish(args: &Arguments, trials: Vec<Trial>) -> ExitCode {
+    let conclusion = libtest_mimic::run(args, trials);
+    if !args.list && conclusion.num_passed + conclusion.num_failed == 0 {
+        eprintln!("no e2e scenario matches {:?}", args.filter);
         return ExitCode::FAILURE;
     }
-    let started = Instant::now();
-    let harness = match Harness::start(options).await {
-        Ok(h) => Arc::new(h),
-        Err(e) => {
-            // Never a silent pass or skip: without a built console or a browser this fails.
-            eprintln!("e2e harness failed to start: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    println!(
-        "site {} · sandbox seed {} now {} · picks {:?}",
-        harness.site.origin,
-        crate::SEED,
-        harness.now,
-        harness.picks
-    );
-    let passed = AtomicUsize::new(0);
-    // Ctrl-C ends the run the orderly way too: the browser and chromedriver are stopped below.
-    let failed = tokio::select! {
-        failed = run_scenarios(&harness, &chosen, &passed) => failed,
-        _ = tokio::signal::ctrl_c() => {
-            eprintln!("interrupted");
-            vec![("(interrupted)", "the run was interrupted".to_owned())]
-        }
-    };
-    let passed = passed.load(Ordering::Relaxed);
-    for (name, message) in &failed {
-        println!("\n---- {name} ----\n{message}");
-    }
-    match Arc::try_unwrap(harness) {
-        Ok(h) => h.shutdown().await,
-        Err(h) => drop(h),
-    }
-    println!(
-        "\ntest result: {}. {passed} passed; {} failed; finished in {:.1} s\n",
-        if failed.is_empty() { "ok" } else { "FAILED" },
-        failed.len(),
-        started.elapsed().as_secs_f64()
-    );
-    if failed.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
-    }
+    conclusion.exit_code()
 }
 
-/// Runs the scenarios one after another; the failures with their messages.
-async fn run_scenarios(
-    harness: &Arc<Harness>,
-    chosen: &[&(&'static str, Scenario)],
-    passed: &AtomicUsize,
-) -> Vec<(&'static str, String)> {
-    let mut failed = Vec::new();
-    for (name, scenario) in chosen.iter().copied() {
-        // The picture of an earlier run's failure would tell of a failure this run may not have.
-        let _ = std::fs::remove_file(crate::screenshot_dir().join(format!("failed-{name}.png")));
-        let t = Instant::now();
-        let mut task = tokio::spawn(scenario(harness.clone()));
-        let outcome = match tokio::time::timeout(SCENARIO_TIMEOUT, &mut task).await {
+/// The target's harness, started by the first scenario that asks; every scenario after a failed
+/// start fails with its reason (without a built console or a browser nothing passes).
+fn harness(
+    handle: &Handle,
+    shared: &Shared,
+    options: HarnessOptions,
+) -> Result<Arc<Harness>, Failed> {
+    let started = shared.get_or_init(|| {
+        let harness = handle
+            .block_on(Harness::start(options))
+            .map_err(|e| e.to_string())?;
+        println!(
+            "site {} · sandbox seed {} now {} · picks {:?}",
+            harness.site.origin,
+            crate::SEED,
+            harness.now,
+            harness.picks
+        );
+        Ok(Arc::new(harness))
+    });
+    started
+        .clone()
+        .map_err(|e| format!("e2e harness failed to start: {e}").into())
+}
+
+/// Set by Ctrl-C: the scenarios not yet run fail at once, and the run ends the orderly way.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// One scenario of a shared harness, within [`SCENARIO_TIMEOUT`], with a screenshot of the page
+/// when it fails.
+async fn run_one(harness: Arc<Harness>, name: &str, scenario: Scenario) -> Result<(), String> {
+    if INTERRUPTED.load(Ordering::Relaxed) {
+        return Err("the run was interrupted".into());
+    }
+    // The picture of an earlier run's failure would tell of a failure this run may not have.
+    let _ = std::fs::remove_file(crate::screenshot_dir().join(format!("failed-{name}.png")));
+    let mut task = tokio::spawn(scenario(harness.clone()));
+    let outcome = tokio::select! {
+        joined = tokio::time::timeout(SCENARIO_TIMEOUT, &mut task) => match joined {
             Ok(Ok(Ok(()))) => Ok(()),
             Ok(Ok(Err(e))) => Err(e.to_string()),
             Ok(Err(join)) => Err(format!("panicked: {join}")),
@@ -128,53 +152,24 @@ async fn run_scenarios(
                 task.abort();
                 Err(format!("did not finish within {SCENARIO_TIMEOUT:?}"))
             }
-        };
-        match outcome {
-            Ok(()) => {
-                passed.fetch_add(1, Ordering::Relaxed);
-                println!("test {name} ... ok ({:.1} s)", t.elapsed().as_secs_f64());
-            }
-            Err(message) => {
-                println!(
-                    "test {name} ... FAILED ({:.1} s)",
-                    t.elapsed().as_secs_f64()
-                );
-                let _ = harness.browser.screenshot(&format!("failed-{name}")).await;
-                failed.push((*name, message));
-            }
+        },
+        _ = tokio::signal::ctrl_c() => {
+            task.abort();
+            INTERRUPTED.store(true, Ordering::Relaxed);
+            return Err("interrupted".into());
         }
+    };
+    if outcome.is_err() {
+        let _ = harness.browser.screenshot(&format!("failed-{name}")).await;
     }
-    failed
+    outcome
 }
 
-/// The `main` of a target of one scenario with a set-up of its own (no shared harness): `name`
-/// run on the runtime of [`crate::block_on`], stopped by Ctrl-C, reported as libtest reports.
-pub fn single<F>(name: &str, scenario: F) -> ExitCode
-where
-    F: Future<Output = Res<()>>,
-{
-    crate::block_on(async {
-        println!("\nrunning 1 e2e scenario");
-        let started = Instant::now();
-        let result = tokio::select! {
-            result = scenario => result,
-            _ = tokio::signal::ctrl_c() => Err("interrupted".into()),
-        };
-        let verdict = if result.is_ok() { "ok" } else { "FAILED" };
-        if let Err(e) = &result {
-            println!("\n---- {name} ----\n{e}");
-        }
-        println!(
-            "test {name} ... {verdict}\n\ntest result: {verdict}. {} passed; {} failed; \
-             finished in {:.1} s\n",
-            usize::from(result.is_ok()),
-            usize::from(result.is_err()),
-            started.elapsed().as_secs_f64()
-        );
-        if result.is_ok() {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::FAILURE
-        }
-    })
+/// `work`, or an error as soon as Ctrl-C is pressed: dropping `work` drops the guards of the
+/// servers and browser it started, which stop them.
+async fn with_interrupt<T>(work: impl Future<Output = Res<T>>) -> Res<T> {
+    tokio::select! {
+        result = work => result,
+        _ = tokio::signal::ctrl_c() => Err("interrupted".into()),
+    }
 }

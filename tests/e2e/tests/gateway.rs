@@ -28,7 +28,7 @@ const GATEWAY_TOKEN: &str = "e2e-gateway-held-8b3d0f";
 type Lines = Arc<Mutex<Vec<String>>>;
 
 fn main() -> ExitCode {
-    chanscope_e2e::runner::single("console_through_the_gateway", console_through_the_gateway())
+    chanscope_e2e::runner::single("console_through_the_gateway", console_through_the_gateway)
 }
 
 async fn listen() -> Res<TcpListener> {

@@ -30,7 +30,7 @@ const KEYWORD: &str = "%D0%B2%D1%8B%D0%B1%D0%BE%D1%80%D1%8B";
 const BUILD_WAIT: Duration = Duration::from_secs(900);
 
 fn main() -> ExitCode {
-    chanscope_e2e::runner::single("plain_trunk_serve", plain_trunk_serve())
+    chanscope_e2e::runner::single("plain_trunk_serve", plain_trunk_serve)
 }
 
 async fn plain_trunk_serve() -> Res<()> {
@@ -91,7 +91,29 @@ async fn plain_trunk_serve() -> Res<()> {
     let result = scenario(&browser, &root, &mut trunk).await;
     browser.close().await;
     drop(driver);
+    if result.is_err() {
+        // What Trunk (its builds, reloads and proxy errors) and the sandbox said, beside the
+        // failure: a run elsewhere keeps only its output.
+        for log in [
+            "trunk-serve.log",
+            "trunk-serve.err.log",
+            "preview-sandbox.log",
+        ] {
+            print_tail(&logs.join(log));
+        }
+    }
     result
+}
+
+/// The last lines of a log, under its name.
+fn print_tail(path: &Path) {
+    const LINES: usize = 40;
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let lines: Vec<&str> = text.lines().collect();
+    println!("--- the last lines of {} ---", path.display());
+    for line in &lines[lines.len().saturating_sub(LINES)..] {
+        println!("{line}");
+    }
 }
 
 async fn scenario(browser: &Browser, root: &Path, trunk: &mut Group) -> Res<()> {

@@ -5,7 +5,7 @@ use std::fs;
 use std::io::ErrorKind;
 use std::path::Path;
 
-use crate::Result;
+use crate::result::Result;
 
 pub const README: &str = "README.md";
 pub const DOCS_DIR: &str = "docs";

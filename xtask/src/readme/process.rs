@@ -3,14 +3,15 @@
 //! dropped.
 
 use std::fs;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use procgroup::Group;
+
+use crate::result::Result;
 use crate::sandbox::http_status;
-use crate::Result;
 
 /// How long a command that exits by itself may run.
 const COMMAND_LIMIT: Duration = Duration::from_secs(300);
@@ -19,23 +20,26 @@ const COMMAND_LIMIT: Duration = Duration::from_secs(300);
 const CARGO_SERVER_LIMIT: Duration = Duration::from_secs(600);
 /// How long a server binary started directly may take to answer.
 const SERVER_LIMIT: Duration = Duration::from_secs(60);
+/// How long a command's processes get between SIGTERM and SIGKILL.
+const GRACE: Duration = Duration::from_secs(10);
 /// How long a port we have just freed may take to be free again.
 const PORT_RELEASE: Duration = Duration::from_secs(10);
 
 /// `bash -c text` in the repository root, with `env` added, in a process group of its own,
-/// output to the file `log_name` in `logs`.
+/// output to the file `log_name` in `logs`; dropped, the group gets SIGTERM, then SIGKILL if
+/// any of it is still there after [`GRACE`].
 fn spawn(
     root: &Path,
     logs: &Path,
     log_name: &str,
     text: &str,
     env: &[(String, String)],
-) -> Result<(Child, PathBuf)> {
+) -> Result<(Group, PathBuf)> {
     let log_path = logs.join(log_name);
     let log = fs::File::create(&log_path).map_err(|e| format!("{}: {e}", log_path.display()))?;
     let err = log.try_clone().map_err(|e| e.to_string())?;
-    let child = Command::new("bash")
-        .args(["-c", text])
+    let mut cmd = Command::new("bash");
+    cmd.args(["-c", text])
         .current_dir(root)
         // As `native_cargo`: nothing a wasm build of the surrounding run may have set.
         .env_remove("CARGO_UNSTABLE_BUILD_STD")
@@ -46,11 +50,11 @@ fn spawn(
         .envs(env.iter().map(|(key, value)| (key, value)))
         .stdin(Stdio::null())
         .stdout(Stdio::from(log))
-        .stderr(Stdio::from(err))
-        .process_group(0)
-        .spawn()
-        .map_err(|e| format!("starting bash: {e}"))?;
-    Ok((child, log_path))
+        .stderr(Stdio::from(err));
+    let group = Group::spawn(&mut cmd)
+        .map_err(|e| format!("starting bash: {e}"))?
+        .with_grace(GRACE);
+    Ok((group, log_path))
 }
 
 /// A command that must exit 0 within [`COMMAND_LIMIT`].
@@ -61,11 +65,10 @@ pub fn run_to_end(
     text: &str,
     env: &[(String, String)],
 ) -> Result {
-    let (child, log) = spawn(root, logs, log_name, text, env)?;
-    let mut group = Group { child };
+    let (mut group, log) = spawn(root, logs, log_name, text, env)?;
     let deadline = Instant::now() + COMMAND_LIMIT;
     loop {
-        if let Some(status) = group.child.try_wait().map_err(|e| e.to_string())? {
+        if let Some(status) = group.try_wait().map_err(|e| e.to_string())? {
             if status.success() {
                 return Ok(());
             }
@@ -95,8 +98,7 @@ pub fn start_server(
     for &(port, _) in probes {
         wait_free(port)?;
     }
-    let (child, log) = spawn(root, logs, log_name, text, env)?;
-    let mut group = Group { child };
+    let (mut group, log) = spawn(root, logs, log_name, text, env)?;
     // Both build before they listen.
     let limit = if text.starts_with("cargo ") || text.starts_with("trunk ") {
         CARGO_SERVER_LIMIT
@@ -106,7 +108,7 @@ pub fn start_server(
     let deadline = Instant::now() + limit;
     let mut waiting: Vec<(u16, &str)> = probes.to_vec();
     loop {
-        if let Some(status) = group.child.try_wait().map_err(|e| e.to_string())? {
+        if let Some(status) = group.try_wait().map_err(|e| e.to_string())? {
             return Err(format!(
                 "a server was expected; it exited with {status}{}",
                 tail(&log)
@@ -145,34 +147,6 @@ fn wait_free(port: u16) -> Result {
             }
             Err(_) => thread::sleep(Duration::from_millis(200)),
         }
-    }
-}
-
-/// A command's process group: dropped, it gets SIGTERM, then SIGKILL if still there after 10 s.
-pub struct Group {
-    child: Child,
-}
-
-impl Drop for Group {
-    fn drop(&mut self) {
-        let group = format!("-{}", self.child.id());
-        let signal = |name: &str| {
-            Command::new("kill")
-                .args([name, "--", &group])
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success())
-        };
-        // `kill -0` succeeds while any process of the group is left.
-        let deadline = Instant::now() + Duration::from_secs(10);
-        if signal("-TERM") {
-            while signal("-0") && Instant::now() < deadline {
-                thread::sleep(Duration::from_millis(100));
-                let _ = self.child.try_wait();
-            }
-            signal("-KILL");
-        }
-        let _ = self.child.wait();
     }
 }
 

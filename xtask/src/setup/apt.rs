@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::install::Report;
 use crate::proc::{exec, output, step, with_timeout};
-use crate::Result;
+use crate::result::Result;
 
 /// What a command needs set up.
 #[derive(Clone, Copy, PartialEq, Eq)]

@@ -1,4 +1,5 @@
 //! What each command's setup installs: Debian packages by need, and the crates.io tools' build.
+use super::tools::cargo_tools;
 use super::*;
 
 #[test]

@@ -9,7 +9,7 @@ use tokio::process::{Child, Command};
 
 use super::nginx::HOST;
 
-pub struct Client {
+pub struct CurlLoad {
     pub https: u16,
     pub certificate: PathBuf,
 }
@@ -29,7 +29,7 @@ impl Tally {
     }
 }
 
-impl Client {
+impl CurlLoad {
     pub fn url(&self, path: &str) -> String {
         format!("https://{HOST}:{}{path}", self.https)
     }

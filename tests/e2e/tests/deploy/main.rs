@@ -30,7 +30,7 @@ use chanscope_e2e::{ensure, http, repo_root, Res};
 use sandbox::redis_server::RedisServer;
 use sandbox::{Config, Dataset, Size, State};
 
-use load::{Client, Tally};
+use load::{CurlLoad, Tally};
 use nginx::{Nginx, Ports};
 use unit::Unit;
 
@@ -62,10 +62,7 @@ const LOAD: Load = Load {
 };
 
 fn main() -> ExitCode {
-    chanscope_e2e::runner::single(
-        "nginx_two_gateways_one_redis",
-        nginx_two_gateways_one_redis(),
-    )
+    chanscope_e2e::runner::single("nginx_two_gateways_one_redis", nginx_two_gateways_one_redis)
 }
 
 fn free_port() -> Res<u16> {
@@ -162,7 +159,7 @@ async fn run(root: &Path, dist: &Path, gateway: &Path, work: &Path) -> Res<()> {
         &ports,
     )
     .await?;
-    let client = Client {
+    let client = CurlLoad {
         https: ports.https,
         certificate: nginx.certificate.clone(),
     };
@@ -212,7 +209,7 @@ async fn run(root: &Path, dist: &Path, gateway: &Path, work: &Path) -> Res<()> {
         let running = client.start(&paths(round, &files))?;
         if round == LOAD.kill_in {
             tokio::time::sleep(Duration::from_millis(20)).await;
-            gateways[0].signal("TERM");
+            gateways[0].terminate();
             killed_at = Some(log_lines(&nginx.access_log)?.len());
         }
         with_both.add(client.finish(running).await?);
