@@ -16,19 +16,29 @@
 //!   48` hours on daily counts). None when the readings do not cover both ends.
 //! - Busy instants = mentions and placements known to bring subscribers; each makes the
 //!   [`EFFECT_HOURS`] from it busy.
-//! - Normal change over a span = the median of the changes between every two readings that far
-//!   apart (count at the later end − count at the earlier end), leaving out each window that
-//!   overlaps a busy stretch: an advert's own rise is not normal.
-//! - Spread of that change = 1.4826 × the median absolute deviation of the same changes
-//!   ([`crate::robust`]), at least 1 subscriber: counts are whole numbers, so a spread of
-//!   less than one says less than the counts can.
+//! - Windows of a span = every two readings that far apart, with their change (count at the later
+//!   end − count at the earlier end), leaving out each window that overlaps a busy stretch: an
+//!   advert's own rise is not normal.
+//! - Trend of those changes = their resistant slope against the windows' starts, per day
+//!   ([`crate::robust::resistant_slope`]): a channel that grows faster and faster changes more
+//!   in a late window than in an early one, and so does its normal change. None (0) when the
+//!   medians of the first and the last third of the windows start less than [`TREND_DAYS`]
+//!   apart: over less, a trend is not told from a weekly rhythm.
+//! - Normal change over a span, at an instant `t` = the median of the windows' changes once
+//!   each is carried along the trend to `t` (change − trend × days from `t` to the window's
+//!   start). Without a trend, the median of the changes.
+//! - Spread of that change = the health check's spread of the same carried changes
+//!   ([`crate::health::series::normal_of`]): the largest of 1.4826 × their median absolute
+//!   deviation, the 90th percentile of their deviations / 1.645 (a weekly rhythm is normal),
+//!   √(|normal change| + 1) (the Poisson noise of the arrivals behind a net change) and 1.
 //! - A gain (change − normal) is clearly beyond normal when it is more than [`CLEAR_SPREADS`]
 //!   spreads above 0.
 
 use chrono::{NaiveDateTime, TimeDelta};
 
 use super::dynamics::Reading;
-use super::robust::{median_and_mad, MAD_TO_SIGMA};
+use super::health::series::normal_of;
+use super::robust::resistant_slope;
 
 /// The hours after a mention the change is read at.
 pub const AFTER_HOURS: [u32; 2] = [24, 48];
@@ -41,8 +51,9 @@ pub const EFFECT_HOURS: u32 = 48;
 /// A gain is clearly beyond normal when it exceeds this many spreads.
 pub const CLEAR_SPREADS: f64 = 2.0;
 
-/// The least spread: one subscriber.
-pub const MIN_SPREAD: f64 = 1.0;
+/// The least time, in days, between the first and the last third of the windows for their
+/// changes to have a trend.
+pub const TREND_DAYS: f64 = 14.0;
 
 /// The last count at or before `at`, and the instant it is the count of (its period's end).
 pub fn count_before(readings: &[Reading], at: NaiveDateTime) -> Option<(NaiveDateTime, i64)> {
@@ -103,28 +114,32 @@ pub fn change_after(readings: &[Reading], at: NaiveDateTime, hours: u32) -> Opti
 /// A channel's normal change over a span, and its spread.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Normal {
-    /// The median change.
+    /// The median change, carried along the trend to the instant asked.
     pub change: f64,
-    /// 1.4826 × MAD of the changes, at least [`MIN_SPREAD`].
+    /// The spread of the carried changes ([`normal_of`]).
     pub spread: f64,
     /// How many windows it was read over.
     pub windows: usize,
+    /// How much the change over the span grows a day (the trend).
+    pub per_day: f64,
 }
 
-/// The normal change over `span`: over every pair of readings `span` apart whose window
-/// overlaps none of the [`EFFECT_HOURS`] after a `busy` instant; `readings` in time order (90
-/// days of hours are 2,161 readings: each later one is found by bisection). None when no window
-/// is left.
+/// The normal change over `span` at `at` (the start of the change it is held against): over
+/// every pair of readings `span` apart whose window overlaps none of the [`EFFECT_HOURS`] after
+/// a `busy` instant, along their trend; `readings` in time order (90 days of hours are 2,161
+/// readings: each later one is found by bisection). None when no window is left.
 pub fn normal_change(
     readings: &[Reading],
     span: TimeDelta,
+    at: NaiveDateTime,
     busy: &[NaiveDateTime],
 ) -> Option<Normal> {
     let effect = TimeDelta::hours(i64::from(EFFECT_HOURS));
     let quiet = |from: NaiveDateTime, to: NaiveDateTime| {
         busy.iter().all(|&b| to <= b || b + effect <= from)
     };
-    let changes: Vec<f64> = readings
+    let days = |t: NaiveDateTime| (t - at).num_seconds() as f64 / 86_400.0;
+    let windows: Vec<(f64, f64)> = readings
         .iter()
         .filter_map(|r| {
             let from = r.period.end();
@@ -132,14 +147,20 @@ pub fn normal_change(
             let later = readings
                 .binary_search_by_key(&to, |l| l.period.end())
                 .ok()?;
-            quiet(from, to).then(|| readings[later].count.saturating_sub(r.count) as f64)
+            quiet(from, to).then(|| {
+                let change = readings[later].count.saturating_sub(r.count);
+                (days(from), change as f64)
+            })
         })
         .collect();
-    let (change, mad) = median_and_mad(&changes)?;
+    let per_day = resistant_slope(&windows, TREND_DAYS);
+    let carried: Vec<f64> = windows.iter().map(|(x, y)| y - per_day * x).collect();
+    let normal = normal_of(&carried)?;
     Some(Normal {
-        change,
-        spread: (MAD_TO_SIGMA * mad).max(MIN_SPREAD),
-        windows: changes.len(),
+        change: normal.median,
+        spread: normal.spread,
+        windows: carried.len(),
+        per_day,
     })
 }
 
@@ -178,6 +199,6 @@ pub fn after_mention(
     busy: &[NaiveDateTime],
 ) -> Option<After> {
     let change = change_after(readings, at, hours)?;
-    let normal = normal_change(readings, change.span(), busy)?;
+    let normal = normal_change(readings, change.span(), change.from, busy)?;
     Some(After { change, normal })
 }

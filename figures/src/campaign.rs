@@ -9,10 +9,11 @@
 //!   placement minus its count before the first one ([`change_between`]: on hourly counts from
 //!   the end of the hour before the first placement's hour, on daily counts from the end of the
 //!   day before its day, so no arrival after a placement is lost).
-//! - Normal change and spread of a window = the channel's median change over every window of the
-//!   same length, and 1.4826 × the MAD of those changes (at least 1), leaving out the windows
-//!   that overlap the [`EFFECT_HOURS`] after any placement of the campaign or any known mention
-//!   of the channel ([`normal_change`]).
+//! - Normal change and spread of a window = the channel's normal change over as long at the
+//!   window's start ([`normal_change`]): the median change over every window of the same length,
+//!   carried along their trend to that start, and 1.4826 × the MAD of those carried changes (at
+//!   least 1), leaving out the windows that overlap the [`EFFECT_HOURS`] after any placement of
+//!   the campaign or any known mention of the channel.
 //! - Gain of a window = its change − its normal change. It is clearly beyond normal when it is
 //!   more than 2 spreads ([`beyond_normal`]).
 //! - Gain of a placement = its share of its window's gain; its spread is its window's (the
@@ -224,9 +225,10 @@ pub fn window_gain(
     let asked = span_hours(last - first).saturating_add(hours);
     let change =
         change_between(readings, first, last, hours).ok_or(Missing::NoCounts { hours: asked })?;
-    let normal = normal_change(readings, change.span(), busy).ok_or(Missing::NoNormal {
-        hours: span_hours(change.span()),
-    })?;
+    let normal =
+        normal_change(readings, change.span(), change.from, busy).ok_or(Missing::NoNormal {
+            hours: span_hours(change.span()),
+        })?;
     Ok(Gain {
         gain: change.by as f64 - normal.change,
         spread: normal.spread,

@@ -45,7 +45,8 @@ fn readings(noise: fn(i64) -> i64, boosts: &[(i64, i64, i64)]) -> Vec<Reading> {
 
 /// Exactly +10 an hour but for the boosts. Boosts here all fall within 48 hours of a placement,
 /// so every window of the normal change (those overlapping no placement's 48 hours) gains
-/// exactly 10 × its hours: the normal change is that, its MAD 0, its spread the floor of 1.
+/// exactly 10 × its hours: the normal change is that, its MAD 0, its spread the Poisson noise of
+/// as many arrivals, √(10 × hours + 1).
 fn hourly(boosts: &[(i64, i64, i64)]) -> Vec<Reading> {
     readings(|_| 0, boosts)
 }
@@ -108,7 +109,8 @@ fn two_placements_apart_each_have_their_window() {
     // 58..=82: 25 × 10 + 24 × 25 = 850 over 25 hours, normal 250 → 600.
     // 48 h: hours 58..=106: 490 + 800 = 1,290 over 49 hours, normal 490 → 800.
     assert_eq!(a.gain, [Ok(600.0), Ok(800.0)]);
-    assert_eq!(a.spread, [Ok(1.0), Ok(1.0)]);
+    // Spreads √(250 + 1) and √(490 + 1).
+    assert_eq!(a.spread, [Ok(251f64.sqrt()), Ok(491f64.sqrt())]);
     // 3,000 / 600 and 3,000 / 800.
     assert_eq!(a.cost_per_subscriber, [Ok(5.0), Ok(3.75)]);
     assert_eq!((a.share, a.shared_with.as_slice()), (1.0, &[][..]));
@@ -116,7 +118,7 @@ fn two_placements_apart_each_have_their_window() {
     assert_eq!(b.reach, [Ok(1_000.0), Ok(2_000.0)]);
     assert_eq!(b.cpm, [Ok(3_000.0), Ok(1_500.0)]);
     // On the hour (14:00): hours 134..=157 and 134..=181, exactly 24 and 48 hours:
-    // 240 + 200 − 240 and 480 + 200 − 480; 3,000 / 200.
+    // 240 + 200 − 240 and 480 + 200 − 480, ± √241 and √481; 3,000 / 200.
     assert_eq!(b.gain, [Ok(200.0), Ok(200.0)]);
     assert_eq!(b.cost_per_subscriber, [Ok(15.0), Ok(15.0)]);
     assert!(b.shared_with.is_empty());
@@ -126,9 +128,9 @@ fn two_placements_apart_each_have_their_window() {
     assert_eq!((t.price, t.currency.as_str()), (Ok(6_000.0), "₽"));
     // 6,000 / ((3,000 + 1,000) / 1000).
     assert_eq!((t.reach_24h, t.cpm_24h), (Ok(4_000.0), Ok(1_500.0)));
-    // 600 + 200 and 800 + 200, each ± √(1² + 1²); 6,000 / 800 and 6,000 / 1,000.
+    // 600 + 200 and 800 + 200, ± √(251 + 241) and √(491 + 481); 6,000 / 800 and 6,000 / 1,000.
     assert_eq!(t.gain, [Ok(800.0), Ok(1_000.0)]);
-    assert_eq!(t.spread, [Ok(2f64.sqrt()), Ok(2f64.sqrt())]);
+    assert_eq!(t.spread, [Ok(492f64.sqrt()), Ok(972f64.sqrt())]);
     assert_eq!(t.cost_per_subscriber, [Ok(7.5), Ok(6.0)]);
 }
 
@@ -151,13 +153,18 @@ fn overlapping_placements_split_their_windows_gain_by_reach() {
     let c = campaign_figures(&placements, &growth, &readings, &[]);
     // The window runs from the end of hour 57 to the end of hour 93 (24 h after 22:00 on the
     // 3rd) or 117 (48 h): hours 58..=93, 36 hours: 360 + 800 − normal 360 = 800; hours
-    // 58..=117, 60 hours: 600 + 960 − normal 600 = 960.
-    let gain = |gain| Ok(Gain { gain, spread: 1.0 });
+    // 58..=117, 60 hours: 600 + 960 − normal 600 = 960. Spreads √361 and √601.
+    let gain = |gain, normal: f64| {
+        Ok(Gain {
+            gain,
+            spread: (normal + 1.0).sqrt(),
+        })
+    };
     assert_eq!(
         c.windows,
         [Window {
             placements: vec![1, 0],
-            gain: [gain(800.0), gain(960.0)],
+            gain: [gain(800.0, 360.0), gain(960.0, 600.0)],
         }]
     );
     let (d, g) = (&c.placements[0], &c.placements[1]);
@@ -275,17 +282,18 @@ fn a_gain_within_normal_variation_has_no_cost_per_subscriber() {
     // 58 h 20 min to 106 h 20 min (i = 33..=105), 382 left. Their noise is that of hour
     // i + 25 (≡ i + 1 mod 3): for i + 1 in 1..=33, 11 of each; in 107..=455 (349 numbers from
     // residue 2), 117 of residue 2 and 116 of 0 and of 1. So 127 × 253, 128 × 250, 127 × 247:
-    // median 250; deviations 128 × 0 and 254 × 3: MAD 3, spread 3 × 1.4826 = 4.4478.
-    // Gain 255 − 250 = 5, not more than 2 × 4.4478: within normal variation.
+    // median 250; deviations 128 × 0 and 254 × 3: MAD 3 (4.45), the 90th percentile 3 (1.82),
+    // and √251 = 15.84, the spread. Gain 255 − 250 = 5, not more than 2 spreads: within normal
+    // variation.
     let p = &c.placements[0];
     assert_eq!(p.gain[0], Ok(5.0));
-    assert_eq!(p.spread[0], Ok(3.0 * 1.4826));
+    assert_eq!(p.spread[0], Ok(251f64.sqrt()));
     // 48 h: hours 58..=106, 49 hours: 48 net 0, hour 106 (3 × 35 + 1) −3: 490 − 3 + 8 = 495.
     // Windows i = 0..=430 less i = 9..=105: for i + 1 in 1..=9, 3 of each residue; in
     // 107..=431 (325 numbers), 109 of residue 2, 108 of 0 and of 1. So 111 × 493, 112 × 490,
-    // 111 × 487: median 490; MAD 3. Gain 5 again.
+    // 111 × 487: median 490; MAD 3; spread √491. Gain 5 again.
     assert_eq!(p.gain[1], Ok(5.0));
-    assert_eq!(p.spread[1], Ok(3.0 * 1.4826));
+    assert_eq!(p.spread[1], Ok(491f64.sqrt()));
     assert_eq!(p.cost_per_subscriber, [Err(Missing::WithinNormal); 2]);
     // Alone, the campaign's totals are the placement's: the price, but no cost per subscriber.
     let t = &c.totals;
@@ -317,11 +325,13 @@ fn known_mentions_are_left_out_of_the_normal_change() {
     // So 7 × 0, 1 to 4 once, 5 to 23 twice, 17 × 24. Sorted, the 33rd and 34th of 66 are 15
     // and 16: normal 240 + 25 × 15.5 = 627.5, and the placement looks like a loss of 387.5.
     // Their deviations from 15.5: 0.5 to 7.5 four times each (32), then 8.5 nineteen times
-    // (7 and 24): MAD 8.5 hours, 212.5 subscribers; the spread swells to 212.5 × 1.4826.
+    // (7 and 24): MAD 8.5 hours, 212.5 subscribers; the spread swells to 212.5 × 1.4826 (above
+    // the 90th percentile, 15.5 hours: 387.5 / 1.645 = 235.6). Left out, six windows of +240:
+    // the spread is √241.
     let left_in = campaign_figures(&placements, &[], readings, &[]);
     assert_eq!(left_in.placements[0].gain[0], Ok(-387.5));
     assert_eq!(left_in.placements[0].spread[0], Ok(212.5 * 1.4826));
-    assert_eq!(left_out.placements[0].spread[0], Ok(1.0));
+    assert_eq!(left_out.placements[0].spread[0], Ok(241f64.sqrt()));
 }
 
 #[test]
@@ -406,7 +416,7 @@ fn the_export_has_a_row_per_placement_with_its_figures() {
         ]
     );
     // B as in `two_placements_apart_each_have_their_window`: reach 1,000 and 2,000, CPM 3,000
-    // and 1,500, gain 200 and 200 ± 1, 15 a subscriber, its window to itself.
+    // and 1,500, gain 200 and 200 ± √241 and √481, 15 a subscriber, its window to itself.
     assert_eq!(
         table.rows[1],
         [
@@ -420,8 +430,8 @@ fn the_export_has_a_row_per_placement_with_its_figures() {
             Cell::Float(1_500.0),
             Cell::Float(200.0),
             Cell::Float(200.0),
-            Cell::Float(1.0),
-            Cell::Float(1.0),
+            Cell::Float(241f64.sqrt()),
+            Cell::Float(481f64.sqrt()),
             Cell::Float(15.0),
             Cell::Float(15.0),
             Cell::Float(1.0),

@@ -4,18 +4,15 @@
 //! then held against the truth its spec records. Every bought event must be found within a day
 //! of when it happened; no organic channel may get a jump, a step or a drop.
 
-use chanscope_api::envelope::decode;
-use chanscope_api::model::{PostSearchResponse, SubscriberCount};
-use chanscope_api::ops::SubscriberDynamics;
-use chanscope_api::{ChannelId, HttpResponse, Operation, PeriodGroup};
-use chanscope_figures::dynamics::readings;
+use chanscope_api::model::PostSearchResponse;
+use chanscope_api::{ChannelId, PeriodGroup};
 use chanscope_figures::health::causes::{mention_search, mentions};
 use chanscope_figures::health::{subscriber_findings, Finding, Kind};
 use chrono::{DateTime, NaiveDateTime, TimeDelta};
 use sandbox::dataset::{Dataset, Size, BATTERY, DAY, HOUR};
-use sandbox::ops::OPERATIONS;
-use sandbox::site::Site;
-use serverkit::Params;
+
+mod sandbox_ask;
+use sandbox_ask::{ask, subscribers};
 
 /// Datasets (seed, "now") the battery runs on: 2026-01-01 00:00 UTC, a second instant mid-week
 /// at 15:00, so that the truth does not hang on one alignment of days and weeks, and the
@@ -26,20 +23,6 @@ const RUNS: [(u64, i64); 3] = [
     (20_240_601, 1_795_838_400),
 ];
 
-/// What operation `op` answers from the sandbox's dataset.
-fn ask<O: Operation>(ds: &Dataset, op: &O) -> O::Response {
-    let params = Params(
-        op.query()
-            .pairs()
-            .iter()
-            .map(|(k, v)| ((*k).to_owned(), v.clone()))
-            .collect(),
-    );
-    let operation = OPERATIONS.iter().find(|o| o.path == O::PATH).unwrap();
-    let body = (operation.run)(ds, &params, &Site::new("127.0.0.1:8090")).unwrap();
-    decode(&HttpResponse::new(200, String::from_utf8(body).unwrap())).unwrap()
-}
-
 /// The subscriber findings of the planted channel `username`, as the channel page finds them.
 fn check(ds: &Dataset, username: &str, daily: bool) -> Vec<Finding> {
     let now = DateTime::from_timestamp(ds.current(), 0).unwrap();
@@ -49,10 +32,7 @@ fn check(ds: &Dataset, username: &str, daily: bool) -> Vec<Finding> {
     } else {
         PeriodGroup::Hour
     };
-    let records: chanscope_api::model::Records<SubscriberCount> =
-        ask(ds, &SubscriberDynamics::last_days(&id, group, 90, now));
-    let (read, unreadable) = readings(group, &records);
-    assert_eq!(unreadable, 0);
+    let read = subscribers(ds, &id, group);
     let found: PostSearchResponse = ask(ds, &mention_search(username, 90, now).unwrap());
     let c = ds.channel_by_username(username).unwrap();
     let channel_id = ds.channels[c as usize].id as i64;

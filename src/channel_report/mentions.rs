@@ -71,7 +71,7 @@ pub fn plan(channel: &Channel, asked: &str, days: u32, now: DateTime<Utc>) -> Op
         .map(Answer::Posts),
         // The health check's request, with its fallback to days (the same addresses, so the
         // cache answers them once): the chart shows the period, and the normal change is read
-        // over all 90 days, where a few adverts cannot move the median.
+        // over all 90 days, along their trend, where a few adverts cannot move the medians.
         Unit::asking(move |api| {
             let id = id.clone();
             async move {
@@ -295,8 +295,8 @@ fn after_table(
             <LineChart {series} marks={Rc::new(marks)} height={180.0} {y_title}
                 x_format={period_axis(group, ui.locale)} />
             <p class="hint">{ ui.t(
-                "Change after each post: from the last count before it to the first count 24 or 48 hours after it. Normal: the median change over every window as long in the last 90 days, leaving out those that overlap the 48 hours after any post listed here; ± its spread, 1.4826 × the median absolute deviation of those changes. A change more than 2 spreads above normal is beyond normal; a smaller one is within normal variation.",
-                "Изменение после каждого поста: от последнего значения до него до первого значения через 24 или 48 часов. Обычно: медиана изменений по всем окнам той же длины за 90 дней, кроме окон, задевающих 48 часов после любого из этих постов; ± разброс, 1,4826 × медианное абсолютное отклонение этих изменений. Изменение больше обычного на 2 разброса и более — сверх обычного; меньшее — в пределах обычных колебаний.",
+                "Change after each post: from the last count before it to the first count 24 or 48 hours after it. Normal: the change over every window as long in the last 90 days, leaving out those that overlap the 48 hours after any post listed here, each carried along their trend to the post (the slope between the medians of their first and last thirds, when those start two weeks apart or more), and their median; ± its spread, the largest of 1.4826 × their median absolute deviation, the 90th percentile of their deviations / 1.645, and √(|normal| + 1), the noise of as many arrivals. A change more than 2 spreads above normal is beyond normal; a smaller one is within normal variation.",
+                "Изменение после каждого поста: от последнего значения до него до первого значения через 24 или 48 часов. Обычно: изменения по всем окнам той же длины за 90 дней, кроме окон, задевающих 48 часов после любого из этих постов, приведённые по их тренду ко времени поста (наклон между медианами первой и последней трети окон, если те начинаются не ближе двух недель друг от друга), и их медиана; ± разброс, наибольшее из 1,4826 × медианного абсолютного отклонения, 90-го процентиля отклонений / 1,645 и √(|обычное| + 1), шума стольких же подписок. Изменение больше обычного на 2 разброса и более — сверх обычного; меньшее — в пределах обычных колебаний.",
             ) }</p>
             if group == PeriodGroup::Day {
                 <p class="hint report-daily">{ ui.t(

@@ -135,6 +135,7 @@ fn health_judged(root: &Path, report: &mut Report) -> Result {
     let out = native_cargo(root)
         .args(["test", "--release", "--package", "chanscope-figures"])
         .args(["--test", "health_battery", "--test", "health_labelled"])
+        .args(["--test", "gain_labelled"])
         .args(["--", "--nocapture"])
         .output()
         .map_err(|e| format!("running the health check's labelled tests: {e}"))?;
@@ -173,6 +174,7 @@ fn health_judged(root: &Path, report: &mut Report) -> Result {
             .target(Target::AtMost(0.0)),
         );
     }
+    gain_judged(&text, report);
     if out.status.success() {
         Ok(())
     } else {
@@ -181,6 +183,50 @@ fn health_judged(root: &Path, report: &mut Report) -> Result {
             String::from_utf8_lossy(&out.stderr)
         ))
     }
+}
+
+/// The gain beyond normal judged on labelled placements (`figures/tests/gain_labelled.rs`): its
+/// lines `gain labelled: recall F/N (…), false alarms A/M (…)` for adverts added to quiet
+/// channels and the quiet placements themselves, and `gain labelled: planted arrivals, recall
+/// F/N`.
+fn gain_judged(text: &str, report: &mut Report) {
+    let lines: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("gain labelled:"))
+        .collect();
+    for line in &lines {
+        println!("    {line}");
+    }
+    let share = |[a, b]: [f64; 2]| (b > 0.0).then(|| a / b);
+    let (adverts, planted) = match lines.as_slice() {
+        [a, b] if b.contains("planted") => (fractions(a), fractions(b)),
+        [b, a] if b.contains("planted") => (fractions(a), fractions(b)),
+        _ => ([None; 2], [None; 2]),
+    };
+    report.add(
+        Figure::new(
+            "gain.adverts_1pct.recall",
+            "campaign gain: adverts of 1 % of the count found beyond normal at 24 h",
+            adverts[0].and_then(share),
+        )
+        .target(Target::AtLeast(0.9)),
+    );
+    report.add(
+        Figure::new(
+            "gain.quiet.false_alarms",
+            "campaign gain: share of quiet placements beyond normal",
+            adverts[1].and_then(share),
+        )
+        .target(Target::AtMost(0.02)),
+    );
+    report.add(
+        Figure::new(
+            "gain.planted.recall",
+            "campaign gain: the sandbox's planted arrivals found beyond normal",
+            planted[0].and_then(share),
+        )
+        .target(Target::AtLeast(1.0)),
+    );
 }
 
 /// The two `A/B` fractions after "recall" and "false alarms" in `line`, as [A, B].
@@ -410,5 +456,30 @@ mod tests {
             [Some([68.0, 200.0]), Some([12.0, 140.0])]
         );
         assert_eq!(fractions("nothing here"), [None, None]);
+    }
+
+    #[test]
+    fn the_gain_s_labelled_lines_are_held_to_their_targets() {
+        let lines = |alarms: &str| {
+            format!(
+                "gain labelled: planted arrivals, recall 15/15\n\
+                 gain labelled: recall 2363/2561 (adverts of 1 % of the count at 24 h; 0.2 % \
+                 578/2561, 0.5 % 1880/2561), false alarms {alarms} (0 on @smooth_growth)\n"
+            )
+        };
+        let mut report = Report::default();
+        gain_judged(&lines("69/5122"), &mut report);
+        assert!(report.missed().is_empty(), "{:?}", report.missed());
+        // 3 % of the quiet placements beyond normal is over the 2 % allowed.
+        let mut report = Report::default();
+        gain_judged(&lines("154/5122"), &mut report);
+        assert_eq!(
+            report.missed(),
+            ["campaign gain: share of quiet placements beyond normal"]
+        );
+        // Without the lines, every figure is missing.
+        let mut report = Report::default();
+        gain_judged("", &mut report);
+        assert_eq!(report.missed().len(), 3);
     }
 }

@@ -7,8 +7,9 @@
 //! The expected figures are computed here from the replayed answers, as the guide defines them:
 //! each subscriber count is the count at the end of its hour or day; a gain runs from the last
 //! count at or before the placement to the first count at or after N hours later, minus the
-//! median change over every window as long that overlaps no placement's or mention's 48 hours;
-//! the spread is 1.4826 × the MAD of those changes, at least 1.
+//! median change over every window as long that overlaps no placement's or mention's 48 hours,
+//! carried along their trend to the gain's first count; the spread is the health check's spread
+//! of those carried changes.
 
 use std::sync::Arc;
 
@@ -94,33 +95,70 @@ impl Counts {
             .map(|(start, count)| (*start + len, *count))
     }
 
-    /// The change from before `at` to by `hours` after it, and the instants of its two counts.
-    pub fn change_after(&self, at: NaiveDateTime, hours: i64) -> Option<(i64, TimeDelta)> {
+    /// The change from before `at` to by `hours` after it, the instant of its first count and
+    /// how long it runs.
+    pub fn change_after(
+        &self,
+        at: NaiveDateTime,
+        hours: i64,
+    ) -> Option<(i64, NaiveDateTime, TimeDelta)> {
         let (from, before) = self.before(at)?;
         let (to, after) = self.by(at + TimeDelta::hours(hours))?;
-        Some((after - before, to - from))
+        Some((after - before, from, to - from))
     }
 
-    /// The median change over `span` and its spread, leaving out the windows that overlap the
-    /// 48 hours after a `busy` instant.
-    pub fn normal(&self, span: TimeDelta, busy: &[NaiveDateTime]) -> Option<(f64, f64)> {
+    /// The normal change over `span` at `at` and its spread, leaving out the windows that
+    /// overlap the 48 hours after a `busy` instant: the windows' changes carried along their
+    /// resistant slope (the medians of their first and last thirds, when those start 14 days
+    /// apart or more) to `at`; their median, and the largest of 1.4826 × their MAD, the 90th
+    /// percentile of their deviations / 1.6449, √(|median| + 1) and 1.
+    pub fn normal(
+        &self,
+        span: TimeDelta,
+        at: NaiveDateTime,
+        busy: &[NaiveDateTime],
+    ) -> Option<(f64, f64)> {
         let effect = TimeDelta::hours(48);
-        let mut changes: Vec<f64> = self
+        let windows: Vec<(f64, f64)> = self
             .records
             .iter()
             .filter_map(|(start, count)| {
                 let later = self.records.iter().find(|(s, _)| *s == *start + span)?;
                 let (from, to) = (*start + self.len, *start + self.len + span);
                 let quiet = busy.iter().all(|&b| to <= b || b + effect <= from);
-                quiet.then_some((later.1 - count) as f64)
+                let days = (from - at).num_seconds() as f64 / 86_400.0;
+                quiet.then_some((days, (later.1 - count) as f64))
             })
             .collect();
-        if changes.is_empty() {
+        if windows.is_empty() {
             return None;
         }
-        let normal = median(&mut changes);
-        let mut deviations: Vec<f64> = changes.iter().map(|c| (c - normal).abs()).collect();
-        Some((normal, (1.4826 * median(&mut deviations)).max(1.0)))
+        let third = windows.len() / 3;
+        let middle = |part: &[(f64, f64)], pick: fn(&(f64, f64)) -> f64| {
+            median(&mut part.iter().map(pick).collect::<Vec<_>>())
+        };
+        let slope = if third == 0 {
+            0.0
+        } else {
+            let (first, last) = (&windows[..third], &windows[windows.len() - third..]);
+            let (x0, x1) = (middle(first, |w| w.0), middle(last, |w| w.0));
+            if x1 - x0 >= 14.0 {
+                (middle(last, |w| w.1) - middle(first, |w| w.1)) / (x1 - x0)
+            } else {
+                0.0
+            }
+        };
+        let mut carried: Vec<f64> = windows.iter().map(|(x, y)| y - slope * x).collect();
+        let normal = median(&mut carried);
+        let mut deviations: Vec<f64> = carried.iter().map(|c| (c - normal).abs()).collect();
+        let mad = median(&mut deviations);
+        // `median` left them sorted: the nearest rank of the 90th percentile.
+        let rank = ((deviations.len() as f64 * 0.9).ceil() as usize).clamp(1, deviations.len());
+        let spread = (1.4826 * mad)
+            .max(deviations[rank - 1] / 1.6449)
+            .max((normal.abs() + 1.0).sqrt())
+            .max(1.0);
+        Some((normal, spread))
     }
 
     /// The gain beyond normal `hours` after `at`, and the normal spread.
@@ -130,8 +168,8 @@ impl Counts {
         hours: i64,
         busy: &[NaiveDateTime],
     ) -> Option<(f64, f64)> {
-        let (change, span) = self.change_after(at, hours)?;
-        let (normal, spread) = self.normal(span, busy)?;
+        let (change, from, span) = self.change_after(at, hours)?;
+        let (normal, spread) = self.normal(span, from, busy)?;
         Some((change as f64 - normal, spread))
     }
 }
