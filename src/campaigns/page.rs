@@ -11,7 +11,6 @@ use crate::campaigns::{check, export_campaigns, import_campaigns, Campaign, Camp
 use crate::components::status::{unreadable_note, RecordNoun};
 use crate::components::{file_buttons, imported_text, on_file_text, page_header, EmptyState};
 use crate::export::download;
-use crate::format::fill;
 use crate::route::Route;
 use crate::store::{merge, new_id, persist, Kept, StoreError};
 use crate::ui::{use_ui, Ui};
@@ -221,7 +220,7 @@ fn item(
             <div class="campaign-head">
                 <span class="campaign-name">{ campaign.name.clone() }</span>
                 { " · " }{ campaign.promoted.clone() }{ " · " }
-                { fill(ui.t("{n} placements", "размещений: {n}"), &[("n", campaign.placements.len().to_string())]) }
+                { placements_count(ui, campaign.placements.len()) }
                 <button type="button" class="secondary campaign-show" aria-expanded={is_shown.to_string()} onclick={toggle}>
                     { if is_shown { ui.t("Hide", "Скрыть") } else { ui.t("Refresh…", "Обновить…") } }
                 </button>
@@ -263,4 +262,14 @@ fn import_handler(
             Err(refused) => notice.set(Some(refused)),
         }
     })
+}
+
+/// "1 placement", "2 placements"; "1 размещение", "2 размещения", "5 размещений".
+fn placements_count(ui: &Ui, n: usize) -> String {
+    let noun = ui.noun(
+        n,
+        ["placement", "placements"],
+        ["размещение", "размещения", "размещений"],
+    );
+    format!("{n} {noun}")
 }

@@ -185,7 +185,8 @@ async fn a_refresh_states_its_cost_then_shows_each_placement_and_the_totals() {
     // From the end of hour 105 (5 Jan 10:00) to the end of hour 129 (6 Jan 10:00) the channel
     // gained 24 × 2 + 5 × 20 = 148, and to the end of hour 153, 96 + 100 = 196; its normal
     // change over every window as long clear of both placements' 48 hours is 48 and 96, each
-    // window alike: MAD 0, spread 1. Gains 100 and 100, far beyond 2 spreads.
+    // window alike (no trend): MAD 0, spread √49 = 7 and √97, the noise of as many arrivals.
+    // Gains 100 and 100, far beyond 2 spreads.
     assert_eq!(first("gain_24h").as_deref(), Some("100"));
     assert_eq!(first("gain_48h").as_deref(), Some("100"));
     let spread = |row: &str| {
@@ -195,7 +196,7 @@ async fn a_refresh_states_its_cost_then_shows_each_placement_and_the_totals() {
         .unwrap()
         .and_then(|e| e.get_attribute("data-spread"))
     };
-    assert_eq!(spread("0").as_deref(), Some("1"));
+    assert_eq!(spread("0").as_deref(), Some("7"));
     assert_eq!(first("cost_per_subscriber_24h").as_deref(), Some("10"));
     // 10 Jan: 48 − 48 = 0, within 2 spreads: no cost per subscriber, and the cell says why.
     assert_eq!(second("gain_24h").as_deref(), Some("0"));
@@ -210,7 +211,7 @@ async fn a_refresh_states_its_cost_then_shows_each_placement_and_the_totals() {
     );
     // Five days apart: each has its window to itself.
     assert_eq!(first("share").as_deref(), Some("1"));
-    // Totals: 1500 ₽, reach 660, CPM 1500 / 0.66, gain 100 + 0 (± √2, beyond 2 spreads),
+    // Totals: 1500 ₽, reach 660, CPM 1500 / 0.66, gain 100 + 0 (± √(49 + 49), beyond 2 spreads),
     // 1500 / 100 = 15 a subscriber.
     let total = |figure: &str| value(&root, &format!(".campaign-totals [data-figure='{figure}']"));
     assert_eq!(total("total_price").as_deref(), Some("1500"));
@@ -299,7 +300,7 @@ async fn without_hours_the_gain_is_read_by_the_day() {
     // Placed 5 Jan 10:00: counted from the end of 4 Jan (1144), the day before, to the end of
     // 6 Jan (1340) for 24 h and of 7 Jan (1388) for 48 h: 196 over two days against a normal
     // 96, 244 over three against 144 (every window clear of 5 Jan 10:00 to 7 Jan 10:00 alike,
-    // spread 1): 100 beyond normal both ways. Counted from the end of 5 Jan (1292), as the
+    // spreads √97 and √145): 100 beyond normal both ways. Counted from the end of 5 Jan (1292), as the
     // day's own count, the advert's 100 would be lost.
     assert_eq!(figure("gain_24h").as_deref(), Some("100"));
     assert_eq!(figure("gain_48h").as_deref(), Some("100"));

@@ -101,10 +101,14 @@ async fn without_hours_the_report_reads_days() {
         row.get_attribute("data-change-two-days").as_deref(),
         Some("230")
     );
-    // Normal over two days: +20 in every window clear of the mention's 48 hours; all equal, so
-    // the spread is its floor, 1, and 220 − 20 = 200 is beyond normal.
+    // Normal over two days: +20 in every window clear of the mention's 48 hours (no trend); all
+    // equal, so the spread is the noise of 20 arrivals, √21, and 220 − 20 = 200 is beyond
+    // normal.
     assert_eq!(row.get_attribute("data-normal-day").as_deref(), Some("20"));
-    assert_eq!(row.get_attribute("data-spread-day").as_deref(), Some("1"));
+    assert_eq!(
+        row.get_attribute("data-spread-day"),
+        Some(21f64.sqrt().to_string())
+    );
     let day = row.query_selector("td[data-beyond]").unwrap().unwrap();
     assert_eq!(day.get_attribute("data-beyond").as_deref(), Some("true"));
     assert!(root.query_selector(".report-daily").unwrap().is_some());

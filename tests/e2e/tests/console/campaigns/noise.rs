@@ -46,6 +46,12 @@ pub(crate) async fn campaign_gain_within_normal_variation_has_no_cost(h: Arc<Har
         &[(post.as_str(), "1.500 ₽")],
     )
     .await?;
+    // One placement, counted in the singular.
+    let head = text_of(&h, &format!("{item} .campaign-head")).await?;
+    ensure(
+        head.contains("1 placement") && !head.contains("1 placements"),
+        || format!("the campaign's head says {head:?}"),
+    )?;
     let hourly = hourly_counts(&h, mark).await?;
     let stats = h.sent(mark, "/posts/stat").pop().ok_or("no post stats")?;
     let at = hourly_growth(&h.replay(&stats).await?)
