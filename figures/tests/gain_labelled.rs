@@ -63,7 +63,7 @@ fn count_before(read: &[Reading], at: NaiveDateTime) -> f64 {
 #[test]
 fn quiet_placements_stay_within_normal_and_adverts_show() {
     let ds = Dataset::generate(SEED, Size::Small, NOW);
-    let (mut quiet, mut alarms, mut smooth_alarms) = (0, 0, 0);
+    let (mut quiet, mut alarms, mut smooth_cases, mut smooth_alarms) = (0, 0, 0, 0);
     let mut found = [0; ADVERT_SHARES.len()];
     for (c, channel) in ds.channels.iter().enumerate() {
         if !channel.arrivals.is_empty() || channel.created_at > NOW - 100 * DAY {
@@ -80,6 +80,7 @@ fn quiet_placements_stay_within_normal_and_adverts_show() {
             let at = hour_of(NOW - (3 + k) * DAY - (c as i64 * 7 % 24) * HOUR);
             for hours in [24, 48] {
                 quiet += 1;
+                smooth_cases += usize::from(smooth);
                 if beyond(&read, at, hours, &[at]) {
                     alarms += 1;
                     smooth_alarms += usize::from(smooth);
@@ -100,12 +101,13 @@ fn quiet_placements_stay_within_normal_and_adverts_show() {
         .collect();
     // Read by `cargo xtask bench`.
     println!(
-        "gain labelled: recall {}/{placements} (adverts of 1 % of the count at 24 h; {}), false alarms {alarms}/{quiet} ({smooth_alarms} on @smooth_growth)",
+        "gain labelled: recall {}/{placements} (adverts of 1 % of the count at 24 h; {}), false alarms {alarms}/{quiet} ({smooth_alarms}/{smooth_cases} on @smooth_growth)",
         found[2],
         smaller.join(", ")
     );
     assert!(placements > 1_000, "{placements} placements");
-    assert_eq!(smooth_alarms, 0);
+    // @smooth_growth is among them: 13 placements, 26 gains.
+    assert_eq!((smooth_alarms, smooth_cases), (0, 26));
     // Measured: 69 of 5,122 (1.3 %); adverts of 0.2, 0.5 and 1 % found 578, 1,880 and 2,363
     // times of 2,561 (23, 73 and 92 %). Ceilings against a regression.
     assert!(alarms * 100 <= quiet * 2, "{alarms} of {quiet}");
