@@ -10,10 +10,10 @@
 //!   the end of the hour before the first placement's hour, on daily counts from the end of the
 //!   day before its day, so no arrival after a placement is lost).
 //! - Normal change and spread of a window = the channel's normal change over as long at the
-//!   window's start ([`normal_change`]): the median change over every window of the same length,
-//!   carried along their trend to that start, and 1.4826 × the MAD of those carried changes (at
-//!   least 1), leaving out the windows that overlap the [`EFFECT_HOURS`] after any placement of
-//!   the campaign or any known mention of the channel.
+//!   window's start, and its spread ([`normal_change`]): the median change over every window of
+//!   the same length, carried along their trend to that start, and the health check's spread of
+//!   those carried changes, leaving out the windows that overlap the [`EFFECT_HOURS`] after any
+//!   placement of the campaign or any known mention of the channel.
 //! - Gain of a window = its change − its normal change. It is clearly beyond normal when it is
 //!   more than 2 spreads ([`beyond_normal`]).
 //! - Gain of a placement = its share of its window's gain; its spread is its window's (the

@@ -5,7 +5,7 @@
 //! channels' 90 days by hour as the console asks for them.
 
 use chanscope_api::{ChannelId, PeriodGroup};
-use chanscope_figures::after_mention::beyond_normal;
+use chanscope_figures::after_mention::{beyond_normal, count_before};
 use chanscope_figures::campaign::window_gain;
 use chanscope_figures::dynamics::Reading;
 use chrono::{DateTime, NaiveDateTime};
@@ -54,12 +54,6 @@ fn beyond(read: &[Reading], at: NaiveDateTime, hours: u32, busy: &[NaiveDateTime
     beyond_normal(gain.gain, gain.spread)
 }
 
-/// The count at the end of the hour before `at`.
-fn count_before(read: &[Reading], at: NaiveDateTime) -> f64 {
-    let r = read.iter().rev().find(|r| r.period.end() <= at).unwrap();
-    r.count as f64
-}
-
 #[test]
 fn quiet_placements_stay_within_normal_and_adverts_show() {
     let ds = Dataset::generate(SEED, Size::Small, NOW);
@@ -86,7 +80,7 @@ fn quiet_placements_stay_within_normal_and_adverts_show() {
                     smooth_alarms += usize::from(smooth);
                 }
             }
-            let count = count_before(&read, at);
+            let count = count_before(&read, at).unwrap().1 as f64;
             for (share, found) in ADVERT_SHARES.iter().zip(&mut found) {
                 let bought = with_advert(&read, at, share * count);
                 *found += usize::from(beyond(&bought, at, 24, &[at]));

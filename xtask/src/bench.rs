@@ -198,11 +198,14 @@ fn gain_judged(text: &str, report: &mut Report) {
         println!("    {line}");
     }
     let share = |[a, b]: [f64; 2]| (b > 0.0).then(|| a / b);
-    let (adverts, planted) = match lines.as_slice() {
-        [a, b] if b.contains("planted") => (fractions(a), fractions(b)),
-        [b, a] if b.contains("planted") => (fractions(a), fractions(b)),
-        _ => ([None; 2], [None; 2]),
+    // The two tests print in whichever order they finish.
+    let line = |planted: bool| {
+        lines
+            .iter()
+            .find(|l| l.contains("planted arrivals") == planted)
+            .map_or([None; 2], |l| fractions(l))
     };
+    let (adverts, planted) = (line(false), line(true));
     report.add(
         Figure::new(
             "gain.adverts_1pct.recall",
