@@ -8,7 +8,7 @@ use chanscope_figures::dynamics::Reading;
 use chanscope_figures::health::series::{normal_of, Normal, Series};
 use chanscope_figures::health::{
     confidence, low_err, readings_per_day, restriction_findings, subscriber_findings, usual_err,
-    Cause, Confidence, Doubt, Finding, Kind, Size,
+    Cause, Confidence, Doubt, Finding, Kind, Shape, Size,
 };
 use chanscope_figures::robust::{median, median_and_mad};
 use chrono::{NaiveDate, NaiveDateTime, TimeDelta};
@@ -174,7 +174,11 @@ fn a_drip_of_small_hours_is_one_jump_as_long_as_the_drip() {
 
 #[test]
 fn a_rise_after_a_mention_is_explained_with_what_stayed() {
-    let changes = hourly(720, |i| (300..315).contains(&i).then_some(100));
+    // Readers answering the post: most at once, then fewer and fewer, 1,500 in 15 hours.
+    const ANSWER: [i64; 15] = [
+        300, 200, 170, 140, 120, 100, 85, 75, 65, 55, 50, 45, 40, 30, 25,
+    ];
+    let changes = hourly(720, |i| (300..315).contains(&i).then(|| ANSWER[i - 300]));
     // The mention went out 20 minutes into the hour the rise starts in.
     let mention = Cause {
         at: at("2026-03-13 13:20"),
@@ -189,16 +193,89 @@ fn a_rise_after_a_mention_is_explained_with_what_stayed() {
     assert!(!found[0].kind.is_anomaly());
     let m = found[0].movement().unwrap();
     assert_eq!(m.cause.as_ref(), Some(&mention));
-    // A week after its end (15 + 168 = 183 changes from reading 300): the 1,500 and 168 normal
-    // hours (56 × 6 = 336), against the normal over 183 hours, 61 × 6 = 366 (windows that
-    // overlap the mention's 48 hours are left out of it): 1,836 − 366 = 1,470 stayed.
-    assert_eq!(m.stayed, Some(1_470));
+    // The rise ends at reading 314: the last hour's 25 is 23 beyond the normal 2, under a
+    // quarter of the rise's 1,447 / 14 = 103 beyond it an hour. A week after its end (14 + 168
+    // = 182 changes from reading 300): the 1,500 and 167 normal hours (55 × 6 + 1 + 2 = 333),
+    // against the normal over 182 hours, 91 × 4 = 364 (windows that overlap the mention's 48
+    // hours are left out of it): 1,833 − 364 = 1,469 stayed.
+    assert_eq!(m.stayed, Some(1_469));
     // The same mention 7 hours before the rise explains nothing: it is a jump again.
     let early = Cause {
         at: at("2026-03-13 06:00"),
         ..mention
     };
     assert_eq!(found_hourly(20_000, &changes, &[early])[0].kind, Kind::Jump);
+}
+
+#[test]
+fn an_even_rate_after_a_mention_is_not_its_answer() {
+    // +100 an hour for 15 hours, from the hour of the mention: readers of a post come most at
+    // once, then fewer; an even rate that stops at once is how bots are delivered.
+    let changes = hourly(720, |i| (300..315).contains(&i).then_some(100));
+    let mention = Cause {
+        at: at("2026-03-13 13:20"),
+        source: "@big_channel".to_owned(),
+        post: "https://t.me/big_channel/77".to_owned(),
+        views: Some(52_000),
+        placement: false,
+    };
+    let found = found_hourly(20_000, &changes, std::slice::from_ref(&mention));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].kind, Kind::Jump);
+    let m = found[0].movement().unwrap();
+    assert_eq!(m.shape, Some(Shape::Box));
+    assert!(m.unlike_answer);
+    assert_eq!(m.cause, None);
+    assert_eq!(m.change, 1_500);
+}
+
+#[test]
+fn a_rise_beyond_what_its_mentions_views_could_bring_is_judged_as_any_rise() {
+    // 20,000 saw the post; 7,000 came within the hour after it and 400 over the next hours.
+    // A tenth of the views, 2,000, is the most the post explains: 5,400 more is beyond it.
+    let changes = hourly(720, |i| match i {
+        300 => Some(7_100),
+        301..=304 => Some(100),
+        _ => None,
+    });
+    let mention = Cause {
+        at: at("2026-03-13 12:20"),
+        source: "@small_channel".to_owned(),
+        post: "https://t.me/small_channel/5".to_owned(),
+        views: Some(20_000),
+        placement: false,
+    };
+    let found = found_hourly(80_000, &changes, std::slice::from_ref(&mention));
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].kind, Kind::BeyondMention);
+    assert!(found[0].kind.is_anomaly());
+    assert_eq!(found[0].confidence, Confidence::High);
+    let m = found[0].movement().unwrap();
+    assert_eq!(m.explains, Some(2_000.0));
+    assert_eq!(m.cause.as_ref(), Some(&mention));
+    // With 80,000 views the same rise is within a tenth of them: explained.
+    let seen_more = Cause {
+        views: Some(80_000),
+        ..mention.clone()
+    };
+    let found = found_hourly(80_000, &changes, &[seen_more]);
+    assert_eq!(found[0].kind, Kind::MentionRise);
+    assert_eq!(found[0].movement().unwrap().explains, Some(8_000.0));
+    // Two posts an hour apart, 40,000 views each, explain it together.
+    let pair = [
+        Cause {
+            views: Some(40_000),
+            ..mention.clone()
+        },
+        Cause {
+            at: at("2026-03-13 11:50"),
+            views: Some(40_000),
+            ..mention
+        },
+    ];
+    let found = found_hourly(80_000, &changes, &pair);
+    assert_eq!(found[0].kind, Kind::MentionRise);
+    assert_eq!(found[0].movement().unwrap().explains, Some(8_000.0));
 }
 
 #[test]

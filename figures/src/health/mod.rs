@@ -41,7 +41,7 @@ use chrono::{NaiveDate, NaiveDateTime};
 
 use crate::api::PeriodGroup;
 
-pub use scan::{MIN_SHARE, MIN_SUBSCRIBERS, SPREADS, SUDDEN};
+pub use scan::{Shape, MIN_SHARE, MIN_SUBSCRIBERS, SPREADS, SUDDEN};
 pub use subscribers::{history_doubts, subscriber_findings};
 
 /// Days of no real change before a jump that make it a step.
@@ -71,6 +71,11 @@ pub const SURE_DAYS: f64 = 30.0;
 pub const GAPPY_SHARE: f64 = 0.1;
 /// Events under this many spreads: medium confidence at best.
 pub const SURE_SPREADS: f64 = 12.0;
+/// The most of a post's views that can subscribe after it: 10 %. Market guides give 1–5 % of an
+/// advert's views converting into subscribers, and 10 % for an exceptional, well-targeted post;
+/// the campaign tracker shows each placement's own (its gain beyond normal over its reach), so
+/// a buyer can hold a channel's past adverts to the same line.
+pub const MAX_CONVERSION: f64 = 0.10;
 
 /// What a finding is about; the names are the page's `data-finding`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,6 +84,8 @@ pub enum Kind {
     Drop,
     Step,
     MentionRise,
+    /// A rise after a mention or a placement, by more than its readers could bring.
+    BeyondMention,
     LowErr,
     Restriction,
 }
@@ -90,6 +97,7 @@ impl Kind {
             Kind::Drop => "subscriber-drop",
             Kind::Step => "subscriber-step",
             Kind::MentionRise => "mention-rise",
+            Kind::BeyondMention => "beyond-mention",
             Kind::LowErr => "low-err",
             Kind::Restriction => "restriction",
         }
@@ -97,7 +105,10 @@ impl Kind {
 
     /// Whether the finding speaks against the channel's subscribers (an explained rise does not).
     pub fn is_anomaly(self) -> bool {
-        matches!(self, Kind::Jump | Kind::Drop | Kind::Step)
+        matches!(
+            self,
+            Kind::Jump | Kind::Drop | Kind::Step | Kind::BeyondMention
+        )
     }
 }
 
@@ -188,9 +199,18 @@ pub struct Movement {
     pub spreads: f64,
     /// The count before it.
     pub before: i64,
-    /// For an explained rise: what explains it, and how much of it stayed.
+    /// For an explained rise (or one beyond its explanation): what it followed, and how much
+    /// of it stayed.
     pub cause: Option<Cause>,
     pub stayed: Option<i64>,
+    /// A rise's shape.
+    pub shape: Option<Shape>,
+    /// The most the causes' readers could bring ([`MAX_CONVERSION`] of their views), when
+    /// their views are known.
+    pub explains: Option<f64>,
+    /// A cause came before the rise, but the rise is not shaped as an answer to a post (an
+    /// even rate over days, or a slow ramp), so it was judged as if none had.
+    pub unlike_answer: bool,
     /// For a drop: the date of the jump or step before it.
     pub after_jump: Option<NaiveDate>,
 }

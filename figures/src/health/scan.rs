@@ -17,6 +17,25 @@
 //!   drip is as long as the drip.
 //! - The event's distance beyond normal is its excess in spreads of the normal over its own
 //!   length.
+//!
+//! Rises over days ([`DAYS_RISE`]: 36 to 96 hours) are read apart, and kept only where no
+//! shorter rise was found and they have the shape of a purchase ([`shape`]): a box, an even rate
+//! that starts and stops at once. A seller who drips bots over two days makes every window
+//! inside the box move like its neighbours, so no window of a day is sudden; but a channel gone
+//! viral also climbs for days, and it ramps up and fades where a box starts and stops at once.
+//!
+//! **Shape** of a rise of `L` slots (its excess a slot beyond the normal rate = `r`):
+//! - onset = the largest, over the event's first slot ± 2, of (the excess a slot over the `k`
+//!   slots after it − over the `k` slots before it) / `r`; stop = the same at its last slot,
+//!   after − before turned round. A box steps from nothing to `r` at once: both are about 1. A
+//!   smoothstep over `T` hours reaches only about 6·`k`/`T` of its rate in `k` slots.
+//! - `k` = the fewest slots (at least 2, at most `L`/4) over which the excess a slot is read to
+//!   [`EDGE_NOISE`] of `r`: one hour's normal spread / ([`EDGE_NOISE`] × `r`).
+//! - [`Shape::Sudden`]: 2 slots or fewer. [`Shape::Box`]: onset and stop at least
+//!   [`EDGE_SHARE`] (a stop the counts end before is not held against it). [`Shape::Fading`]:
+//!   the onset is, and the first third brings [`FADE_RATIO`] times the last ([`fades`]), as
+//!   readers of a post do. [`Shape::Ramp`]: the onset is under [`EDGE_SHARE`]. Otherwise
+//!   [`Shape::Uneven`].
 
 use super::series::{Normal, Series};
 
@@ -38,18 +57,35 @@ pub const EXTEND_SHARE: f64 = 0.25;
 pub struct Scales {
     pub rise: &'static [usize],
     pub loss: &'static [usize],
+    /// Rises over days, kept only when box-shaped.
+    pub days: &'static [usize],
 }
 
-/// Hourly counts: rises over 1 to 24 hours (a dump, or a drip over hours or a day), losses over
-/// 1 to 72 hours (a purge over a day or two).
+/// Hourly counts: rises over 1 to 24 hours (a dump, or a drip over hours or a day; longer ones
+/// are [`DAYS_RISE`]'s), losses over 1 to 96 hours (a purge over up to four days).
 pub const HOURLY: Scales = Scales {
     rise: &[1, 3, 6, 12, 24],
-    loss: &[1, 3, 6, 12, 24, 48, 72],
+    loss: &[1, 3, 6, 12, 24, 48, 72, 96],
+    days: DAYS_RISE,
 };
+/// Rises over days on hourly counts, kept only when box-shaped (see the module's head).
+pub const DAYS_RISE: &[usize] = &[36, 48, 72, 96];
+/// A rise's shape is read between the slots where this share of it and all but this share had
+/// arrived.
+pub const EDGE_LOW: f64 = 0.05;
+/// A middle half this many times faster than the quarters beside it is a ramp; a box's is
+/// within the same factor of them.
+pub const PEAKED: f64 = 1.2;
+/// A box's first and last quarters are within this factor of each other.
+pub const EVEN: f64 = 1.5;
+/// A part's rate read with a noise over this share of the rise's rate is too coarse to tell.
+pub const PART_NOISE: f64 = 0.15;
+
 /// Daily counts: rises over 1 or 2 days, losses over 1 to 3.
 pub const DAILY: Scales = Scales {
     rise: &[1, 2],
     loss: &[1, 2, 3],
+    days: &[],
 };
 
 /// The smallest excess an event can have at a count of `count`.
@@ -70,22 +106,46 @@ pub struct Event {
     pub excess: f64,
     /// `excess` in spreads of the normal over as many slots.
     pub spreads: f64,
+    /// A rise's shape; `None` for a loss.
+    pub shape: Option<Shape>,
 }
 
 /// The events of `series`, rises and losses in time order, against normals that leave out the
 /// windows overlapping `excluded` (slot ranges of known causes).
 pub fn events(series: &Series, scales: Scales, excluded: &[(usize, usize)]) -> Vec<Event> {
-    let mut found: Vec<Event> = [true, false]
-        .into_iter()
-        .flat_map(|rise| {
-            let lens = if rise { scales.rise } else { scales.loss };
-            let windows = qualifying(series, rise, lens, excluded);
-            merge(windows)
-                .into_iter()
-                .filter_map(|(a, b)| extent(series, rise, a, b, excluded))
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let scan = |rise: bool, lens: &[usize]| -> Vec<Event> {
+        let windows = qualifying(series, rise, lens, excluded);
+        merge(windows)
+            .into_iter()
+            .filter_map(|(a, b)| extent(series, rise, a, b, excluded))
+            .collect()
+    };
+    let mut found = scan(true, scales.rise);
+    let rate = normal_rate(series, excluded);
+    let spread = series.normal(1, excluded).map_or(1.0, |n| n.spread);
+    for rise in &mut found {
+        rise.shape = Some(shape(series, rise.start, rise.end, rate, spread).shape);
+    }
+    // A box over days stands for the shorter rises within it (pieces of its edges).
+    for long in scan(true, scales.days) {
+        let outline = shape(series, long.start, long.end, rate, spread);
+        if outline.shape != Shape::Box {
+            continue;
+        }
+        let Some(boxed) = recut(series, &long, outline, excluded) else {
+            continue;
+        };
+        let overlaps = |e: &Event| e.start <= boxed.end && boxed.start <= e.end;
+        if found
+            .iter()
+            .filter(|e| overlaps(e))
+            .all(|e| boxed.start <= e.start && e.end <= boxed.end + 1 && e.excess < boxed.excess)
+        {
+            found.retain(|e| !overlaps(e));
+            found.push(boxed);
+        }
+    }
+    found.extend(scan(false, scales.loss));
     found.sort_by_key(|e| e.start);
     found
 }
@@ -158,6 +218,25 @@ fn merge(mut windows: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
     merged
 }
 
+/// `event` cut to the onset and the stop of its box.
+fn recut(series: &Series, event: &Event, outline: Outline, excluded: &[(usize, usize)]) -> Option<Event> {
+    // The nearest filled slots outside the box's edges.
+    let start = (0..=outline.onset).rev().find(|&i| series.at(i).is_some())?;
+    let end = (outline.stop..series.counts.len()).find(|&i| series.at(i).is_some())?;
+    let change = series.change(start, end - start)?;
+    let normal = series.normal(end - start, excluded)?;
+    let excess = directed(true, change as f64, &normal);
+    Some(Event {
+        start,
+        end,
+        change,
+        excess,
+        spreads: excess / normal.spread,
+        shape: Some(Shape::Box),
+        ..event.clone()
+    })
+}
+
 /// The normal rate per slot: the normal over the shortest length that has one, ÷ that length.
 fn normal_rate(series: &Series, excluded: &[(usize, usize)]) -> f64 {
     (1..=series.per_day())
@@ -216,6 +295,7 @@ fn extent(
         change,
         excess,
         spreads: excess / normal.spread,
+        shape: None,
     })
 }
 
@@ -241,6 +321,139 @@ pub fn fades(series: &Series, start: usize, end: usize, rate: f64) -> bool {
 
 /// See [`fades`].
 pub const FADE_RATIO: f64 = 2.5;
+
+/// The shape of a rise (see the module's head).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// Within two slots: too short to have a shape.
+    Sudden,
+    /// An even rate that starts and stops at once: how purchases are delivered.
+    Box,
+    /// Most at once, then less and less: readers answering a post.
+    Fading,
+    /// Slowly faster, then slower: growth passed from reader to reader.
+    Ramp,
+    /// None of these.
+    Uneven,
+    /// Its rate is too small against the counts' noise to tell.
+    Unclear,
+}
+
+impl Shape {
+    /// The name in the page's `data-shape`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Shape::Sudden => "sudden",
+            Shape::Box => "box",
+            Shape::Fading => "fading",
+            Shape::Ramp => "ramp",
+            Shape::Uneven => "uneven",
+            Shape::Unclear => "unclear",
+        }
+    }
+}
+
+/// A rise's shape, with the slots where it starts and stops as its shape reads them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Outline {
+    pub shape: Shape,
+    pub onset: usize,
+    pub stop: usize,
+}
+
+/// The shape of the rise over `start..=end`, against the normal `rate` a slot and one slot's
+/// normal `spread` (see the module's head).
+pub fn shape(series: &Series, start: usize, end: usize, rate: f64, spread: f64) -> Outline {
+    let outline = |shape| Outline {
+        shape,
+        onset: start,
+        stop: end,
+    };
+    let len = end - start;
+    if len <= 2 {
+        return outline(Shape::Sudden);
+    }
+    let last = series.counts.len() - 1;
+    let from = start.saturating_sub(len / 2);
+    let to = (end + len / 2).min(last);
+    let Some(base) = series.at(from) else {
+        return outline(Shape::Unclear);
+    };
+    // The excess arrived by each filled slot since `from`.
+    let arrived: Vec<(usize, f64)> = (from..=to)
+        .filter_map(|i| Some((i, (series.at(i)? - base) as f64 - rate * (i - from) as f64)))
+        .collect();
+    let total = arrived
+        .iter()
+        .filter(|(i, _)| *i >= start)
+        .map(|p| p.1)
+        .fold(f64::MIN, f64::max);
+    if total <= 0.0 {
+        return outline(Shape::Uneven);
+    }
+    // From the slot where half had arrived: back to the last slot before it with under the
+    // edge's share, and on to the first with all but it. Read outwards from the middle, so that
+    // a reading that noise lifted before the rise does not stand for its start.
+    let Some(half) = arrived.iter().position(|p| p.1 >= total / 2.0) else {
+        return outline(Shape::Unclear);
+    };
+    let low = arrived[..half]
+        .iter()
+        .rev()
+        .find(|p| p.1 < EDGE_LOW * total)
+        .map(|p| p.0);
+    let high = arrived[half..]
+        .iter()
+        .find(|p| p.1 >= (1.0 - EDGE_LOW) * total)
+        .map(|p| p.0);
+    let (Some(low), Some(high)) = (low, high) else {
+        return outline(Shape::Unclear);
+    };
+    let span = high.saturating_sub(low);
+    if span < 4 {
+        return outline(Shape::Sudden);
+    }
+    let quarter = span / 4;
+    // The excess a slot from slot `a` to slot `b`, read between the filled slots nearest them
+    // (within two).
+    let per_slot = |a: usize, b: usize| {
+        let a = (a.saturating_sub(2)..=a).rev().find(|&i| series.at(i).is_some())?;
+        let b = (b..=b + 2).find(|&i| series.at(i).is_some())?;
+        let c = series.change(a, b - a)? as f64;
+        Some(c / (b - a) as f64 - rate)
+    };
+    let parts = (
+        per_slot(low, low + quarter),
+        per_slot(low + quarter, high - quarter),
+        per_slot(high - quarter, high),
+    );
+    let (Some(first), Some(middle), Some(last_part)) = parts else {
+        return outline(Shape::Unclear);
+    };
+    // Each part's rate is read to about one slot's spread over its length.
+    let r = total * (1.0 - 2.0 * EDGE_LOW) / span as f64;
+    if spread / (quarter as f64 * r) > PART_NOISE {
+        return outline(Shape::Unclear);
+    }
+    let outer = (first + last_part) / 2.0;
+    let shape = if first > 0.0 && first >= FADE_RATIO * last_part.max(0.0) {
+        Shape::Fading
+    } else if middle > PEAKED * outer {
+        Shape::Ramp
+    } else if middle >= outer / PEAKED && first <= EVEN * last_part && last_part <= EVEN * first
+    {
+        Shape::Box
+    } else {
+        Shape::Uneven
+    };
+    // A box's own edges lie the share below `low` and above `high` further out.
+    let widen = (span as f64 * EDGE_LOW / (1.0 - 2.0 * EDGE_LOW)).round() as usize;
+    Outline {
+        shape,
+        onset: low.saturating_sub(widen).max(from),
+        stop: (high + widen).min(to),
+    }
+}
 
 /// The normal rate per slot, for [`fades`].
 pub fn rate(series: &Series, excluded: &[(usize, usize)]) -> f64 {

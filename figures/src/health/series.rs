@@ -15,6 +15,13 @@
 //!   weekdays, down at weekends), which the MAD alone reads as almost no spread. The third is the
 //!   Poisson noise of the arrivals behind a net change, so that a channel whose counts barely
 //!   move is not held to a spread of one subscriber.
+//! - Daily rhythm ([`Series::without_rhythm`]): many channels gain by day and lose by night.
+//!   The rhythm of hour `h` = the median change of the hours that start at `h` − the mean of
+//!   those 24 medians. When the series spans at least [`RHYTHM_DAYS`] days and the rhythm's
+//!   range (its largest hour − its smallest) is at least [`RHYTHM_SPREADS`] spreads of what it
+//!   leaves (each hour's change less its hour's median), the check reads the counts with the rhythm taken out: each count
+//!   less the rhythm of every hour since the first. A night's usual loss is then no loss, and a
+//!   night's purchase is not hidden by it. A weaker rhythm is left in, as noise.
 
 use chrono::{DateTime, NaiveDateTime};
 
@@ -26,6 +33,10 @@ const P90_TO_SIGMA: f64 = 1.6449;
 
 /// Changes needed over one length before the channel's normal over that length can be told.
 pub const MIN_CHANGES: usize = 14;
+/// Days of hourly counts before a daily rhythm can be learnt: 14 readings of each hour.
+pub const RHYTHM_DAYS: f64 = 14.0;
+/// A rhythm this many spreads of one hour's normal change wide is taken out of the counts.
+pub const RHYTHM_SPREADS: f64 = 3.0;
 
 /// The counts on their clock.
 #[derive(Clone, Debug, PartialEq)]
@@ -107,6 +118,76 @@ impl Series {
     /// Days the series spans.
     pub fn days(&self) -> f64 {
         (self.counts.len().saturating_sub(1)) as f64 / self.per_day() as f64
+    }
+
+    /// The rhythm of each hour of the day (see the module's head), `None` when there is none to
+    /// take out: daily counts, under [`RHYTHM_DAYS`] days, or a range under [`RHYTHM_SPREADS`]
+    /// spreads. Hours that overlap `excluded` are left out of it.
+    pub fn rhythm(&self, excluded: &[(usize, usize)]) -> Option<Vec<f64>> {
+        let per_day = self.per_day();
+        if per_day == 1 || self.days() < RHYTHM_DAYS {
+            return None;
+        }
+        let mut by_hour: Vec<Vec<f64>> = vec![Vec::new(); per_day];
+        for i in 0..self.counts.len().saturating_sub(1) {
+            if excluded.iter().any(|&(a, b)| i <= b && a <= i + 1) {
+                continue;
+            }
+            if let Some(c) = self.change(i, 1) {
+                by_hour[self.phase(i)].push(c as f64);
+            }
+        }
+        if by_hour.iter().any(|changes| changes.len() < MIN_CHANGES) {
+            return None;
+        }
+        let medians: Vec<f64> = by_hour
+            .iter()
+            .map(|changes| median(changes))
+            .collect::<Option<_>>()?;
+        // Centred on the hours' own mean, so that a whole day's rhythm adds up to nothing and
+        // taking it out leaves every day's change as it was.
+        let centre = medians.iter().sum::<f64>() / per_day as f64;
+        let rhythm: Vec<f64> = medians.iter().map(|m| m - centre).collect();
+        let (low, high) = rhythm
+            .iter()
+            .fold((f64::MAX, f64::MIN), |(l, h), &r| (l.min(r), h.max(r)));
+        // Against the spread of what the rhythm leaves: a rhythm widens the hours' own spread.
+        let left: Vec<f64> = by_hour
+            .iter()
+            .zip(&medians)
+            .flat_map(|(changes, m)| changes.iter().map(move |c| c - m))
+            .collect();
+        let spread = normal_of(&left)?.spread;
+        (high - low >= RHYTHM_SPREADS * spread).then_some(rhythm)
+    }
+
+    /// The counts with the daily rhythm taken out, when there is one (see [`Series::rhythm`]);
+    /// otherwise the counts as they are.
+    pub fn without_rhythm(&self, excluded: &[(usize, usize)]) -> Series {
+        let Some(rhythm) = self.rhythm(excluded) else {
+            return self.clone();
+        };
+        let mut taken = 0.0;
+        let counts = self
+            .counts
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                if i > 0 {
+                    taken += rhythm[self.phase(i - 1)];
+                }
+                c.map(|c| c - taken.round() as i64)
+            })
+            .collect();
+        Series {
+            counts,
+            ..self.clone()
+        }
+    }
+
+    /// The hour of the day (the slot within its day) of the change that starts at slot `i`.
+    pub fn phase(&self, i: usize) -> usize {
+        (self.first + i as i64).rem_euclid(self.per_day() as i64) as usize
     }
 
     /// The normal change over `len` slots, leaving out the windows that overlap `excluded`

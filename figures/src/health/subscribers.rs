@@ -3,12 +3,12 @@
 
 use chrono::{NaiveDate, TimeDelta};
 
-use super::scan::{events, fades, floor, Event, Scales, DAILY, HOURLY};
+use super::scan::{events, fades, floor, Event, Scales, Shape, DAILY, HOURLY, SPREADS};
 use super::series::Series;
 use super::{
     confidence, Cause, Doubt, Finding, Kind, Movement, Size, CAUSE_AFTER_HOURS, CAUSE_HOURS,
-    DROP_DAYS, DROP_SHARE, FLAT_DAYS, FLAT_MAX, FLAT_SHARE, GAPPY_SHARE, SMALL_CHANNEL,
-    STAYED_DAYS, SURE_DAYS, SURE_SPREADS,
+    DROP_DAYS, DROP_SHARE, FLAT_DAYS, FLAT_MAX, FLAT_SHARE, GAPPY_SHARE, MAX_CONVERSION,
+    SMALL_CHANNEL, STAYED_DAYS, SURE_DAYS, SURE_SPREADS,
 };
 use crate::api::PeriodGroup;
 use crate::dynamics::Reading;
@@ -40,35 +40,76 @@ pub fn subscriber_findings(
         PeriodGroup::Day => (86_400, DAILY),
         PeriodGroup::Week | PeriodGroup::Month => return Vec::new(),
     };
-    let Some(series) = Series::new(readings, step) else {
+    let Some(raw) = Series::new(readings, step) else {
         return Vec::new();
     };
-    let per_day = series.per_day();
+    let per_day = raw.per_day();
     let cause_slots: Vec<(usize, &Cause)> = causes
         .iter()
-        .filter_map(|c| Some((series.slot_of(c.at)?, c)))
+        .filter_map(|c| Some((raw.slot_of(c.at)?, c)))
         .collect();
     let reach = (CAUSE_HOURS as usize * per_day).div_ceil(24);
     let excluded: Vec<(usize, usize)> = cause_slots.iter().map(|&(s, _)| (s, s + reach)).collect();
-    let base = history_doubts(&series);
+    // Events are found on the counts without their daily rhythm; what a finding reports (its
+    // change, the count before it, whether the days before were flat) is read on the counts
+    // as they are.
+    let series = raw.without_rhythm(&excluded);
+    let base = history_doubts(&raw);
     let rate = super::scan::rate(&series, &excluded);
     let found = events(&series, scales, &excluded);
     let mut findings = Vec::new();
     let mut jumps: Vec<(usize, Event, NaiveDate)> = Vec::new();
     let mut explained: Vec<Event> = Vec::new();
     for event in found.iter().filter(|e| e.rise) {
-        let cause = explaining(&series, event, rate, &cause_slots);
-        let kind = match cause {
-            Some(_) => Kind::MentionRise,
-            None if flat_before(&series, event.start) => Kind::Step,
-            None => Kind::Jump,
+        let answer = answering(&series, event, rate, &cause_slots);
+        let latest = answer.causes.iter().max_by_key(|c| c.at).copied();
+        // The part of the rise beyond what its causes' readers could bring, in spreads.
+        let beyond = answer.explains.map(|most| {
+            let spread = if event.spreads > 0.0 {
+                event.excess / event.spreads
+            } else {
+                1.0
+            };
+            (event.excess - most, (event.excess - most) / spread)
+        });
+        let kind = match (latest, beyond) {
+            (Some(_), Some((rest, spreads)))
+                if spreads > SPREADS && rest >= floor(raw.at(event.start).unwrap_or(0)) =>
+            {
+                Kind::BeyondMention
+            }
+            (Some(_), _) => Kind::MentionRise,
+            (None, _) if flat_before(&raw, event.start) => Kind::Step,
+            (None, _) => Kind::Jump,
         };
         let mut doubts = base.clone();
-        if kind != Kind::MentionRise && fades(&series, event.start, event.end, rate) {
+        if matches!(kind, Kind::Jump | Kind::Step) && fades(&series, event.start, event.end, rate)
+        {
             doubts.push(Doubt::Fades);
         }
-        let stayed = cause.and_then(|_| stayed(&series, event, &excluded));
-        let finding = finding(&series, kind, event, doubts, cause.cloned(), stayed, None);
+        let stayed = latest.and_then(|_| stayed(&series, event, &excluded));
+        let mut finding = finding(
+            &raw,
+            kind,
+            event,
+            doubts,
+            latest.cloned(),
+            stayed,
+            None,
+        );
+        if let Size::Subscribers(m) = &mut finding.size {
+            m.explains = answer.explains.filter(|_| latest.is_some());
+            m.unlike_answer = answer.unlike;
+        }
+        if kind == Kind::BeyondMention {
+            // How sure is how far the part beyond the causes goes, not the whole rise.
+            let spreads = beyond.map_or(0.0, |b| b.1);
+            finding.doubts.retain(|d| *d != Doubt::NearNormal);
+            if spreads < SURE_SPREADS {
+                finding.doubts.push(Doubt::NearNormal);
+            }
+            finding.confidence = confidence(&finding.doubts);
+        }
         if kind == Kind::MentionRise {
             explained.push(event.clone());
         } else {
@@ -108,7 +149,7 @@ pub fn subscriber_findings(
             .map(|j| j.2)
             .next_back();
         findings.push(finding(
-            &series,
+            &raw,
             Kind::Drop,
             drop,
             base.clone(),
@@ -121,7 +162,8 @@ pub fn subscriber_findings(
     findings
 }
 
-/// The finding of `event`, with the doubts of its size added to `doubts`.
+/// The finding of `event`, with the doubts of its size added to `doubts`; its change and the
+/// count before it as `series` (the counts as they are) has them.
 fn finding(
     series: &Series,
     kind: Kind,
@@ -149,8 +191,11 @@ fn finding(
         size: Size::Subscribers(Movement {
             start,
             end: series.instant(event.end),
-            change: event.change,
+            change: series.change(event.start, event.end - event.start).unwrap_or(event.change),
             excess: event.excess,
+            shape: event.shape,
+            explains: None,
+            unlike_answer: false,
             spreads: event.spreads,
             before,
             cause,
@@ -160,50 +205,94 @@ fn finding(
     }
 }
 
-/// The cause `rise` follows, if any: the latest one from [`CAUSE_AFTER_HOURS`] before the rise
-/// starts (a day on daily counts) to the instant half of the rise beyond the normal `rate` has
-/// arrived. A rise whose first half came before the post is not that post's; the half-way
-/// instant, unlike the first hour, is not moved by an hour of noise before the rise.
-fn explaining<'a>(
+/// What a rise answers: its causes, and the most their readers could bring.
+struct Answer<'a> {
+    /// Every cause from [`CAUSE_AFTER_HOURS`] before the rise starts (a day on daily counts) to
+    /// the instant half of the rise beyond the normal `rate` has arrived; none when the rise
+    /// does not have the shape of an answer. A rise whose first half came before the post is
+    /// not that post's; the half-way instant, unlike the first hour, is not moved by an hour of
+    /// noise before the rise.
+    causes: Vec<&'a Cause>,
+    /// [`MAX_CONVERSION`] of the causes' views, when every one of them has its views.
+    explains: Option<f64>,
+    /// A cause came before it, but its shape is not an answer's (see [`answering`]).
+    unlike: bool,
+}
+
+/// What `rise` answers (see [`Answer`]). A rise over days that keeps an even rate and stops at
+/// once ([`Shape::Box`]), or that ramps up slowly ([`Shape::Ramp`]), is not readers answering
+/// a post: they come most at once, then fewer and fewer.
+fn answering<'a>(
     series: &Series,
     rise: &Event,
     rate: f64,
     causes: &[(usize, &'a Cause)],
-) -> Option<&'a Cause> {
+) -> Answer<'a> {
+    let none = Answer {
+        causes: Vec::new(),
+        explains: None,
+        unlike: false,
+    };
     let from = series.instant(rise.start)
         - if series.per_day() == 1 {
             TimeDelta::days(1)
         } else {
             TimeDelta::hours(CAUSE_AFTER_HOURS)
         };
-    let first = series.at(rise.start)? as f64;
+    let Some(first) = series.at(rise.start).map(|c| c as f64) else {
+        return none;
+    };
     let whole = rise.change as f64 - rate * (rise.end - rise.start) as f64;
-    let half = (rise.start..=rise.end).find(|&i| {
+    let Some(half) = (rise.start..=rise.end).find(|&i| {
         series
             .at(i)
             .is_some_and(|c| c as f64 - first - rate * (i - rise.start) as f64 >= whole / 2.0)
-    })?;
+    }) else {
+        return none;
+    };
     let to = series.instant(half);
-    causes
+    let found: Vec<&Cause> = causes
         .iter()
         .map(|&(_, c)| c)
         .filter(|c| from <= c.at && c.at <= to)
-        .max_by_key(|c| c.at)
+        .collect();
+    if found.is_empty() {
+        return none;
+    }
+    if matches!(rise.shape, Some(Shape::Box | Shape::Ramp | Shape::Uneven)) {
+        return Answer { unlike: true, ..none };
+    }
+    let explains = found
+        .iter()
+        .map(|c| c.views.map(|v| v as f64 * MAX_CONVERSION))
+        .sum::<Option<f64>>();
+    Answer {
+        causes: found,
+        explains,
+        unlike: false,
+    }
 }
 
-/// Whether the [`FLAT_DAYS`] days before slot `start` were each flat.
+/// Whether the [`FLAT_DAYS`] days before slot `start` were each flat: the counts of each day
+/// (all its readings, hourly or daily) lie within [`FLAT_SHARE`] of the count and
+/// [`FLAT_MAX`] subscribers of each other. A channel whose days add up to nothing but that
+/// gains by day and loses by night is not standing still.
 fn flat_before(series: &Series, start: usize) -> bool {
     let day = series.per_day();
     (0..FLAT_DAYS).all(|k| {
         let Some(from) = start.checked_sub((k + 1) * day) else {
             return false;
         };
-        match (series.change(from, day), series.at(from)) {
-            (Some(change), Some(count)) => {
-                change.abs() <= FLAT_MAX && change.abs() as f64 <= FLAT_SHARE * count as f64
-            }
-            _ => false,
+        let counts: Vec<i64> = (from..=from + day).filter_map(|i| series.at(i)).collect();
+        let (Some(low), Some(high)) = (counts.iter().min(), counts.iter().max()) else {
+            return false;
+        };
+        // Both ends of the day are needed to tell its change.
+        if series.at(from).is_none() || series.at(from + day).is_none() {
+            return false;
         }
+        let range = high - low;
+        range <= FLAT_MAX && range as f64 <= FLAT_SHARE * *low as f64
     })
 }
 
@@ -242,5 +331,6 @@ fn slow_loss(
         change: -loss,
         excess,
         spreads: excess / spread,
+        shape: None,
     })
 }
