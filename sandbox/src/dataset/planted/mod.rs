@@ -1,14 +1,18 @@
 //! Channels planted so that the channel page has something to find, and a labelled battery for
 //! its health check: each planted channel has a subscriber history of its own that no random
 //! draw touches, made of a base curve and [`Planted`] events, and its truth (which events were
-//! bought) is part of its spec ([`BATTERY`]). Bought: a dump within an hour, a drip over hours,
-//! a small share of a channel of millions, a purge with no jump before it, a dump read on a plan
-//! that gives only days, two buys a week apart, a step after months of standing still. Organic:
-//! smooth growth, adverts in other channels' posts, a steep rise right after a big channel's
-//! mention, viral growth over days, a quiet channel of millions, a channel of a few hundred, a
-//! weekly rhythm. They are appended after every generated channel, so the generated channels,
-//! posts and stories are what they are without them, but for the advert texts added to a few
-//! posts, and the views of one generated channel whose audience does not read ([`thin_reach`]).
+//! bought) is part of its spec ([`BATTERY`]). Bought: a dump within an hour, drips over hours,
+//! boxes of bots over one to four days, a small share of a channel of millions, a purge with no
+//! jump before it, a dump read on a plan that gives only days, two buys a week apart, a step
+//! after months of standing still, bots behind a mention and behind a tracked placement, slow
+//! bots beside adverts, a night purchase under a daily rhythm. Organic: smooth growth, adverts in
+//! other channels' posts (their conversions from 1 to 10 % of the post's views), a steep rise
+//! right after a big channel's mention, readers who followed, viral growth over days, a quiet
+//! channel of millions, a channel of a few hundred, a weekly rhythm. Their own posts are read by
+//! their organic subscribers only (`posts`). They are appended after every generated channel
+//! (and their posts merged in with IDs of their own), so the generated channels, posts and
+//! stories are what they are without them, but for the advert texts added to a few posts, and
+//! the views of one generated channel whose audience does not read ([`thin_reach`]).
 
 mod battery;
 mod posts;
