@@ -161,11 +161,19 @@ pub(super) fn order_posts(mut drafts: Vec<Draft>) -> Vec<Post> {
     drafts
         .into_iter()
         .enumerate()
-        .map(|(i, d)| Post {
-            id: POST_ID_BASE + (n - 1 - i as u64),
-            channel: d.channel,
+        .map(|(i, d)| Post::new(POST_ID_BASE + (n - 1 - i as u64), d.channel, d.date, d.text))
+        .collect()
+}
+
+impl Post {
+    /// A post of `channel` at `date` saying `text`, before its message number, engagement,
+    /// links and media are decided.
+    pub(super) fn new(id: u64, channel: u32, date: i64, text: String) -> Post {
+        Post {
+            id,
+            channel,
             message: 0,
-            date: d.date,
+            date,
             final_views: 0,
             shares: 0,
             comments: 0,
@@ -174,9 +182,9 @@ pub(super) fn order_posts(mut drafts: Vec<Draft>) -> Vec<Post> {
             mention_of: None,
             deleted: false,
             media: Media::Absent,
-            text: d.text,
-        })
-        .collect()
+            text,
+        }
+    }
 }
 
 pub(super) type Links = HashMap<u32, Vec<u32>>;

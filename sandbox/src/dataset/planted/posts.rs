@@ -65,23 +65,13 @@ pub(in super::super) fn planted_posts(ds: &Dataset, first: usize) -> Vec<Post> {
                 text.push_str(&format!(" @{}", spec.username));
             }
             posts.push(Post {
-                id: 0,
-                channel: c,
                 message: n as u32 + 1,
-                date,
-                final_views: 0,
-                shares: 0,
-                comments: 0,
-                reactions: 0,
-                forward_of: None,
-                mention_of: None,
-                deleted: false,
                 media: if rng.chance(0.5) {
                     Media::File
                 } else {
                     Media::Absent
                 },
-                text,
+                ..Post::new(0, c, date, text)
             });
         }
     }
