@@ -10,7 +10,8 @@ use common::*;
 use serde_json::Value;
 
 use sandbox::dataset::{
-    BROAD_FIRST_DAY, BROAD_KEYWORD, DAY, FUTURE_DAYS, RISE_DAYS, RISING_KEYWORD,
+    BROAD_FIRST_DAY, BROAD_KEYWORD, DAY, FUTURE_DAYS, PLANTED_POST_ID_BASE, RISE_DAYS,
+    RISING_KEYWORD,
 };
 use sandbox::search::tokens::normalise;
 use sandbox::server::CLOCK_STEP_MAX;
@@ -78,18 +79,24 @@ fn posts_are_generated_for_the_days_after_now_and_hidden() {
         .iter()
         .all(|p| p.date > NOW && p.date <= NOW + FUTURE_DAYS * DAY));
     assert!(ds.posts[hidden..].iter().all(|p| p.date <= NOW));
-    // Every channel goes on at its own pace: a few dozen posts a day in all.
+    // Every channel goes on at its own pace: a few dozen posts a day in all, the planted
+    // channels 1.5 a day each.
     let per_day = hidden as f64 / FUTURE_DAYS as f64;
-    assert!((20.0..=60.0).contains(&per_day), "{per_day}");
-    // Posts to come take the next IDs and message numbers, so the posts that exist keep theirs.
-    let next = &ds.posts[hidden - 1];
-    let newest_existing = &ds.posts[hidden];
-    assert_eq!(next.id, newest_existing.id + 1);
-    assert_eq!(ds.post_by_id(next.id), None);
-    assert_eq!(ds.post_by_id(newest_existing.id), Some(newest()));
-    let channel = &ds.channels[next.channel as usize];
-    let existing = channel.posts.iter().filter(|&&p| ds.is_visible(p)).count();
-    assert_eq!(next.message as usize, existing + 1);
+    assert!((50.0..=110.0).contains(&per_day), "{per_day}");
+    // Posts to come take the next IDs of their range (generated, planted) and the next message
+    // numbers, so the posts that exist keep theirs.
+    for planted in [false, true] {
+        let of_range = |&i: &usize| (ds.posts[i].id >= PLANTED_POST_ID_BASE) == planted;
+        let next = &ds.posts[(0..hidden).rev().find(of_range).unwrap()];
+        let newest = (hidden..ds.posts.len()).find(of_range).unwrap();
+        let newest_existing = &ds.posts[newest];
+        assert_eq!(next.id, newest_existing.id + 1);
+        assert_eq!(ds.post_by_id(next.id), None);
+        assert_eq!(ds.post_by_id(newest_existing.id), Some(newest as u32));
+        let channel = &ds.channels[next.channel as usize];
+        let existing = channel.posts.iter().filter(|&&p| ds.is_visible(p)).count();
+        assert_eq!(next.message as usize, existing + 1);
+    }
 }
 
 #[tokio::test]

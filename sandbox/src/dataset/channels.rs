@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use super::growth::Arrival;
 use super::growth::{make_history, GENERATED_JITTER};
+use super::planted::AdvertPost;
 use super::texts::{capitalise, script_of, sentence};
 use super::words::{self, Script, Topic, TOPICS};
 use super::{CHANNEL_ID_BASE, DAY, HISTORY_DAYS, TG_ID_BASE};
@@ -74,8 +75,13 @@ pub struct Channel {
     pub history: Vec<u32>,
     /// Hourly noise on the count, as a share of it.
     pub jitter: f64,
+    /// The amplitude of a daily rhythm on the count, as a share of it: gains by day, losses at
+    /// night (planted channels only; 0 for none).
+    pub rhythm: f64,
     /// Subscribers bought or brought by adverts, on top of `history` (planted channels only).
     pub arrivals: Vec<Arrival>,
+    /// The adverts for it in other channels' posts (planted channels only), oldest first.
+    pub adverts: Vec<AdvertPost>,
     /// Indices of the channel's posts, oldest first: message number `n` is `posts[n - 1]`.
     pub posts: Vec<u32>,
     /// Indices of the channel's stories.
@@ -156,7 +162,9 @@ pub(super) fn make_channel(seed: u64, i: usize, now: i64) -> Channel {
         rkn_active: language == "russian" && big && rng.chance(0.6),
         history,
         jitter: GENERATED_JITTER,
+        rhythm: 0.0,
         arrivals: Vec::new(),
+        adverts: Vec::new(),
         posts: Vec::new(),
         stories: Vec::new(),
         title_words: Vec::new(),

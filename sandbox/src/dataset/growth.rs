@@ -64,6 +64,8 @@ pub struct Arrival {
     pub loss: f64,
     /// The time constant of the loss, in days.
     pub loss_days: f64,
+    /// Whether they are bots (bought; with a negative size, bots purged): they never read.
+    pub bought: bool,
 }
 
 impl Arrival {
@@ -80,6 +82,16 @@ impl Arrival {
             1.0
         };
         self.shape.arrived(hours) * self.size * kept
+    }
+
+    /// Bots of this arrival in the count at `t`: those bought and still there, or, for a purge,
+    /// those not yet removed (they were bought long before and counted all along).
+    pub fn bots(&self, t: i64) -> f64 {
+        match (self.bought, self.size > 0.0) {
+            (false, _) => 0.0,
+            (true, true) => self.extra(t),
+            (true, false) => -self.size + self.extra(t),
+        }
     }
 }
 
@@ -105,11 +117,23 @@ impl Dataset {
         let from = f64::from(c.history[day]);
         let to = f64::from(c.history[day + 1]);
         let arrived: f64 = c.arrivals.iter().map(|a| a.extra(t)).sum();
-        let base = from + (to - from) * frac + arrived;
+        let mut base = from + (to - from) * frac + arrived;
+        if c.rhythm != 0.0 {
+            base *= 1.0 + c.rhythm * rhythm(t);
+        }
         // A little hourly noise so hourly charts do not look ruled.
         let hour = (t / HOUR) as u64;
         let jitter = (unit_of(c.id, hour) - 0.5) * c.jitter * base;
         Some((base + jitter).round().max(0.0) as u64)
+    }
+
+    /// Subscribers of a channel at `t` who read: the count less the bots in it (only planted
+    /// channels have bots).
+    pub fn organic_at(&self, channel: u32, t: i64) -> Option<f64> {
+        let c = &self.channels[channel as usize];
+        let bots: f64 = c.arrivals.iter().map(|a| a.bots(t)).sum();
+        self.history_at(channel, t)
+            .map(|n| (n as f64 - bots).max(0.0))
     }
 
     /// Current participants of a channel.
@@ -147,6 +171,13 @@ impl Dataset {
             reactions: part(p.reactions),
         }
     }
+}
+
+/// A day's rhythm, from −1 at 06:00 UTC to +1 at 18:00: a count that follows it gains by day
+/// and loses at night.
+fn rhythm(t: i64) -> f64 {
+    let hours = t.rem_euclid(DAY) as f64 / HOUR as f64;
+    -(std::f64::consts::TAU * (hours - 6.0) / 24.0).cos()
 }
 
 /// The share of a post's final views it has `age` seconds after publication: a fast part (70–84%

@@ -9,7 +9,9 @@
 mod channels;
 mod growth;
 mod planted;
-pub use planted::{Advert, Planted, Spec, BATTERY};
+pub use planted::{
+    Advert, AdvertPost, Naming, Planted, Spec, BATTERY, PLANTED_POST_DAYS, PLANTED_POST_ID_BASE,
+};
 mod posts;
 mod stories;
 mod texts;
@@ -165,6 +167,8 @@ pub struct Dataset {
     pub mentions: HashMap<u32, Vec<u32>>,
     /// The generated channel whose audience does not read (see `planted::thin_reach`).
     pub thin_reach: Option<u32>,
+    /// Where each post is by its service ID.
+    post_ids: planted::PostIds,
 }
 
 impl Dataset {
@@ -242,6 +246,7 @@ impl Dataset {
             channels,
             posts,
             thin_reach: None,
+            post_ids: planted::PostIds::default(),
         };
         ds.count_engagement();
         ds.make_stories();
@@ -250,7 +255,9 @@ impl Dataset {
         let adverts = planted::place_adverts(&mut ds.posts, &ds.forwards, &ds.channels, now);
         let first = ds.channels.len();
         ds.channels
-            .extend(planted::planted_channels(first, now, &adverts));
+            .extend(planted::planted_channels(first, now, adverts));
+        let planted = planted::planted_posts(&ds, first);
+        ds.post_ids = planted::merge_posts(&mut ds, planted);
         for (i, c) in ds.channels.iter().enumerate() {
             for name in &c.usernames {
                 ds.by_username.insert(name.to_ascii_lowercase(), i as u32);
@@ -305,12 +312,12 @@ impl Dataset {
 
     /// The post with service ID `id`, if it exists at the current time.
     pub fn post_by_id(&self, id: u64) -> Option<u32> {
-        let age = id.checked_sub(POST_ID_BASE)?;
-        let n = self.posts.len() as u64;
-        // IDs grow with age order, and the list is newest first.
-        (age < n)
-            .then(|| (n - 1 - age) as u32)
-            .filter(|&i| self.is_visible(i))
+        let (list, n) = match id.checked_sub(PLANTED_POST_ID_BASE) {
+            Some(n) => (&self.post_ids.planted, n),
+            None => (&self.post_ids.generated, id.checked_sub(POST_ID_BASE)?),
+        };
+        let i = *list.get(usize::try_from(n).ok()?)?;
+        self.is_visible(i).then_some(i)
     }
 
     pub fn story_by_id(&self, id: u64) -> Option<u32> {

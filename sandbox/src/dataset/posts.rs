@@ -65,17 +65,22 @@ impl Dataset {
             let reach = usual * (0.6 + 0.8 * rng.unit());
             let audience = self.history_at(p.channel, p.date).unwrap_or(100).max(50) as f64;
             let views = (audience * reach).min(f64::from(u32::MAX / 2)) as u32 + 1;
-            let er = 0.004 * 30f64.powf(rng.unit());
-            let interactions = f64::from(views) * er;
-            let reacted = 0.6 + 0.2 * rng.unit();
-            let shared = (1.0 - reacted) * (0.4 + 0.3 * rng.unit());
-            let post = &mut self.posts[i];
-            post.final_views = views;
-            post.reactions = (interactions * reacted).round() as u32;
-            post.shares = (interactions * shared).round() as u32;
-            post.comments = (interactions * (1.0 - reacted - shared)).round() as u32;
+            engage(&mut self.posts[i], views, &mut rng);
         }
     }
+}
+
+/// Gives `post` its final `views` and the shares, comments and reactions that come with them:
+/// ER (their sum over views) 0.4–12 %, spread evenly on a log scale, most of it reactions.
+pub(super) fn engage(post: &mut Post, views: u32, rng: &mut Rng) {
+    let er = 0.004 * 30f64.powf(rng.unit());
+    let interactions = f64::from(views) * er;
+    let reacted = 0.6 + 0.2 * rng.unit();
+    let shared = (1.0 - reacted) * (0.4 + 0.3 * rng.unit());
+    post.final_views = views;
+    post.reactions = (interactions * reacted).round() as u32;
+    post.shares = (interactions * shared).round() as u32;
+    post.comments = (interactions * (1.0 - reacted - shared)).round() as u32;
 }
 
 pub(super) fn draft_posts(seed: u64, size: Size, now: i64, channels: &[Channel]) -> Vec<Draft> {
@@ -156,11 +161,19 @@ pub(super) fn order_posts(mut drafts: Vec<Draft>) -> Vec<Post> {
     drafts
         .into_iter()
         .enumerate()
-        .map(|(i, d)| Post {
-            id: POST_ID_BASE + (n - 1 - i as u64),
-            channel: d.channel,
+        .map(|(i, d)| Post::new(POST_ID_BASE + (n - 1 - i as u64), d.channel, d.date, d.text))
+        .collect()
+}
+
+impl Post {
+    /// A post of `channel` at `date` saying `text`, before its message number, engagement,
+    /// links and media are decided.
+    pub(super) fn new(id: u64, channel: u32, date: i64, text: String) -> Post {
+        Post {
+            id,
+            channel,
             message: 0,
-            date: d.date,
+            date,
             final_views: 0,
             shares: 0,
             comments: 0,
@@ -169,9 +182,9 @@ pub(super) fn order_posts(mut drafts: Vec<Draft>) -> Vec<Post> {
             mention_of: None,
             deleted: false,
             media: Media::Absent,
-            text: d.text,
-        })
-        .collect()
+            text,
+        }
+    }
 }
 
 pub(super) type Links = HashMap<u32, Vec<u32>>;

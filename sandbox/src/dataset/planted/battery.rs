@@ -2,116 +2,15 @@
 
 use super::super::channels::Restriction;
 use super::super::growth::Shape;
+use super::spec::{advert, bought_box, dump, spec, Advert, Naming, Planted, Spec};
 
-/// An advert for a planted channel in a generated channel's post, placed in the post nearest
-/// `days` days and `hours` hours before "now".
-pub struct Advert {
-    pub days: i64,
-    pub hours: i64,
-    /// Subscribers it brings, [`Shape::Fading`] with time constant `fading_hours`.
-    pub size: f64,
-    pub fading_hours: f64,
-    /// Whether it names the channel as `@name` rather than by its link.
-    pub by_username: bool,
-    /// Whether it goes into the post of the largest channel near that time rather than the
-    /// nearest post.
-    pub big: bool,
-}
-
-/// The time constant of an ordinary advert's arrivals: most come within a day, nearly all
-/// within two.
-const ADVERT_HOURS: f64 = 10.0;
-/// The share of an advert's subscribers who leave again, over a time constant of 10 days.
-pub(super) const ADVERT_LOSS: f64 = 0.1;
-
-/// Subscribers arriving or leaving at a set time: `days` before "now", at `hour` UTC.
-pub struct Planted {
-    pub days: i64,
-    pub hour: i64,
-    /// Negative for subscribers leaving.
-    pub size: f64,
-    pub shape: Shape,
-    /// The share lost afterwards, and its time constant in days.
-    pub loss: f64,
-    pub loss_days: f64,
-    /// Whether they were bought (or, leaving, purged): the truth the health check is judged on.
-    pub bought: bool,
-}
-
-/// One planted channel.
-pub struct Spec {
-    pub username: &'static str,
-    pub title: &'static str,
-    pub about: &'static str,
-    pub category: &'static str,
-    /// Subscribers at "now".
-    pub now_count: f64,
-    /// Growth a day, as a share…
-    pub daily_growth: f64,
-    /// …and on Saturdays and Sundays, where it differs (a weekly rhythm).
-    pub weekend_growth: Option<f64>,
-    /// Hourly noise, as a share of the count.
-    pub jitter: f64,
-    pub events: &'static [Planted],
-    pub adverts: &'static [Advert],
-    pub restriction: Restriction,
-    /// Whether the battery reads it by day, as on a plan that gives no hours.
-    pub daily_only: bool,
-}
-
-impl Spec {
-    /// Whether anything in its history was bought.
-    pub fn bought(&self) -> bool {
-        self.events.iter().any(|e| e.bought)
-    }
-}
-
-/// Hourly noise of most planted channels, as a share of the count: small enough that a flat
-/// stretch stays flat.
-pub const PLANTED_JITTER: f64 = 0.0001;
-
-const fn dump(days: i64, hour: i64, size: f64, loss: f64, loss_days: f64) -> Planted {
-    Planted {
-        days,
-        hour,
-        size,
-        shape: Shape::Dump,
-        loss,
-        loss_days,
-        bought: true,
-    }
-}
-
-const fn advert(days: i64, hours: i64, size: f64, by_username: bool) -> Advert {
-    Advert {
-        days,
-        hours,
-        size,
-        fading_hours: ADVERT_HOURS,
-        by_username,
-        big: false,
-    }
-}
-
-const fn spec(username: &'static str, title: &'static str, about: &'static str) -> Spec {
-    Spec {
-        username,
-        title,
-        about,
-        category: "news",
-        now_count: 20_000.0,
-        daily_growth: 0.001,
-        weekend_growth: None,
-        jitter: PLANTED_JITTER,
-        events: &[],
-        adverts: &[],
-        restriction: Restriction::None,
-        daily_only: false,
-    }
-}
+/// The days before "now" of `@mention_surge_music`'s advert and `@readers_followed`'s: where
+/// each run of the battery has a post with views enough near the time.
+const MUSIC_DAYS: i64 = 9;
+const READERS_DAYS: i64 = 28;
 
 /// Every planted channel, in the order they follow the generated ones.
-pub const BATTERY: [Spec; 15] = [
+pub const BATTERY: [Spec; 24] = [
     Spec {
         now_count: 30_000.0,
         daily_growth: 0.002,
@@ -158,14 +57,14 @@ pub const BATTERY: [Spec; 15] = [
         now_count: 25_000.0,
         daily_growth: 0.0008,
         adverts: &[
-            advert(12, 10, 1_800.0, false),
-            advert(8, 3, 1_200.0, true),
-            advert(4, 15, 700.0, false),
+            advert(12, 10, 0.05, 40_000.0, Naming::Link),
+            advert(8, 3, 0.04, 40_000.0, Naming::Username),
+            advert(4, 15, 0.03, 40_000.0, Naming::Link),
         ],
         ..spec(
             "pocket_finance_tips",
             "Pocket Finance Tips",
-            "Sandbox example: advertised in three other channels' posts 12, 8 and 4 days ago; 1,800, 1,200 and 700 subscribers came in the two days after each.",
+            "Sandbox example: advertised in three other channels' posts 12, 8 and 4 days ago; 5, 4 and 3 % of each post's readers subscribed in the two days after it.",
         )
     },
     Spec {
@@ -241,13 +140,12 @@ pub const BATTERY: [Spec; 15] = [
         now_count: 18_000.0,
         adverts: &[Advert {
             fading_hours: 4.0,
-            big: true,
-            ..advert(9, 18, 6_000.0, false)
+            ..advert(MUSIC_DAYS, 18, 0.06, 100_000.0, Naming::Link)
         }],
         ..spec(
             "mention_surge_music",
             "Indie Music Finds",
-            "Sandbox example: 6,000 subscribers within hours of a big channel's post that named it 9 days ago, nothing bought.",
+            "Sandbox example: 6 % of the readers of a big channel's post that named it subscribed within hours, nothing bought.",
         )
     },
     Spec {
@@ -305,6 +203,119 @@ pub const BATTERY: [Spec; 15] = [
             "weekday_office",
             "Office Hours",
             "Sandbox example: grows 0.4 % on weekdays and loses 0.1 % at weekends, every week; nothing bought.",
+        )
+    },
+    Spec {
+        now_count: 50_000.0,
+        events: &[bought_box(15, 8, 3_000.0, 24.0)],
+        ..spec(
+            "box_one_day",
+            "Evening Wire",
+            "Sandbox example: 3,000 subscribers bought 15 days ago, fed in at an even 125 an hour for one day.",
+        )
+    },
+    Spec {
+        category: "tech",
+        now_count: 80_000.0,
+        events: &[bought_box(26, 0, 4_800.0, 48.0)],
+        ..spec(
+            "box_two_days",
+            "Code Review Weekly",
+            "Sandbox example: 4,800 subscribers bought 26 days ago, 100 an hour for two days at an even rate.",
+        )
+    },
+    Spec {
+        category: "travels",
+        now_count: 60_000.0,
+        events: &[bought_box(38, 12, 6_000.0, 96.0)],
+        ..spec(
+            "box_four_days",
+            "Cheap Flights Hunter",
+            "Sandbox example: 6,000 subscribers bought 38 days ago, about 62 an hour for four days at an even rate.",
+        )
+    },
+    Spec {
+        category: "crypto",
+        now_count: 30_000.0,
+        adverts: &[Advert {
+            bots: 0.35,
+            ..advert(14, 20, 0.03, 20_000.0, Naming::Link)
+        }],
+        ..spec(
+            "masked_mention_bots",
+            "Token Talk",
+            "Sandbox example: advertised in a post of about 20,000 views 14 days ago; 3 % of its readers subscribed, and in the hour after it 35 % of its views in bought subscribers arrived.",
+        )
+    },
+    Spec {
+        category: "marketing",
+        now_count: 35_000.0,
+        adverts: &[Advert {
+            tracked: true,
+            bots: 0.25,
+            bots_hours: 6.0,
+            ..advert(19, 11, 0.02, 30_000.0, Naming::Invite)
+        }],
+        ..spec(
+            "placement_bots",
+            "Growth Hacks Daily",
+            "Sandbox example: a tracked campaign's placement 19 days ago, naming the channel by its invite link; 2 % of its readers subscribed, and bought subscribers of a quarter of its views over 6 hours after it.",
+        )
+    },
+    Spec {
+        category: "economics",
+        now_count: 40_000.0,
+        events: &[bought_box(21, 6, 800.0, 72.0)],
+        adverts: &[
+            advert(30, 12, 0.03, 25_000.0, Naming::Link),
+            advert(9, 17, 0.03, 25_000.0, Naming::Username),
+        ],
+        ..spec(
+            "slow_bots_adverts",
+            "Budget Lab",
+            "Sandbox example: advertised 30 and 9 days ago (3 % of each post's readers subscribed), and 800 subscribers bought over three days 21 days ago.",
+        )
+    },
+    Spec {
+        category: "education",
+        now_count: 40_000.0,
+        adverts: &[
+            advert(34, 9, 0.01, 50_000.0, Naming::Link),
+            advert(25, 14, 0.03, 50_000.0, Naming::Link),
+            advert(16, 19, 0.06, 50_000.0, Naming::Username),
+            advert(6, 10, 0.10, 50_000.0, Naming::Link),
+        ],
+        ..spec(
+            "advert_ladder",
+            "Language Lessons Hub",
+            "Sandbox example: four adverts 34, 25, 16 and 6 days ago, of which 1, 3, 6 and 10 % of the readers subscribed; nothing bought.",
+        )
+    },
+    Spec {
+        category: "health",
+        now_count: 18_000.0,
+        adverts: &[Advert {
+            fading_hours: 12.0,
+            ..advert(READERS_DAYS, 16, 0.04, 120_000.0, Naming::Link)
+        }],
+        ..spec(
+            "readers_followed",
+            "Calm Mind Notes",
+            "Sandbox example: a big channel's feature brought 4 % of its readers within a day or two, over a third more subscribers, who read like the rest; nothing bought.",
+        )
+    },
+    Spec {
+        category: "sport",
+        now_count: 50_000.0,
+        rhythm: 0.006,
+        events: &[Planted {
+            shape: Shape::Drip(5.0),
+            ..dump(11, 0, 2_000.0, 0.2, 4.0)
+        }],
+        ..spec(
+            "night_rhythm_bots",
+            "Late Night Football",
+            "Sandbox example: gains by day and loses at night, every day; 2,000 subscribers bought 11 days ago over the night's hours from midnight to 05:00.",
         )
     },
 ];

@@ -1,18 +1,24 @@
 //! Channels planted so that the channel page has something to find, and a labelled battery for
 //! its health check: each planted channel has a subscriber history of its own that no random
 //! draw touches, made of a base curve and [`Planted`] events, and its truth (which events were
-//! bought) is part of its spec ([`BATTERY`]). Bought: a dump within an hour, a drip over hours,
-//! a small share of a channel of millions, a purge with no jump before it, a dump read on a plan
-//! that gives only days, two buys a week apart, a step after months of standing still. Organic:
-//! smooth growth, adverts in other channels' posts, a steep rise right after a big channel's
-//! mention, viral growth over days, a quiet channel of millions, a channel of a few hundred, a
-//! weekly rhythm. They are appended after every generated channel, so the generated channels,
-//! posts and stories are what they are without them, but for the advert texts added to a few
-//! posts, and the views of one generated channel whose audience does not read ([`thin_reach`]).
+//! bought) is part of its spec ([`BATTERY`]). Bought: a dump within an hour, drips over hours,
+//! boxes of bots over one to four days, a small share of a channel of millions, a purge with no
+//! jump before it, a dump read on a plan that gives only days, two buys a week apart, a step
+//! after months of standing still, bots behind a mention and behind a tracked placement, slow
+//! bots beside adverts, a night purchase under a daily rhythm. Organic: smooth growth, adverts in
+//! other channels' posts (their conversions from 1 to 10 % of the post's views), a steep rise
+//! right after a big channel's mention, readers who followed, viral growth over days, a quiet
+//! channel of millions, a channel of a few hundred, a weekly rhythm. Their own posts are read by
+//! their organic subscribers only (`posts`). They are appended after every generated channel
+//! (and their posts merged in with IDs of their own), so the generated channels, posts and
+//! stories are what they are without them, but for the advert texts added to a few posts, and
+//! the views of one generated channel whose audience does not read ([`thin_reach`]).
 
 mod battery;
+mod posts;
+mod spec;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::channels::{Channel, Peer};
 use super::growth::{Arrival, Shape};
@@ -21,29 +27,69 @@ use super::Dataset;
 use super::{AHEAD_DAYS, CHANNEL_ID_BASE, DAY, HISTORY_DAYS, HOUR, TG_ID_BASE};
 use crate::rng::unit_of;
 
-use battery::ADVERT_LOSS;
-pub use battery::{Advert, Planted, Spec, BATTERY};
+pub use battery::BATTERY;
+pub(super) use posts::{merge_posts, planted_posts};
+pub use posts::{PostIds, PLANTED_POST_DAYS, PLANTED_POST_ID_BASE};
+use spec::ADVERT_LOSS;
+pub use spec::{Advert, Naming, Planted, Spec};
+
+/// An advert for a planted channel as placed: in which post, and what it brings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AdvertPost {
+    /// The host post's date (Unix seconds), when its readers start to subscribe.
+    pub at: i64,
+    /// The host post's service ID.
+    pub post: u64,
+    /// The host post's final views.
+    pub views: u32,
+    /// Organic subscribers it brings: the advert's conversion × `views`.
+    pub subscribers: f64,
+    /// Bought subscribers behind it (0 for none).
+    pub bots: f64,
+    /// Whether a tracked campaign has it as a placement.
+    pub tracked: bool,
+}
+
+/// How far from its time an advert's post may be: wide enough that a post with about the views
+/// sought is found on most days of a small dataset.
+const HOST_WINDOW: i64 = 24 * HOUR;
+
+/// The invite code of planted channel `k`.
+fn invite_of(k: usize, spec: &Spec) -> String {
+    format!("planted{k:02}{}", spec.username.replace('_', ""))
+}
 
 /// Writes the planted channels' adverts into generated posts (newest first, `forwards` their
-/// reposts) and returns, per planted channel, when its adverts went out. An advert goes into the
-/// visible post nearest its time, within 12 hours of it, of a channel (not a chat) that is no
-/// repost, links to no post, is not deleted and was not reposted: no other record changes with
-/// its text. The text is English or Russian as the post's is.
+/// reposts) and returns, per planted channel, the adverts as placed. An advert goes into a
+/// visible post within [`HOST_WINDOW`] of its time, of a channel (not a chat) that is no repost,
+/// links to no post, is not deleted, was not reposted and hosts no other advert: no other
+/// record changes with its text. Of
+/// those, the one whose final views are nearest on a log scale to the views sought, else the
+/// nearest in time. The text is English or Russian as the post's is.
 pub(super) fn place_adverts(
     posts: &mut [Post],
     forwards: &HashMap<u32, Vec<u32>>,
     channels: &[Channel],
     now: i64,
-) -> Vec<Vec<i64>> {
+) -> Vec<Vec<AdvertPost>> {
+    let mut hosts = HashSet::new();
     BATTERY
         .iter()
-        .map(|spec| {
+        .enumerate()
+        .map(|(k, spec)| {
             spec.adverts
                 .iter()
                 .filter_map(|advert| {
                     let target = now - advert.days * DAY - advert.hours * HOUR;
-                    let window = posts.partition_point(|p| p.date > (target + 12 * HOUR).min(now))
-                        ..posts.partition_point(|p| p.date >= target - 12 * HOUR);
+                    let window = posts.partition_point(|p| p.date > (target + HOST_WINDOW).min(now))
+                        ..posts.partition_point(|p| p.date >= target - HOST_WINDOW);
+                    let fit = |i: usize| {
+                        let p = &posts[i];
+                        let off = advert
+                            .host_views
+                            .map_or(0.0, |v| (f64::from(p.final_views.max(1)) / v).ln().abs());
+                        (off, (p.date - target).abs())
+                    };
                     let i = window
                         .filter(|&i| {
                             let p = &posts[i];
@@ -52,27 +98,35 @@ pub(super) fn place_adverts(
                                 && p.mention_of.is_none()
                                 && !p.deleted
                                 && !forwards.contains_key(&(i as u32))
+                                && !hosts.contains(&i)
                         })
-                        .min_by_key(|&i| {
-                            let distance = (posts[i].date - target).abs();
-                            let size = channels[posts[i].channel as usize].history.last();
-                            // The largest channel's post (the nearest of its), or the nearest.
-                            let rank = if advert.big { size.copied() } else { None };
-                            (std::cmp::Reverse(rank), distance)
+                        .min_by(|&a, &b| {
+                            let (a, b) = (fit(a), fit(b));
+                            a.0.total_cmp(&b.0).then(a.1.cmp(&b.1))
                         })?;
-                    let link = format!("{}/{}", chanscope_api::ids::LINK_HOST, spec.username);
-                    let name = if advert.by_username {
-                        format!("@{}", spec.username)
-                    } else {
-                        link
+                    hosts.insert(i);
+                    let link = chanscope_api::ids::LINK_HOST;
+                    let name = match advert.naming {
+                        Naming::Link => format!("{link}/{}", spec.username),
+                        Naming::Username => format!("@{}", spec.username),
+                        Naming::Invite => format!("{link}/joinchat/{}", invite_of(k, spec)),
                     };
-                    let text = if posts[i].text.is_ascii() {
+                    let post = &mut posts[i];
+                    let text = if post.text.is_ascii() {
                         format!(" Advertisement. {}: {name}", spec.title)
                     } else {
                         format!(" Реклама. {}: {name}", spec.title)
                     };
-                    posts[i].text.push_str(&text);
-                    Some(posts[i].date)
+                    post.text.push_str(&text);
+                    let views = f64::from(post.final_views);
+                    Some(AdvertPost {
+                        at: post.date,
+                        post: post.id,
+                        views: post.final_views,
+                        subscribers: advert.conversion * views,
+                        bots: advert.bots * views,
+                        tracked: advert.tracked,
+                    })
                 })
                 .collect()
         })
@@ -113,44 +167,59 @@ pub(super) fn thin_reach(ds: &mut Dataset) -> Option<u32> {
 
 /// The planted channels, as channels `first..` of the dataset of `now`; `adverts` as
 /// [`place_adverts`] placed them.
-pub(super) fn planted_channels(first: usize, now: i64, adverts: &[Vec<i64>]) -> Vec<Channel> {
+pub(super) fn planted_channels(
+    first: usize,
+    now: i64,
+    adverts: Vec<Vec<AdvertPost>>,
+) -> Vec<Channel> {
     BATTERY
         .iter()
         .zip(adverts)
         .enumerate()
-        .map(|(k, (spec, advert_dates))| {
+        .map(|(k, (spec, placed))| {
             let i = first + k;
             let today = now - now.rem_euclid(DAY);
-            let arrivals: Vec<Arrival> = spec
-                .events
+            let events = spec.events.iter().map(|e| Arrival {
+                at: today - e.days * DAY + e.hour * HOUR,
+                size: e.size,
+                shape: e.shape,
+                loss: e.loss,
+                loss_days: e.loss_days,
+                bought: e.bought,
+            });
+            let readers = spec.adverts.iter().zip(&placed).map(|(advert, p)| Arrival {
+                at: p.at,
+                size: p.subscribers,
+                shape: Shape::Fading(advert.fading_hours),
+                loss: ADVERT_LOSS,
+                loss_days: 10.0,
+                bought: false,
+            });
+            let bots = spec
+                .adverts
                 .iter()
-                .map(|e| Arrival {
-                    at: today - e.days * DAY + e.hour * HOUR,
-                    size: e.size,
-                    shape: e.shape,
-                    loss: e.loss,
-                    loss_days: e.loss_days,
-                })
-                .chain(
-                    spec.adverts
-                        .iter()
-                        .zip(advert_dates)
-                        .map(|(advert, &at)| Arrival {
-                            at,
-                            size: advert.size,
-                            shape: Shape::Fading(advert.fading_hours),
-                            loss: ADVERT_LOSS,
-                            loss_days: 10.0,
-                        }),
-                )
-                .collect();
+                .zip(&placed)
+                .filter(|(_, p)| p.bots > 0.0)
+                .map(|(advert, p)| Arrival {
+                    at: p.at + HOUR / 2,
+                    size: p.bots,
+                    shape: if advert.bots_hours > 1.0 {
+                        Shape::Drip(advert.bots_hours)
+                    } else {
+                        Shape::Dump
+                    },
+                    loss: advert.bots_loss,
+                    loss_days: 3.0,
+                    bought: true,
+                });
+            let arrivals: Vec<Arrival> = events.chain(readers).chain(bots).collect();
             // The base curve is set so that base + arrivals is `now_count` at "now".
             let at_now = spec.now_count - arrivals.iter().map(|a| a.extra(now)).sum::<f64>();
             Channel {
                 id: CHANNEL_ID_BASE + i as u64,
                 tg_id: TG_ID_BASE + i as u64 * 1000,
                 usernames: vec![spec.username.to_owned()],
-                invite: format!("planted{k:02}{}", spec.username.replace('_', "")),
+                invite: invite_of(k, spec),
                 peer: Peer::Channel,
                 title: spec.title.to_owned(),
                 about: spec.about.to_owned(),
@@ -163,7 +232,9 @@ pub(super) fn planted_channels(first: usize, now: i64, adverts: &[Vec<i64>]) -> 
                 rkn_active: false,
                 history: base_curve(spec, now, at_now),
                 jitter: spec.jitter,
+                rhythm: spec.rhythm,
                 arrivals,
+                adverts: placed,
                 posts: Vec::new(),
                 stories: Vec::new(),
                 title_words: Vec::new(),
@@ -201,120 +272,4 @@ fn base_curve(spec: &Spec, now: i64, at_now: f64) -> Vec<u32> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::{Dataset, Size};
-    use super::*;
-
-    const NOW: i64 = 1_767_225_600;
-
-    fn planted(ds: &Dataset, name: &str) -> u32 {
-        ds.channel_by_username(name).unwrap()
-    }
-
-    #[test]
-    fn planted_channels_come_after_every_generated_one() {
-        let ds = Dataset::generate(1, Size::Small, NOW);
-        assert_eq!(ds.channels.len(), 200 + BATTERY.len());
-        assert_eq!(planted(&ds, "bought_jump_news"), 200);
-        assert!(ds.channels[..200].iter().all(|c| c.arrivals.is_empty()));
-    }
-
-    #[test]
-    fn a_bought_jump_arrives_in_one_hour_and_is_partly_lost() {
-        let ds = Dataset::generate(1, Size::Small, NOW);
-        let c = planted(&ds, "bought_jump_news");
-        let at = ds.channels[c as usize].arrivals[0].at;
-        assert_eq!(at, NOW - 20 * DAY + 14 * HOUR);
-        let before = ds.participants_at(c, at - 1).unwrap() as i64;
-        let after = ds.participants_at(c, at).unwrap() as i64;
-        assert!(
-            (7_950..=8_050).contains(&(after - before)),
-            "{}",
-            after - before
-        );
-        // Ten days on, about 40 % × (1 − e^(−10/3)) of it is gone, against 20 days of growth.
-        let later = ds.participants_at(c, at + 10 * DAY).unwrap() as i64;
-        assert!(later < after - 2_000, "{after} → {later}");
-        assert!(
-            (29_900..=30_100).contains(&(ds.participants(c) as i64)),
-            "{}",
-            ds.participants(c)
-        );
-    }
-
-    #[test]
-    fn the_smooth_channel_grows_every_day() {
-        let ds = Dataset::generate(1, Size::Small, NOW);
-        let c = planted(&ds, "smooth_growth");
-        let days: Vec<u64> = (0..90)
-            .map(|d| ds.participants_at(c, NOW - d * DAY).unwrap())
-            .collect();
-        assert!(days.windows(2).all(|w| w[0] > w[1]), "{days:?}");
-    }
-
-    #[test]
-    fn adverts_go_into_three_generated_posts_and_bring_subscribers_after_each() {
-        let ds = Dataset::generate(1, Size::Small, NOW);
-        let c = planted(&ds, "pocket_finance_tips");
-        let adverts: Vec<usize> = ds
-            .visible()
-            .filter(|&i| ds.posts[i].text.contains("pocket_finance_tips"))
-            .collect();
-        assert_eq!(adverts.len(), 3);
-        let arrivals = &ds.channels[c as usize].arrivals;
-        // Newest first: the adverts of 4, 8 and 12 days ago, each within 12 hours of its time.
-        for (&i, (arrival, (days, hours))) in
-            adverts
-                .iter()
-                .zip(arrivals.iter().rev().zip([(4, 15), (8, 3), (12, 10)]))
-        {
-            let p = &ds.posts[i];
-            assert_eq!(p.date, arrival.at);
-            assert!((p.date - (NOW - days * DAY - hours * HOUR)).abs() <= 12 * HOUR);
-            assert!(p.forward_of.is_none() && p.mention_of.is_none() && !p.deleted);
-            assert!((p.channel as usize) < 200, "a generated channel's post");
-        }
-        assert!(ds.posts[adverts[1]].text.ends_with(" @pocket_finance_tips"));
-        assert!(ds.posts[adverts[0]]
-            .text
-            .ends_with(" t.me/pocket_finance_tips"));
-        // 1,800 × (1 − e^(−24/10)) ≈ 1,637 in the first day (less 10 % of them over 10 days,
-        // about 16), against 20 a day of its own growth.
-        let at = arrivals[0].at;
-        let day = ds.participants_at(c, at + DAY).unwrap() as i64
-            - ds.participants_at(c, at).unwrap() as i64;
-        assert!((1_600..=1_680).contains(&day), "{day}");
-        // No hour near 2 % of 25,000: the health check's hourly rule sees no jump.
-        let most = (0..48)
-            .map(|h| {
-                ds.participants_at(c, at + (h + 1) * HOUR).unwrap() as i64
-                    - ds.participants_at(c, at + h * HOUR).unwrap() as i64
-            })
-            .max()
-            .unwrap();
-        assert!((150..=200).contains(&most), "{most}");
-    }
-
-    #[test]
-    fn the_thin_reach_channel_reaches_a_hundredth_of_its_subscribers() {
-        let ds = Dataset::generate(1, Size::Small, NOW);
-        let c = ds.thin_reach.expect("a thin-reach channel");
-        let channel = &ds.channels[c as usize];
-        assert!(channel.posts.len() >= 20 && channel.peer == Peer::Channel);
-        // Every post: 0.8 to 1.2 % of the subscribers when it was published (plus one view).
-        for &p in &channel.posts {
-            let post = &ds.posts[p as usize];
-            let audience = ds.history_at(c, post.date).unwrap() as f64;
-            let share = f64::from(post.final_views - 1) / audience;
-            assert!((0.0079..=0.0121).contains(&share), "{share}");
-        }
-        // The largest channel with 20 posts: none bigger qualifies.
-        let size = ds.participants(c);
-        assert!(ds.channels[..200]
-            .iter()
-            .enumerate()
-            .all(|(i, o)| o.posts.len() < 20
-                || o.peer != Peer::Channel
-                || ds.participants(i as u32) <= size));
-    }
-}
+mod tests;

@@ -303,6 +303,7 @@ pub(super) async fn campaign_of_two_adverts_finds_their_gain(h: Arc<Harness>) ->
     // subscribers each one planted.
     let mut adverts: Vec<(i64, String)> = ds
         .visible()
+        .filter(|&i| ds.posts[i].channel != promoted)
         .filter(|&i| ds.posts[i].text.contains("pocket_finance_tips"))
         .map(|i| {
             let p = &ds.posts[i];

@@ -21,6 +21,7 @@ fn post_about(h: &Harness, days: i64) -> Res<String> {
                 .is_empty()
         })
         .filter(|&i| !ds.posts[i].text.contains("pocket_finance_tips"))
+        .filter(|&i| ds.posts[i].id < sandbox::dataset::PLANTED_POST_ID_BASE)
         .min_by_key(|&i| (ds.posts[i].date - target).abs())
         .ok_or("no post")?;
     let p = &ds.posts[post];
@@ -157,6 +158,7 @@ pub(crate) async fn one_advert_read_by_hour_and_by_day_agrees(h: Arc<Harness>) -
     let own = ds.channels[promoted as usize].id as i64;
     let advert = ds
         .visible()
+        .filter(|&i| ds.posts[i].channel != promoted)
         .filter(|&i| ds.posts[i].text.contains("pocket_finance_tips"))
         .min_by_key(|&i| (ds.posts[i].date - (h.now - 8 * 86_400)).abs())
         .ok_or("no advert")?;

@@ -208,11 +208,21 @@ pub(crate) async fn mention_explains_a_steep_rise(h: Arc<Harness>) -> Res<()> {
             found[0].source, found[0].post
         )
     })?;
-    // 6,000 planted, most of them within hours.
-    let change = found[0].change.unwrap_or(0);
-    ensure((5_000..=6_100).contains(&change), || {
-        format!("the rise is {change}, not most of 6,000")
-    })?;
+    // The advert's planted subscribers (its conversion of its post's views), most of them
+    // within hours.
+    let music = ds
+        .channel_by_username("mention_surge_music")
+        .ok_or("not planted")?;
+    let planted = ds.channels[music as usize]
+        .adverts
+        .first()
+        .ok_or("no advert planted")?
+        .subscribers;
+    let change = found[0].change.unwrap_or(0) as f64;
+    ensure(
+        (0.8 * planted..=1.02 * planted + 100.0).contains(&change),
+        || format!("the rise is {change}, not most of {planted:.0}"),
+    )?;
     h.browser
         .wait_text_in(
             ".report-health",
