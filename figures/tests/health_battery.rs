@@ -107,7 +107,7 @@ fn battery(seed: u64, now: i64) -> (usize, usize, usize, usize, Vec<String>) {
             events += 1;
             let truth = naive(event.at);
             let kinds: &[Kind] = if event.size > 0.0 {
-                &[Kind::Jump, Kind::Step]
+                &[Kind::Jump, Kind::Step, Kind::BeyondMention]
             } else {
                 &[Kind::Drop]
             };
