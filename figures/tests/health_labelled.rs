@@ -199,16 +199,28 @@ fn purchases(c: &Channel) -> Vec<Case> {
     vec![
         bought("a dump", vec![(1_000, Event::Dump(size))]),
         bought("a drip over 6 hours", vec![(1_200, Event::Drip(size, 6.0))]),
-        bought("a drip over 12 hours", vec![(1_300, Event::Drip(size, 12.0))]),
-        bought("a drip over a day", vec![(1_250, Event::Drip(1.5 * size, 24.0))]),
-        bought("a purge over 36 hours", vec![(1_500, Event::Drip(-1.5 * size, 36.0))]),
+        bought(
+            "a drip over 12 hours",
+            vec![(1_300, Event::Drip(size, 12.0))],
+        ),
+        bought(
+            "a drip over a day",
+            vec![(1_250, Event::Drip(1.5 * size, 24.0))],
+        ),
+        bought(
+            "a purge over 36 hours",
+            vec![(1_500, Event::Drip(-1.5 * size, 36.0))],
+        ),
         Case {
             daily: true,
             ..bought("a dump read by day", vec![(1_100, Event::Dump(2.0 * size))])
         },
         Case {
             daily: true,
-            ..bought("a purge read by day", vec![(1_500, Event::Drip(-2.0 * size, 30.0))])
+            ..bought(
+                "a purge read by day",
+                vec![(1_500, Event::Drip(-2.0 * size, 30.0))],
+            )
         },
         bought(
             "two buys a week apart",
@@ -216,8 +228,14 @@ fn purchases(c: &Channel) -> Vec<Case> {
         ),
         bought("a dump in the last hours", vec![(2_150, Event::Dump(size))]),
         // An even rate over days (100 an hour on 80,000 for two days).
-        bought("a box over 2 days", vec![(1_310, Event::Drip(1.2 * size, 48.0))]),
-        bought("a box over 4 days", vec![(1_190, Event::Drip(1.6 * size, 96.0))]),
+        bought(
+            "a box over 2 days",
+            vec![(1_310, Event::Drip(1.2 * size, 48.0))],
+        ),
+        bought(
+            "a box over 4 days",
+            vec![(1_190, Event::Drip(1.6 * size, 96.0))],
+        ),
         // Bots from the hour after another channel's post that brought 2 % of its views.
         Case {
             organic: vec![(1_000, Event::Fading(0.02 * small as f64, 6.0))],
@@ -337,7 +355,9 @@ fn organics(c: &Channel) -> Vec<(Case, bool)> {
 /// 40 readings missing at random hours, and a gap of 12 hours.
 fn with_gaps(read: &mut Vec<Reading>, seed: u64) {
     let hours = read.len() as u64;
-    let missing: Vec<u64> = (0..40).map(|k| (unit(seed + 99, k) * hours as f64) as u64).collect();
+    let missing: Vec<u64> = (0..40)
+        .map(|k| (unit(seed + 99, k) * hours as f64) as u64)
+        .collect();
     let mut h = 0;
     read.retain(|_| {
         h += 1;
@@ -403,7 +423,14 @@ fn every_purchase_is_found_and_no_organic_history_is_flagged() {
                         continue;
                     }
                     organic += 1;
-                    let mut read = history(Channel { weekly: *weekly, ..oc }, &case.organic, false);
+                    let mut read = history(
+                        Channel {
+                            weekly: *weekly,
+                            ..oc
+                        },
+                        &case.organic,
+                        false,
+                    );
                     if gaps {
                         with_gaps(&mut read, oc.seed);
                     }
@@ -488,7 +515,11 @@ fn scratch() {
         .unwrap();
     let p = purchases(&c);
     let o: Vec<Case> = organics(&c).into_iter().map(|x| x.0).collect();
-    let case = if std::env::var("ORG").is_ok() { &o[case] } else { &p[case] };
+    let case = if std::env::var("ORG").is_ok() {
+        &o[case]
+    } else {
+        &p[case]
+    };
     let evs: Events = case.bought.iter().chain(&case.organic).copied().collect();
     let mut read = history(c, &evs, false);
     if std::env::var("ORG").is_err() {
@@ -500,10 +531,31 @@ fn scratch() {
     let spread = series.normal(1, &[]).unwrap().spread;
     let rate = chanscope_figures::health::scan::rate(&series, &[]);
     println!("spread1 {spread} rate {rate}");
-    for scales in [HOURLY, chanscope_figures::health::scan::Scales { rise: HOURLY.days, loss: &[], days: &[] }] {
+    for scales in [
+        HOURLY,
+        chanscope_figures::health::scan::Scales {
+            rise: HOURLY.days,
+            loss: &[],
+            days: &[],
+        },
+    ] {
         for e in events(&series, scales, &[]) {
-            let o = if e.rise { Some(shape(&series, e.start, e.end, rate, spread)) } else { None };
-            println!("{} {}..{} ({}h) change {} excess {:.0} spreads {:.1} {:?}", if e.rise {"rise"} else {"loss"}, series.instant(e.start), series.instant(e.end), e.end - e.start, e.change, e.excess, e.spreads, o);
+            let o = if e.rise {
+                Some(shape(&series, e.start, e.end, rate, spread))
+            } else {
+                None
+            };
+            println!(
+                "{} {}..{} ({}h) change {} excess {:.0} spreads {:.1} {:?}",
+                if e.rise { "rise" } else { "loss" },
+                series.instant(e.start),
+                series.instant(e.end),
+                e.end - e.start,
+                e.change,
+                e.excess,
+                e.spreads,
+                o
+            );
         }
         println!("--");
     }

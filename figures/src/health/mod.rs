@@ -32,6 +32,7 @@
 //! are, each explained in words.
 
 pub mod causes;
+pub mod readers;
 pub mod scan;
 pub mod series;
 mod subscribers;
@@ -145,6 +146,10 @@ pub enum Doubt {
     NearNormal,
     /// It fades as an advert's response does: perhaps an advert the check does not know of.
     Fades,
+    /// The reach of the posts rose (or fell) in step with the count: real readers.
+    ReadersFollowed,
+    /// Rises were explained by mentions, but whether their newcomers read was not checked.
+    ReadersUnchecked,
 }
 
 impl Doubt {
@@ -154,7 +159,9 @@ impl Doubt {
             Doubt::SmallChannel | Doubt::ShortHistory | Doubt::Gappy | Doubt::DailyOnly => {
                 Confidence::Low
             }
-            Doubt::NearNormal | Doubt::Fades => Confidence::Medium,
+            Doubt::NearNormal | Doubt::Fades | Doubt::ReadersFollowed | Doubt::ReadersUnchecked => {
+                Confidence::Medium
+            }
         }
     }
 }
@@ -211,6 +218,8 @@ pub struct Movement {
     /// A cause came before the rise, but the rise is not shaped as an answer to a post (an
     /// even rate over days, or a slow ramp), so it was judged as if none had.
     pub unlike_answer: bool,
+    /// Whether its people read the channel's posts, once they are read ([`readers`]).
+    pub readers: Option<readers::Readers>,
     /// For a drop: the date of the jump or step before it.
     pub after_jump: Option<NaiveDate>,
 }

@@ -219,9 +219,16 @@ fn merge(mut windows: Vec<(usize, usize)>) -> Vec<(usize, usize)> {
 }
 
 /// `event` cut to the onset and the stop of its box.
-fn recut(series: &Series, event: &Event, outline: Outline, excluded: &[(usize, usize)]) -> Option<Event> {
+fn recut(
+    series: &Series,
+    event: &Event,
+    outline: Outline,
+    excluded: &[(usize, usize)],
+) -> Option<Event> {
     // The nearest filled slots outside the box's edges.
-    let start = (0..=outline.onset).rev().find(|&i| series.at(i).is_some())?;
+    let start = (0..=outline.onset)
+        .rev()
+        .find(|&i| series.at(i).is_some())?;
     let end = (outline.stop..series.counts.len()).find(|&i| series.at(i).is_some())?;
     let change = series.change(start, end - start)?;
     let normal = series.normal(end - start, excluded)?;
@@ -417,7 +424,9 @@ pub fn shape(series: &Series, start: usize, end: usize, rate: f64, spread: f64) 
     // The excess a slot from slot `a` to slot `b`, read between the filled slots nearest them
     // (within two).
     let per_slot = |a: usize, b: usize| {
-        let a = (a.saturating_sub(2)..=a).rev().find(|&i| series.at(i).is_some())?;
+        let a = (a.saturating_sub(2)..=a)
+            .rev()
+            .find(|&i| series.at(i).is_some())?;
         let b = (b..=b + 2).find(|&i| series.at(i).is_some())?;
         let c = series.change(a, b - a)? as f64;
         Some(c / (b - a) as f64 - rate)
@@ -440,8 +449,7 @@ pub fn shape(series: &Series, start: usize, end: usize, rate: f64, spread: f64) 
         Shape::Fading
     } else if middle > PEAKED * outer {
         Shape::Ramp
-    } else if middle >= outer / PEAKED && first <= EVEN * last_part && last_part <= EVEN * first
-    {
+    } else if middle >= outer / PEAKED && first <= EVEN * last_part && last_part <= EVEN * first {
         Shape::Box
     } else {
         Shape::Uneven

@@ -83,20 +83,11 @@ pub fn subscriber_findings(
             (None, _) => Kind::Jump,
         };
         let mut doubts = base.clone();
-        if matches!(kind, Kind::Jump | Kind::Step) && fades(&series, event.start, event.end, rate)
-        {
+        if matches!(kind, Kind::Jump | Kind::Step) && fades(&series, event.start, event.end, rate) {
             doubts.push(Doubt::Fades);
         }
         let stayed = latest.and_then(|_| stayed(&series, event, &excluded));
-        let mut finding = finding(
-            &raw,
-            kind,
-            event,
-            doubts,
-            latest.cloned(),
-            stayed,
-            None,
-        );
+        let mut finding = finding(&raw, kind, event, doubts, latest.cloned(), stayed, None);
         if let Size::Subscribers(m) = &mut finding.size {
             m.explains = answer.explains.filter(|_| latest.is_some());
             m.unlike_answer = answer.unlike;
@@ -191,11 +182,14 @@ fn finding(
         size: Size::Subscribers(Movement {
             start,
             end: series.instant(event.end),
-            change: series.change(event.start, event.end - event.start).unwrap_or(event.change),
+            change: series
+                .change(event.start, event.end - event.start)
+                .unwrap_or(event.change),
             excess: event.excess,
             shape: event.shape,
             explains: None,
             unlike_answer: false,
+            readers: None,
             spreads: event.spreads,
             before,
             cause,
@@ -260,7 +254,10 @@ fn answering<'a>(
         return none;
     }
     if matches!(rise.shape, Some(Shape::Box | Shape::Ramp | Shape::Uneven)) {
-        return Answer { unlike: true, ..none };
+        return Answer {
+            unlike: true,
+            ..none
+        };
     }
     let explains = found
         .iter()

@@ -1,6 +1,7 @@
 //! The health check in one line, for the head of the channel report: whether anything speaks
 //! against the channel's subscribers, how sure that is, and how many findings there are.
 
+use super::readers::Follow;
 use super::series::Series;
 use super::{confidence, history_doubts, Confidence, Doubt, Finding, Kind, SMALL_CHANNEL};
 use crate::api::PeriodGroup;
@@ -73,7 +74,9 @@ impl Verdict {
     ///
     /// With warnings, its confidence is the highest of theirs (one sure warning is enough to
     /// act on), with that warning's doubts. Without, "nothing found" is as sure as the counts
-    /// read could have shown a purchase: the confidence `clean_doubts` leave.
+    /// read could have shown a purchase: the confidence `clean_doubts` leave, and at most
+    /// medium ([`Doubt::ReadersUnchecked`]) while a rise that a mention explains has not had
+    /// its newcomers' reading checked and found to follow.
     pub fn of(found: &[Finding], clean_doubts: &[Doubt]) -> Verdict {
         let warnings: Vec<&Finding> = found.iter().filter(|f| is_warning(f.kind)).collect();
         if let Some(surest) = warnings.iter().max_by_key(|f| f.confidence) {
@@ -85,10 +88,22 @@ impl Verdict {
                 warnings: warnings.len(),
             };
         }
+        // A rise a mention explains is clean by its size and shape; that its newcomers read is
+        // what makes it sure.
+        let mut doubts = clean_doubts.to_vec();
+        let unchecked = found.iter().any(|f| {
+            f.kind == Kind::MentionRise
+                && f.movement()
+                    .and_then(|m| m.readers.as_ref())
+                    .is_none_or(|r| r.follow != Follow::Followed)
+        });
+        if unchecked {
+            doubts.push(Doubt::ReadersUnchecked);
+        }
         Verdict {
             state: State::Clean,
-            confidence: confidence(clean_doubts),
-            doubts: clean_doubts.to_vec(),
+            confidence: confidence(&doubts),
+            doubts,
             findings: found.len(),
             warnings: 0,
         }
