@@ -6,14 +6,21 @@
 //! jump, a step or a drop.
 
 use chanscope_api::model::PostSearchResponse;
-use chanscope_api::{ChannelId, PeriodGroup};
-use chanscope_figures::health::causes::{mention_search, mentions};
+use chanscope_api::ops::PostStats;
+use chanscope_api::{ChannelId, PeriodGroup, PostId, ViewGrowthGroup};
+use chanscope_figures::growth::growth_series;
+use chanscope_figures::health::causes::{mention_search, mentions, recent_post};
+use chanscope_figures::health::readers::{
+    judged, messages_to_locate, messages_to_read, readers, ReadPost,
+};
 use chanscope_figures::health::{subscriber_findings, Cause, Finding, Kind};
+use chanscope_figures::profile::{message_numbers, AUTO_POSTS};
+use chanscope_figures::reach::reach_at;
 use chrono::{DateTime, NaiveDateTime, TimeDelta};
 use sandbox::dataset::{Dataset, Size, BATTERY};
 
 mod sandbox_ask;
-use sandbox_ask::{ask, subscribers};
+use sandbox_ask::{ask, subscribers, try_ask};
 
 /// Datasets (seed, "now") the battery runs on: 2026-01-01 00:00 UTC, a second instant mid-week
 /// at 15:00, so that the truth does not hang on one alignment of days and weeks, and the
@@ -40,7 +47,54 @@ fn check(ds: &Dataset, username: &str, daily: bool) -> Vec<Finding> {
     let channel_id = ds.channels[c as usize].id as i64;
     let mut causes = mentions(&found, channel_id);
     causes.extend(placements(ds, c));
-    subscriber_findings(&read, group, &causes)
+    let findings = subscriber_findings(&read, group, &causes);
+    // The readers of each finding, as the report reads them: from the reach profile's posts
+    // (the newest it starts from, as the mention search names it) to the posts around it.
+    let Some(newest) = recent_post(&found, channel_id, username) else {
+        return findings;
+    };
+    let post = |message: u64| -> Option<(u64, ReadPost)> {
+        let stats = try_ask(
+            ds,
+            &PostStats {
+                group: ViewGrowthGroup::Hour,
+                ..PostStats::new(PostId::Link {
+                    username: username.to_owned(),
+                    message,
+                })
+            },
+        )?;
+        let (growth, _) = growth_series(ViewGrowthGroup::Hour, &stats.views);
+        let published = growth.first()?.at;
+        let reach = reach_at(&growth, 24).ok()?;
+        Some((message, ReadPost { published, reach }))
+    };
+    let known: Vec<(u64, chrono::NaiveDateTime)> = message_numbers(newest, AUTO_POSTS)
+        .into_iter()
+        .filter_map(post)
+        .map(|(message, p)| (message, p.published))
+        .collect();
+    findings
+        .into_iter()
+        .map(|f| match f.movement() {
+            Some(m) => {
+                // First the two posts that place its windows, then the posts around it.
+                let mut known = known.clone();
+                known.extend(
+                    messages_to_locate(m, &known)
+                        .into_iter()
+                        .filter_map(post)
+                        .map(|(message, p)| (message, p.published)),
+                );
+                let posts: Vec<ReadPost> = messages_to_read(m, &known)
+                    .into_iter()
+                    .filter_map(|n| post(n).map(|p| p.1))
+                    .collect();
+                judged(&f, readers(m, &posts))
+            }
+            None => f,
+        })
+        .collect()
 }
 
 /// The placements of channel `c` that a campaign tracks, as the campaign passes them: when, the
@@ -82,12 +136,23 @@ fn battery(seed: u64, now: i64) -> (usize, usize, usize, usize, Vec<String>) {
             .iter()
             .map(|f| {
                 let m = f.movement().unwrap();
+                let readers = m.readers.as_ref().map_or("unread".to_owned(), |r| {
+                    format!(
+                        "readers {} ERR24 {:.1} → {:.1} over {}+{} posts",
+                        r.follow.as_str(),
+                        r.err_before.unwrap_or(f64::NAN),
+                        r.err_after.unwrap_or(f64::NAN),
+                        r.posts_before,
+                        r.posts_after
+                    )
+                });
                 format!(
-                    "{} {} {:+} ({:.1} spreads, {})",
+                    "{} {} {:+} ({:.1} spreads, {}, {}, {readers})",
                     f.kind.as_str(),
                     m.start.format("%m-%d %H:%M"),
                     m.change,
                     m.spreads,
+                    m.shape.map_or("-", |s| s.as_str()),
                     f.confidence.as_str()
                 )
             })

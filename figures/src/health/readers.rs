@@ -13,14 +13,17 @@
 //!   channel's readers did (reach grew in step with the count, ERR24 stayed), 0 when none of
 //!   them read (reach stayed, ERR24 fell by `b` / `a`). For a loss: 1 when those who left
 //!   read, 0 when they did not (bots cleaned out).
-//! - How sure: the spread of the posts' reach (1.4826 × the median absolute deviation of the
-//!   logarithm of each post's reach from its side's median, both sides pooled) gives the
-//!   standard error of ln(`R_a` / `R_b`), 1.2533 × spread × √(1/n_b + 1/n_a) (a median is
-//!   1.2533 times less precise than a mean). When the change of the count, |ln(`a` / `b`)|,
-//!   is under [`TELL_SPREADS`] such errors, reading the posts cannot tell bots from readers:
-//!   [`Follow::Unclear`]. Otherwise [`Follow::Followed`] when followed ≥ [`FOLLOWED_SHARE`],
-//!   else [`Follow::NotFollowed`]. Fewer than [`MIN_POSTS`] posts on a side:
-//!   [`Follow::TooFew`].
+//! - How sure: the spread of the posts' reach, `s` = 1.4826 × the median absolute deviation
+//!   of the logarithm of each post's reach from its side's median (both sides pooled), at least
+//!   [`LEAST_SPREAD`]: a channel's posts vary in reach by a tenth at the least, and a handful of
+//!   posts can happen to agree more closely. The standard error of ln(`R_a` / `R_b`) is
+//!   1.2533 × `s` × √(1/n_b + 1/n_a) (a median is 1.2533 times less precise than a mean).
+//!   The line between the two readings is half the newcomers reading,
+//!   ln(1 + [`FOLLOWED_SHARE`] × (`a` / `b` − 1)); [`Follow::Followed`] when ln(`R_a` / `R_b`)
+//!   lies more than [`SURE_ERRORS`] standard errors beyond it on the side of the count's
+//!   change, [`Follow::NotFollowed`] when as far on the other side, otherwise
+//!   [`Follow::Unclear`]: the posts cannot tell bots from readers. Fewer than [`MIN_POSTS`]
+//!   posts on a side: [`Follow::TooFew`].
 
 use chrono::{NaiveDateTime, TimeDelta};
 
@@ -33,8 +36,10 @@ pub const READ_DAYS: i64 = 7;
 pub const READ_POSTS: usize = 6;
 /// At least this many posts a side.
 pub const MIN_POSTS: usize = 3;
-/// The count must change by this many standard errors of the reach's change to be told.
-pub const TELL_SPREADS: f64 = 3.0;
+/// The reach's change must lie this many standard errors from the line to be told.
+pub const SURE_ERRORS: f64 = 2.0;
+/// The least spread of ln(reach) from one post to the next.
+pub const LEAST_SPREAD: f64 = 0.1;
 /// The share of newcomers reading that counts as following.
 pub const FOLLOWED_SHARE: f64 = 0.5;
 /// A median's standard error is this many times a mean's, for normally spread values.
@@ -145,15 +150,20 @@ pub fn readers(m: &Movement, posts: &[ReadPost]) -> Readers {
                 .map(move |p| (p.reach / centre).ln().abs())
         })
         .collect();
-    let spread = MAD_TO_SIGMA * median(&deviations).unwrap_or(0.0);
+    let spread = (MAD_TO_SIGMA * median(&deviations).unwrap_or(0.0)).max(LEAST_SPREAD);
     let error =
         MEDIAN_EFFICIENCY * spread * (1.0 / before.len() as f64 + 1.0 / after.len() as f64).sqrt();
-    let change = (count_after / count_before).ln().abs();
-    found.follow = match found.followed {
-        Some(_) if change < TELL_SPREADS * error => Follow::Unclear,
-        Some(share) if share >= FOLLOWED_SHARE => Follow::Followed,
-        Some(_) => Follow::NotFollowed,
-        None => Follow::Unclear,
+    let line = (1.0 + FOLLOWED_SHARE * growth).ln();
+    // How far the reach's change lies beyond the line, in the direction the count moved.
+    let beyond = growth.signum() * ((ra / rb).ln() - line);
+    found.follow = if growth == 0.0 {
+        Follow::Unclear
+    } else if beyond > SURE_ERRORS * error {
+        Follow::Followed
+    } else if beyond < -SURE_ERRORS * error {
+        Follow::NotFollowed
+    } else {
+        Follow::Unclear
     };
     found
 }
@@ -207,46 +217,76 @@ fn less_sure(c: Confidence) -> Confidence {
 /// Message numbers probed on each side beyond the [`READ_POSTS`]: a channel's pace varies.
 pub const MARGIN: u64 = 2;
 
-/// The message numbers to read for `m` (see [`windows`]), from posts whose publication is known
-/// (`known`: message number and when it went out, any order; the reach profile's), newest first
-/// and never above the newest known or below 1. The message at an instant is estimated between
-/// the two known posts around it, or from the nearest known post at the pace of them all
-/// (posts per second from the oldest to the newest); each side probes [`READ_POSTS`] and
-/// [`MARGIN`] more on either end, as posts outside a window are left out when read. Empty
+/// The message at instant `t` as estimated from `known` (message number and when it went out,
+/// sorted by message, once each): between the two known posts around it, or from the nearest
+/// known post at the pace of them all (posts per second from the oldest to the newest). `None`
 /// without two known posts at different instants.
-pub fn messages_to_read(m: &Movement, known: &[(u64, NaiveDateTime)]) -> Vec<u64> {
-    let mut known: Vec<(u64, NaiveDateTime)> = known.to_vec();
-    known.sort();
-    known.dedup_by_key(|k| k.0);
-    let (Some(&(m0, t0)), Some(&(m1, t1))) = (known.first(), known.last()) else {
-        return Vec::new();
-    };
+fn estimate(known: &[(u64, NaiveDateTime)], t: NaiveDateTime) -> Option<i64> {
+    let (&(m0, t0), &(m1, t1)) = (known.first()?, known.last()?);
     let seconds = (t1 - t0).num_seconds();
     if m1 <= m0 || seconds <= 0 {
-        return Vec::new();
+        return None;
     }
     let pace = (m1 - m0) as f64 / seconds as f64;
-    let estimate = |t: NaiveDateTime| -> i64 {
-        let pair = known.windows(2).find(|w| w[0].1 <= t && t <= w[1].1);
-        let (base, at, rate) = match pair {
-            Some(w) if w[1].1 > w[0].1 => (
-                w[0].0,
-                w[0].1,
-                (w[1].0 - w[0].0) as f64 / (w[1].1 - w[0].1).num_seconds() as f64,
-            ),
-            _ if t < t0 => (m0, t0, pace),
-            _ => (m1, t1, pace),
-        };
-        base as i64 + ((t - at).num_seconds() as f64 * rate).round() as i64
+    let pair = known.windows(2).find(|w| w[0].1 <= t && t <= w[1].1);
+    let (base, at, rate) = match pair {
+        Some(w) if w[1].1 > w[0].1 => (
+            w[0].0,
+            w[0].1,
+            (w[1].0 - w[0].0) as f64 / (w[1].1 - w[0].1).num_seconds() as f64,
+        ),
+        _ if t < t0 => (m0, t0, pace),
+        _ => (m1, t1, pace),
     };
+    Some(base as i64 + ((t - at).num_seconds() as f64 * rate).round() as i64)
+}
+
+/// `known` sorted by message, once each.
+fn sorted(known: &[(u64, NaiveDateTime)]) -> Vec<(u64, NaiveDateTime)> {
+    let mut known = known.to_vec();
+    known.sort();
+    known.dedup_by_key(|k| k.0);
+    known
+}
+
+/// The two messages to read first when the known posts lie far from `m`: the estimated last
+/// post before it and first after it (see [`windows`]), which then place its windows between
+/// known posts. Those already known, and numbers outside 1 to the newest known, are left out.
+pub fn messages_to_locate(m: &Movement, known: &[(u64, NaiveDateTime)]) -> Vec<u64> {
+    let known = sorted(known);
+    let newest = known.last().map_or(0, |k| k.0) as i64;
     let [(_, before_end), (after_start, _)] = windows(m);
+    let mut numbers: Vec<u64> = [before_end, after_start]
+        .into_iter()
+        .filter_map(|t| estimate(&known, t))
+        .filter(|&n| n >= 1 && n <= newest)
+        .map(|n| n as u64)
+        .filter(|n| known.iter().all(|k| k.0 != *n))
+        .collect();
+    numbers.dedup();
+    numbers
+}
+
+/// The message numbers to read for `m` (see [`windows`]) from `known` (message numbers and when
+/// they went out; the reach profile's, and those [`messages_to_locate`] found), newest first
+/// and never above the newest known or below 1. Each side probes [`READ_POSTS`] around its
+/// estimated edge and [`MARGIN`] more on either end, as posts outside a window are left out
+/// when read; messages already known are probed again, since their reach is read with them.
+/// Empty without two known posts at different instants.
+pub fn messages_to_read(m: &Movement, known: &[(u64, NaiveDateTime)]) -> Vec<u64> {
+    let known = sorted(known);
+    let newest = known.last().map_or(0, |k| k.0) as i64;
+    let [(_, before_end), (after_start, _)] = windows(m);
+    let (Some(last_before), Some(first_after)) =
+        (estimate(&known, before_end), estimate(&known, after_start))
+    else {
+        return Vec::new();
+    };
     let posts = READ_POSTS as i64;
     let margin = MARGIN as i64;
-    let last_before = estimate(before_end);
-    let first_after = estimate(after_start);
     let mut numbers: Vec<u64> = (last_before - posts + 1 - margin..=last_before + margin)
         .chain(first_after - margin..=first_after + posts - 1 + margin)
-        .filter(|&n| n >= 1 && n <= m1 as i64)
+        .filter(|&n| n >= 1 && n <= newest)
         .map(|n| n as u64)
         .collect();
     numbers.sort_unstable_by(|a, b| b.cmp(a));
