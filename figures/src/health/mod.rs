@@ -219,7 +219,7 @@ pub struct Movement {
     /// even rate over days, or a slow ramp), so it was judged as if none had.
     pub unlike_answer: bool,
     /// Whether its people read the channel's posts, once they are read ([`readers`]).
-    pub readers: Option<readers::Readers>,
+    pub readers: Option<Box<readers::Readers>>,
     /// For a drop: the date of the jump or step before it.
     pub after_jump: Option<NaiveDate>,
 }

@@ -178,7 +178,7 @@ pub fn judged(finding: &Finding, readers: Readers) -> Finding {
     let mut judged = finding.clone();
     let follow = readers.follow;
     if let Size::Subscribers(m) = &mut judged.size {
-        m.readers = Some(readers);
+        m.readers = Some(Box::new(readers));
     } else {
         return judged;
     }
