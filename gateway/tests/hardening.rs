@@ -304,7 +304,7 @@ fn sigterm_exits_within_the_drain_deadline_despite_a_half_sent_request() {
         std::thread::sleep(Duration::from_millis(20));
     };
     let took = signalled.elapsed();
-    child.stop();
+    child.stop().expect("the gateway's group is gone");
     let _ = std::fs::remove_dir_all(&files);
     assert!(
         exited.is_some(),
