@@ -5,6 +5,8 @@
 //! (CSP `frame-ancestors`, `'none'` without any); the console's pages keep `'none'`. With
 //! `autoheight=1` the page posts its widget's height to the parent (`static/embed-frame.js`).
 
+use std::borrow::Cow;
+
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 
@@ -109,7 +111,18 @@ pub fn page(widget: &str, query: &str, origins: &[String]) -> Result<String, Str
     let options: Vec<&str> = own.iter().chain(&COMMON_OPTIONS).copied().collect();
     let mut attributes = String::new();
     let mut auto_height = false;
+    let mut given: Vec<Cow<str>> = Vec::new();
     for (name, value) in form_urlencoded::parse(query.as_bytes()) {
+        // An element has one attribute of a name: a second would be written and the browser
+        // would keep the first, so the page would not show what its address says.
+        if given.contains(&name) {
+            let shown: String = name.chars().take(40).collect();
+            let shown = html_escape::encode_double_quoted_attribute(&shown);
+            return Err(format!(
+                "\"{shown}\" is repeated; give each option of chanscope-{widget} once\n"
+            ));
+        }
+        given.push(name.clone());
         if name == AUTO_HEIGHT {
             auto_height = value == "1";
             continue;
@@ -225,5 +238,27 @@ mod tests {
             );
         }
         assert!(page("channel-card", "channel=1&variant=compact&theme=dark", &[]).is_ok());
+    }
+
+    #[test]
+    fn a_repeated_option_is_refused_by_name() {
+        for (query, name) in [
+            ("channel=@a&channel=@b", "channel"),
+            ("channel=@a&channel=@a", "channel"),
+            ("channel=@a&theme=dark&theme=light", "theme"),
+            ("channel=@a&chann%65l=@b", "channel"),
+            ("autoheight=1&channel=@a&autoheight=0", "autoheight"),
+            ("channel=@a&variant=&variant=compact", "variant"),
+        ] {
+            assert_eq!(
+                page("channel-card", query, &[]).unwrap_err(),
+                format!(
+                    "\"{name}\" is repeated; give each option of chanscope-channel-card once\n"
+                ),
+                "{query}"
+            );
+        }
+        let html = page("channel-card", "channel=@a&variant=compact", &[]).unwrap();
+        assert_eq!(html.matches(" channel=").count(), 1, "{html}");
     }
 }

@@ -6,14 +6,14 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::extract::{ConnectInfo, Request, State};
-use axum::http::{header, HeaderMap, HeaderName, HeaderValue, StatusCode, Version};
+use axum::http::{HeaderMap, HeaderName, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use crate::access_log::Entry;
 use crate::api::CacheSource;
 use crate::state::Gateway;
-use crate::{metrics, statics};
+use crate::{host, metrics, statics};
 
 /// Says where an API answer came from: `hit`, `miss`, `stale` or `coalesced`; sent only with
 /// `--debug-headers`, since it tells anyone whether somebody else asked the same lately.
@@ -39,15 +39,8 @@ pub(crate) async fn frame(
     let method = request.method().clone();
     let uri = request.uri().clone();
     let origin = gw.cors.allowed_origin(request.headers());
-    // RFC 9112: a server must answer 400 to an HTTP/1.1 request without Host.
-    let hostless =
-        request.version() == Version::HTTP_11 && !request.headers().contains_key(header::HOST);
-    let mut response = if hostless {
-        (
-            StatusCode::BAD_REQUEST,
-            "an HTTP/1.1 request needs a Host header\n",
-        )
-            .into_response()
+    let mut response = if let Some(problem) = host::problem(request.version(), request.headers()) {
+        (StatusCode::BAD_REQUEST, problem).into_response()
     } else {
         match gw.cors.preflight(&method, request.headers()) {
             Some(preflight) => preflight,

@@ -19,6 +19,7 @@ pub mod config;
 pub mod cors;
 pub mod embed_page;
 mod frame;
+mod host;
 pub mod logging;
 pub mod metrics;
 mod outcome;

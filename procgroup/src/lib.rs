@@ -26,12 +26,41 @@ pub use nix::sys::signal::Signal::{SIGKILL, SIGTERM};
 /// How long a group gets between SIGTERM and SIGKILL unless told otherwise.
 pub const GRACE: Duration = Duration::from_secs(3);
 
+/// How long the group's processes get to be gone after SIGKILL unless told otherwise. A killed
+/// process is not gone at once: the kernel first frees its memory, which for a browser or a
+/// compiler takes a while: here 0.23 s for 256 MiB and 0.79 s for 1 GiB, on an idle machine.
+pub const KILL_WAIT: Duration = Duration::from_secs(10);
+
+/// How often `stop` looks whether the group is gone.
+const POLL: Duration = Duration::from_millis(20);
+
+/// A process of the group still running [`KILL_WAIT`] (or the group's own bound) after SIGKILL:
+/// one stuck in the kernel (an uninterruptible wait on a dead disk or network mount).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Lingering {
+    pub pgid: u32,
+    pub waited: Duration,
+}
+
+impl std::fmt::Display for Lingering {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "process group {}: a process is still running {:?} after SIGKILL",
+            self.pgid, self.waited
+        )
+    }
+}
+
+impl std::error::Error for Lingering {}
+
 /// A running child and the processes stopped with it; see the crate's documentation.
 pub struct Group {
     child: Child,
     /// Whether the child leads a group of its own (else it is alone in its parent's).
     own_group: bool,
     grace: Duration,
+    kill_wait: Duration,
     stopped: bool,
 }
 
@@ -54,6 +83,7 @@ impl Group {
             child,
             own_group,
             grace: GRACE,
+            kill_wait: KILL_WAIT,
             stopped: false,
         }
     }
@@ -61,6 +91,12 @@ impl Group {
     /// The time the group gets to exit after SIGTERM before SIGKILL.
     pub fn with_grace(mut self, grace: Duration) -> Group {
         self.grace = grace;
+        self
+    }
+
+    /// How long `stop` waits for the group to be gone after SIGKILL before it reports it.
+    pub fn with_kill_wait(mut self, kill_wait: Duration) -> Group {
+        self.kill_wait = kill_wait;
         self
     }
 
@@ -109,27 +145,41 @@ impl Group {
     }
 
     /// SIGTERM to the group; once no process of it is left, or after the grace period, SIGKILL to
-    /// whatever is; then the leader is reaped. Idempotent.
-    pub fn stop(&mut self) {
+    /// whatever is; then the leader is reaped, and `stop` returns once no process of the group is
+    /// left, or with [`Lingering`] when one still is after the kill wait. A second call only
+    /// looks again.
+    pub fn stop(&mut self) -> Result<(), Lingering> {
         if std::mem::replace(&mut self.stopped, true) {
-            return;
+            return self.gone_within(Duration::ZERO);
         }
-        if self.signal(SIGTERM) {
-            let deadline = Instant::now() + self.grace;
-            while Instant::now() < deadline {
-                // Reaping the leader as it exits keeps it from counting as left.
-                let _ = self.child.try_wait();
-                if !self.alive() {
-                    break;
-                }
-                thread::sleep(Duration::from_millis(50));
-            }
-            if self.alive() {
-                self.signal(SIGKILL);
-            }
+        if self.signal(SIGTERM) && self.gone_within(self.grace).is_err() {
+            self.signal(SIGKILL);
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+        // SIGKILL is delivered at once but takes effect when the process next runs and has
+        // freed its memory: until then `kill(-pgid, 0)` still finds it.
+        self.gone_within(self.kill_wait)
+    }
+
+    /// Polls until no process of the group is left, for at most `limit`.
+    fn gone_within(&mut self, limit: Duration) -> Result<(), Lingering> {
+        let started = Instant::now();
+        loop {
+            // Reaping the leader as it exits keeps it from counting as left.
+            let _ = self.child.try_wait();
+            if !self.alive() {
+                return Ok(());
+            }
+            let waited = started.elapsed();
+            if waited >= limit {
+                return Err(Lingering {
+                    pgid: self.child.id(),
+                    waited,
+                });
+            }
+            thread::sleep(POLL.min(limit - waited));
+        }
     }
 
     fn pgid(&self) -> Pid {
@@ -162,7 +212,9 @@ fn running_in_group(pgid: u32) -> Option<bool> {
 
 impl Drop for Group {
     fn drop(&mut self) {
-        self.stop();
+        if let Err(lingering) = self.stop() {
+            eprintln!("procgroup: {lingering}");
+        }
     }
 }
 
@@ -179,7 +231,7 @@ mod tests {
         thread::sleep(Duration::from_millis(200));
         assert!(group.alive());
         let started = Instant::now();
-        group.stop();
+        group.stop().unwrap();
         assert!(!group.alive(), "a process of the group is left");
         assert!(
             started.elapsed() < Duration::from_secs(2),
@@ -196,7 +248,7 @@ mod tests {
             .with_grace(Duration::from_millis(500));
         thread::sleep(Duration::from_millis(200));
         let started = Instant::now();
-        group.stop();
+        group.stop().unwrap();
         let took = started.elapsed();
         assert!(!group.alive());
         assert!(
@@ -206,13 +258,65 @@ mod tests {
         assert!(took < Duration::from_secs(3), "{took:?}");
     }
 
+    /// A shell that ignores SIGTERM and starts a process holding 256 MiB it has written:
+    /// once killed, that process lasts until the kernel has freed its memory, long after the
+    /// shell is reaped. Ready once the memory is written.
+    fn slow_to_die() -> Group {
+        let hog = "trap '' TERM; perl -e '$| = 1; my $x = \"x\" x (1 << 28); print \"ready\\n\"; \
+                   sleep 60' & wait";
+        let mut group = Group::spawn(
+            Command::new("sh")
+                .args(["-c", hog])
+                .stdout(std::process::Stdio::piped()),
+        )
+        .unwrap()
+        .with_grace(Duration::from_millis(100));
+        let stdout = group.child().stdout.take().unwrap();
+        let mut line = String::new();
+        std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line).unwrap();
+        assert_eq!(line, "ready\n", "the process never held its memory");
+        group
+    }
+
+    /// `stop` returns once the killed process is gone, not when the signal is sent.
+    #[test]
+    fn stop_returns_once_a_process_slow_to_die_is_gone() {
+        let mut group = slow_to_die();
+        assert!(group.alive());
+        group.stop().unwrap();
+        assert!(!group.alive(), "a process of the group is left");
+    }
+
+    /// With no time to be gone after SIGKILL, the process still tearing down is reported, and
+    /// the group is gone in the end all the same.
+    #[test]
+    fn a_process_left_after_the_kill_wait_is_reported() {
+        let mut group = slow_to_die().with_kill_wait(Duration::ZERO);
+        let pgid = group.id();
+        let lingering = group.stop().unwrap_err();
+        assert_eq!(lingering.pgid, pgid);
+        assert!(
+            lingering.to_string().contains("still running"),
+            "{lingering}"
+        );
+        let deadline = Instant::now() + KILL_WAIT;
+        while group.alive() {
+            assert!(
+                Instant::now() < deadline,
+                "the group outlived SIGKILL by {KILL_WAIT:?}"
+            );
+            thread::sleep(POLL);
+        }
+        assert_eq!(group.stop(), Ok(()));
+    }
+
     /// A child in the caller's group is stopped alone, by SIGTERM, at once.
     #[test]
     fn a_child_in_the_callers_group_is_stopped_alone() {
         let mut group = Group::spawn_in_caller_group(Command::new("sleep").arg("30")).unwrap();
         assert!(group.alive());
         let started = Instant::now();
-        group.stop();
+        group.stop().unwrap();
         assert!(!group.alive());
         assert!(
             started.elapsed() < Duration::from_secs(1),
@@ -225,7 +329,7 @@ mod tests {
     fn a_finished_command_reports_its_status() {
         let mut group = Group::spawn(Command::new("sh").args(["-c", "exit 3"])).unwrap();
         assert_eq!(group.wait().unwrap().code(), Some(3));
-        group.stop();
+        group.stop().unwrap();
         assert!(!group.alive());
     }
 }

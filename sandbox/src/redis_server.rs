@@ -83,7 +83,9 @@ impl RedisServer {
     /// Stops the server process (nothing is saved: it has no persistence).
     pub fn stop(&mut self) {
         if let Some(mut child) = self.child.take() {
-            child.stop();
+            if let Err(lingering) = child.stop() {
+                eprintln!("redis-server: {lingering}");
+            }
         }
     }
 
@@ -120,7 +122,9 @@ impl RedisServer {
             }
             let exited = child.try_wait().ok().flatten();
             if exited.is_some() || started.elapsed() > START_LIMIT {
-                child.stop();
+                if let Err(lingering) = child.stop() {
+                    eprintln!("redis-server: {lingering}");
+                }
                 return Err(format!(
                     "{} did not start on port {} ({})",
                     self.binary.display(),

@@ -207,8 +207,11 @@ fn placements_table(
     .chain(measured.map(|title| head(&title, Some("cs-num"))))
     .chain([head(ui.t("Shared window", "Общее окно"), None)])
     .collect();
+    // Scrolls where the columns do not fit, and a numeric post ID is no link: a keyboard
+    // reaches it itself.
     html! {
-        <div class="cs-table-scroll campaign-placements">
+        <div class="cs-table-scroll campaign-placements" tabindex="0" role="region"
+            aria-label={ui.t("Placements", "Размещения")}>
             <table class="cs-table">
                 <thead><tr>{ heads }</tr></thead>
                 <tbody>{ for rows }</tbody>

@@ -85,10 +85,13 @@ pub fn replace_query(navigator: &Option<Navigator>, next: &ReportQuery) {
 }
 
 /// A plain table of the report (its rows are read, not sorted or exported): `class` names it
-/// for the print stylesheet and for tests.
+/// for the print stylesheet and for tests. Its wrapper scrolls sideways where the columns do not
+/// fit, so a keyboard must reach it (its rows may hold no link), and a screen reader names it by
+/// its columns.
 pub fn report_table(class: &'static str, headers: &[&str], rows: Html) -> Html {
     html! {
-        <div class={classes!("cs-table-wrap", class)}>
+        <div class={classes!("cs-table-wrap", class)} tabindex="0" role="region"
+            aria-label={headers.join(", ")}>
             <table class="cs-table">
                 <thead><tr>{ for headers.iter().map(|h| html! { <th>{ h.to_string() }</th> }) }</tr></thead>
                 <tbody>{ rows }</tbody>

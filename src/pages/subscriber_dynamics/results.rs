@@ -160,7 +160,10 @@ pub(super) fn dynamics_view(props: &DynamicsViewProps) -> Html {
             { unreadable_note(&ui, RecordNoun::Readings, props.data.channels.iter().map(|c| &*c.records)) }
             <div class="dynamics-summary">
                 <h2>{ ui.t("Change over the period", "Изменение за период") }</h2>
-                <div class="cs-table-scroll">
+                // Scrolls where the columns do not fit, and holds no link: a keyboard reaches
+                // it itself.
+                <div class="cs-table-scroll" tabindex="0" role="region"
+                    aria-label={ui.t("Change over the period", "Изменение за период")}>
                     <table class="cs-table">
                         <thead>
                             <tr>

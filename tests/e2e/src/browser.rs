@@ -1,6 +1,7 @@
 //! Headless Chromium through WebDriver, and the few things a test does with a page: open it with
 //! a session (token, language), fill fields by their id or label, submit, wait for text or an
-//! element, read text, and take screenshots.
+//! element, read text, and take screenshots (each with a check that what scrolls can be reached
+//! by keyboard).
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -331,10 +332,16 @@ impl Browser {
 
     /// A screenshot of the whole page with the window `width` pixels wide (the window is made
     /// as tall as the page, up to 6,000 pixels, since WebDriver captures the viewport only).
+    /// Every page the suite shows with data is shot, so each is checked here too, at the
+    /// window's usual height: an error after the screenshot is written when a region scrolls
+    /// that no key reaches (see `scrollers`).
     pub async fn screenshot_at(&self, name: &str, width: u32) -> Res<PathBuf> {
         self.client.set_window_size(width, HEIGHT).await?;
         // Let the layout settle at the new width before measuring it.
         tokio::time::sleep(Duration::from_millis(150)).await;
+        let scrollers = self
+            .scrollers_reachable(&format!("{name} at {width} px"))
+            .await;
         let height = self
             .eval(
                 "return Math.ceil(Math.max(document.documentElement.scrollHeight, document.body.scrollHeight)
@@ -352,6 +359,7 @@ impl Browser {
         self.client.set_window_size(WIDTH, HEIGHT).await?;
         let path = self.shots.join(format!("{name}.png"));
         std::fs::write(&path, png?)?;
+        scrollers?;
         Ok(path)
     }
 }

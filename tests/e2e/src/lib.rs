@@ -12,6 +12,7 @@ pub mod group;
 pub mod http;
 pub mod picks;
 pub mod runner;
+mod scrollers;
 pub mod server;
 
 use std::path::PathBuf;
