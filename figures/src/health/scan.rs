@@ -80,6 +80,9 @@ pub const PEAKED: f64 = 1.2;
 pub const EVEN: f64 = 1.5;
 /// A part's rate read with a noise over this share of the rise's rate is too coarse to tell.
 pub const PART_NOISE: f64 = 0.15;
+/// A rise of a day or less read as a ramp whose middle leads its quarters by this many times the
+/// noise of its parts is growth, not a finding.
+pub const CLEAR_RAMP: f64 = 2.5;
 
 /// Daily counts: rises over 1 or 2 days, losses over 1 to 3.
 pub const DAILY: Scales = Scales {
@@ -123,9 +126,14 @@ pub fn events(series: &Series, scales: Scales, excluded: &[(usize, usize)]) -> V
     let mut found = scan(true, scales.rise);
     let rate = normal_rate(series, excluded);
     let spread = series.normal(1, excluded).map_or(1.0, |n| n.spread);
-    for rise in &mut found {
-        rise.shape = Some(shape(series, rise.start, rise.end, rate, spread).shape);
-    }
+    // Slowly faster, then slower: growth passed from reader to reader, not a purchase, where
+    // the middle's lead over the quarters is [`CLEAR_RAMP`] times the noise its parts were read
+    // with; noise can make a drip of hours look like a ramp.
+    found.retain_mut(|rise| {
+        let outline = shape(series, rise.start, rise.end, rate, spread);
+        rise.shape = Some(outline.shape);
+        !(outline.shape == Shape::Ramp && outline.peak - 1.0 >= CLEAR_RAMP * outline.noise)
+    });
     // A box over days stands for the shorter rises within it (pieces of its edges).
     for long in scan(true, scales.days) {
         let outline = shape(series, long.start, long.end, rate, spread);
@@ -366,6 +374,10 @@ pub struct Outline {
     pub shape: Shape,
     pub onset: usize,
     pub stop: usize,
+    /// The noise its parts' rates were read with, as a share of the rise's rate.
+    pub noise: f64,
+    /// How much faster its middle half came than the quarters beside it.
+    pub peak: f64,
 }
 
 /// The shape of the rise over `start..=end`, against the normal `rate` a slot and one slot's
@@ -375,6 +387,8 @@ pub fn shape(series: &Series, start: usize, end: usize, rate: f64, spread: f64) 
         shape,
         onset: start,
         stop: end,
+        noise: f64::INFINITY,
+        peak: 1.0,
     };
     let len = end - start;
     if len <= 2 {
@@ -441,7 +455,8 @@ pub fn shape(series: &Series, start: usize, end: usize, rate: f64, spread: f64) 
     };
     // Each part's rate is read to about one slot's spread over its length.
     let r = total * (1.0 - 2.0 * EDGE_LOW) / span as f64;
-    if spread / (quarter as f64 * r) > PART_NOISE {
+    let noise = spread / (quarter as f64 * r);
+    if noise > PART_NOISE {
         return outline(Shape::Unclear);
     }
     let outer = (first + last_part) / 2.0;
@@ -460,6 +475,8 @@ pub fn shape(series: &Series, start: usize, end: usize, rate: f64, spread: f64) 
         shape,
         onset: low.saturating_sub(widen).max(from),
         stop: (high + widen).min(to),
+        noise,
+        peak: middle / outer,
     }
 }
 
