@@ -35,7 +35,7 @@ pub struct Gateway {
     pub(crate) metrics: Metrics,
 }
 
-/// Counters for `/healthz`: no secrets, no client data.
+/// This instance's counters (see `Counters`); `/metrics` has their like.
 #[derive(Default)]
 pub(crate) struct Stats {
     pub(crate) api_requests: AtomicU64,
@@ -61,7 +61,7 @@ impl Gateway {
         };
         Ok(Gateway {
             upstream: Upstream::new(&config),
-            cache: Cache::new(config.cache_max_bytes),
+            cache: Cache::new(config.cache_max_bytes, config.stale_max),
             flights: Arc::default(),
             limiter: RateLimiter::new(config.rate, config.burst, MAX_CLIENTS),
             budget: config.upstream_rate.map(Bucket::new),

@@ -193,7 +193,14 @@ impl Upstream {
                 out.extend_from_slice(&data);
             }
         }
-        Ok(Fetched::Body(out.freeze()))
+        // A body without a declared length leaves room unused (16 KiB for a 50-byte error), and
+        // whoever keeps the answer keeps the whole buffer: it leaves at its exact size.
+        let body = if out.capacity() > out.len() {
+            Bytes::copy_from_slice(&out)
+        } else {
+            out.freeze()
+        };
+        Ok(Fetched::Body(body))
     }
 }
 
@@ -210,7 +217,7 @@ fn retry_after_secs(value: &str) -> Option<u64> {
 }
 
 /// The envelope of a complete JSON body; `None` for anything else (an HTML page, a cut body).
-fn read_envelope(body: &[u8]) -> Option<Envelope> {
+pub(crate) fn read_envelope(body: &[u8]) -> Option<Envelope> {
     #[derive(Deserialize)]
     struct Head {
         status: String,
