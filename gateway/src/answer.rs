@@ -48,10 +48,10 @@ impl Gateway {
         }
     }
 
-    /// The answer to `call`, asked once for the whole fleet.
-    pub(crate) async fn obtain(&self, call: Call, key: String) -> Outcome {
+    /// The answer to `call`, asked once for the whole fleet; an upstream call is `client`'s.
+    pub(crate) async fn obtain(&self, call: Call, client: IpAddr, key: String) -> Outcome {
         let Some(redis) = &self.redis else {
-            return self.fetch(call, &key, None).await;
+            return self.fetch((call, client), &key, None).await;
         };
         let lifetimes = self.lifetimes(call.route.path);
         let hold = self.lock_hold();
@@ -87,7 +87,7 @@ impl Gateway {
             }
             match redis.lock(&key, hold).await {
                 Some(true) => {
-                    let outcome = self.fetch(call, &key, stale).await;
+                    let outcome = self.fetch((call, client), &key, stale).await;
                     redis.unlock(&key).await;
                     return outcome;
                 }
@@ -99,7 +99,7 @@ impl Gateway {
             waited = true;
             tokio::time::sleep(POLL).await;
         }
-        self.fetch(call, &key, stale).await
+        self.fetch((call, client), &key, stale).await
     }
 
     /// How long answers to `path` may be kept and stand in.
@@ -137,52 +137,29 @@ impl Gateway {
 
     /// One upstream call for `call` within the budget; a success is kept here and in Redis.
     /// `shared_stale` is an expired answer Redis had.
-    async fn fetch(&self, call: Call, key: &str, shared_stale: Option<Bytes>) -> Outcome {
+    async fn fetch(
+        &self,
+        (call, client): (Call, IpAddr),
+        key: &str,
+        shared_stale: Option<Bytes>,
+    ) -> Outcome {
         let stale = || self.cache.stale(key).or_else(|| shared_stale.clone());
-        if let Some(rate) = self.config.upstream_rate {
+        if self.config.upstream_rate.is_some() {
             // With a stale answer at hand, a visitor gets it rather than a wait.
             let max_wait = match stale() {
                 Some(_) => Duration::ZERO,
                 None => self.config.upstream_wait,
             };
-            let shared = match &self.redis {
-                Some(redis) => {
-                    redis
-                        .take(
-                            "upstream",
-                            rate.per_second,
-                            rate.burst,
-                            (max_wait, self.config.upstream_wait),
-                        )
-                        .await
-                }
-                None => None,
-            };
-            let local = || {
-                self.budget
-                    .as_ref()
-                    .map(|b| b.take(Instant::now(), max_wait))
-            };
-            match shared.or_else(local) {
-                Some(Grant::After(wait)) => {
-                    if !wait.is_zero() {
-                        self.metrics.budget_wait();
-                    }
-                    tokio::time::sleep(wait).await
-                }
-                Some(Grant::Refused(after)) => {
-                    self.stats.budget_refused.fetch_add(1, Ordering::Relaxed);
-                    self.metrics.budget_refusal();
-                    let wait = Grant::retry_after_secs(after);
-                    let refused = Outcome {
-                        status: StatusCode::TOO_MANY_REQUESTS,
-                        body: error_body(&format!("flood_control_{wait}")).into(),
-                        source: Source::Upstream,
-                        retry_after: Some(wait),
-                    };
-                    return stale_or(stale(), refused);
-                }
-                None => {}
+            if let Err(after) = self.upstream_turn(client, max_wait).await {
+                self.stats.budget_refused.fetch_add(1, Ordering::Relaxed);
+                let wait = Grant::retry_after_secs(after);
+                let refused = Outcome {
+                    status: StatusCode::TOO_MANY_REQUESTS,
+                    body: error_body(&format!("flood_control_{wait}")).into(),
+                    source: Source::Upstream,
+                    retry_after: Some(wait),
+                };
+                return stale_or(stale(), refused);
             }
         }
         self.stats.upstream_calls.fetch_add(1, Ordering::Relaxed);

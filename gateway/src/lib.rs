@@ -27,9 +27,11 @@ mod probes;
 pub mod ratelimit;
 pub mod scrub;
 pub mod server;
+pub mod share;
 pub mod shared;
 mod state;
 pub mod statics;
+mod turn;
 pub mod upstream;
 
 use std::future::Future;

@@ -32,6 +32,7 @@ pub struct Metrics {
     upstream_seconds: Histogram,
     budget_waits: Counter,
     budget_refusals: Counter,
+    share_refusals: Counter,
     cache_entries: Gauge,
     cache_bytes: Gauge,
     redis_up: Option<Gauge>,
@@ -81,6 +82,13 @@ impl Metrics {
             "Upstream calls the budget refused (answered stale or flood_control_N)",
             budget_refusals.clone(),
         );
+        let share_refusals = Counter::default();
+        registry.register(
+            "upstream_share_refusals",
+            "Upstream calls refused because their visitor was over its share of the budget \
+             (answered stale or flood_control_N)",
+            share_refusals.clone(),
+        );
         let cache_entries = Gauge::default();
         registry.register(
             "cache_entries",
@@ -110,6 +118,7 @@ impl Metrics {
             upstream_seconds,
             budget_waits,
             budget_refusals,
+            share_refusals,
             cache_entries,
             cache_bytes,
             redis_up,
@@ -142,6 +151,10 @@ impl Metrics {
 
     pub fn budget_refusal(&self) {
         self.budget_refusals.inc();
+    }
+
+    pub fn share_refusal(&self) {
+        self.share_refusals.inc();
     }
 
     /// The text Prometheus scrapes; `redis_up` and the cache's `(entries, bytes)` are read at

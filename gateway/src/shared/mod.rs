@@ -10,13 +10,15 @@
 mod link;
 mod stored;
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use redis::Script;
 
 use crate::access_log::AccessLog;
-use crate::budget::Grant;
+use crate::budget::{Grant, Rate};
+use crate::share;
 use crate::upstream::Failure;
 
 pub use link::{CHECK_EVERY, CHECK_TIMEOUT, COMMAND_TIMEOUT, PROBE_LAST};
@@ -38,11 +40,25 @@ const LAYOUT: &str = "v1";
 /// beyond its burst or deeper in debt than the longest wait allows (ARGV[4], a negative count
 /// or 0) is held to those bounds, and a time ahead of Redis's clock reads as now. A bucket of
 /// `-inf` once gave `Retry-After: 9223372036854776`.
+///
+/// With a second key, the bucket is one visitor's share of the first (see `share`): KEYS[2]
+/// holds the visitors with calls within the last ARGV[5] ms, ARGV[6] is this visitor, and the
+/// rate, burst and debt are split evenly among them.
 const BUCKET: &str = r"
 local rate, burst, max_wait = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
 local floor = tonumber(ARGV[4])
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local sharing = KEYS[2] ~= nil
+local window = tonumber(ARGV[5])
+if sharing then
+  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - window)
+  local active = redis.call('ZCARD', KEYS[2])
+  if not redis.call('ZSCORE', KEYS[2], ARGV[6]) then active = active + 1 end
+  rate = rate / active
+  burst = math.max(1, burst / active)
+  floor = floor / active
+end
 local held = redis.call('HMGET', KEYS[1], 'tokens', 'at')
 local tokens = tonumber(held[1])
 local at = tonumber(held[2])
@@ -60,6 +76,10 @@ if wait > max_wait then
 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(left), 'at', tostring(now))
 redis.call('PEXPIRE', KEYS[1], math.ceil((burst - left) * 1000 / rate) + 1000)
+if sharing then
+  redis.call('ZADD', KEYS[2], now, ARGV[6])
+  redis.call('PEXPIRE', KEYS[2], window)
+end
 return {1, wait}
 ";
 
@@ -230,22 +250,53 @@ impl Redis {
         name: &str,
         rate: f64,
         burst: f64,
+        waits: (Duration, Duration),
+    ) -> Option<Grant> {
+        self.bucket(self.key("bucket", name), None, (rate, burst), waits)
+            .await
+    }
+
+    /// One token of `visitor`'s share of the budget at `rate` (see `share`), waiting at most
+    /// `max_wait`.
+    pub async fn take_share(
+        &self,
+        visitor: IpAddr,
+        rate: Rate,
+        waits: (Duration, Duration),
+    ) -> Option<Grant> {
+        let visitor = crate::ratelimit::bucket_of(visitor).to_string();
+        let window = share::window(rate, waits.1);
+        let sharing = (self.key("share", "visitors"), visitor, window);
+        let key = self.key("share", &sharing.1);
+        self.bucket(key, Some(sharing), (rate.per_second, rate.burst), waits)
+            .await
+    }
+
+    async fn bucket(
+        &self,
+        key: String,
+        sharing: Option<(String, String, Duration)>,
+        (rate, burst): (f64, f64),
         (max_wait, longest_wait): (Duration, Duration),
     ) -> Option<Grant> {
-        let key = self.key("bucket", name);
         let script = &self.bucket;
         let floor = -(longest_wait.as_secs_f64() * rate);
         let (granted, ms): (i64, i64) = self
             .link
             .run(|mut c| async move {
-                script
-                    .key(key)
+                let mut invocation = script.key(key);
+                invocation
                     .arg(rate)
                     .arg(burst)
                     .arg(max_wait.as_millis() as u64)
-                    .arg(floor)
-                    .invoke_async(&mut c)
-                    .await
+                    .arg(floor);
+                if let Some((visitors, visitor, window)) = sharing {
+                    invocation
+                        .key(visitors)
+                        .arg(window.as_millis() as u64)
+                        .arg(visitor);
+                }
+                invocation.invoke_async(&mut c).await
             })
             .await?;
         // Held to what the script can honestly answer, whatever Redis did.
