@@ -16,14 +16,17 @@ use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 
-/// What one entry costs beyond its key's and body's bytes: its hash-table slot (counted twice,
-/// since a table just grown is half empty), one item in each ordered index (B-tree nodes run
-/// about two-thirds full, so half as much again), the `Arc` header of the key, and two heap
-/// blocks' bookkeeping and rounding (16 bytes each with glibc).
-pub const ENTRY_OVERHEAD: usize = 2 * (size_of::<(Key, Entry)>() + 1)
-    + 3 * (size_of::<(u64, Key)>() + size_of::<((Instant, u64), Key)>()) / 2
+/// What one entry costs beyond its key's and body's bytes: its hash-table slot (a key and a
+/// pointer: under churn, deleted slots make the table double until it is at most half full, so
+/// three slots an entry), the entry itself on the heap, one item in each ordered index (their
+/// nodes fill from one end and empty from the other, about half full, so twice), the `Arc`
+/// header of the key, and three heap blocks' bookkeeping and rounding (16 bytes each with
+/// glibc). Measured: 500,000 distinct "not found" answers through a 16 MiB cache.
+pub const ENTRY_OVERHEAD: usize = 3 * (size_of::<(Key, Box<Entry>)>() + 1)
+    + size_of::<Entry>()
+    + 2 * (size_of::<(u64, Key)>() + size_of::<((Instant, u64), Key)>())
     + 2 * size_of::<usize>()
-    + 2 * 16;
+    + 3 * 16;
 
 type Key = Arc<str>;
 
@@ -45,7 +48,9 @@ pub enum Kind {
 
 #[derive(Default)]
 struct Inner {
-    entries: HashMap<Key, Entry>,
+    /// Entries boxed, so that the table's slots stay small: a table that doubles under
+    /// churn then doubles little.
+    entries: HashMap<Key, Box<Entry>>,
     /// Use order: tick → key; the smallest tick is the least recently used.
     order: BTreeMap<u64, Key>,
     /// When each entry stops being of any use (its lifetime, plus `--stale-max` for an `ok`
@@ -160,14 +165,14 @@ impl Cache {
         inner.bytes += size;
         inner.entries.insert(
             key,
-            Entry {
+            Box::new(Entry {
                 body,
                 fresh_until,
                 keep_until,
                 kind,
                 tick,
                 born: tick,
-            },
+            }),
         );
     }
 

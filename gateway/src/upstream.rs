@@ -183,7 +183,10 @@ impl Upstream {
         }
         // Counted while reading, since a body need not declare its length.
         let mut body = response.into_body();
-        let mut out = BytesMut::with_capacity(declared.unwrap_or(16 * 1024));
+        // No room set aside for a body of unknown length: a 16 KiB buffer for each 50-byte
+        // answer, freed as small long-lived cache entries are carved from it, left the heap
+        // several times the cache's size.
+        let mut out = BytesMut::with_capacity(declared.unwrap_or(0));
         while let Some(frame) = body.frame().await {
             let frame = frame.map_err(|_| Failure::Unavailable)?;
             if let Ok(data) = frame.into_data() {
