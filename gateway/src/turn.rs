@@ -30,10 +30,13 @@ impl Gateway {
                 .as_ref()
                 .map(|s| s.take(client, Instant::now(), max_wait))
         };
-        if let Err(after) = self.wait(share.or_else(local)).await {
-            self.metrics.share_refusal();
-            return Err(after);
-        }
+        let waited = match self.wait(share.or_else(local)).await {
+            Ok(waited) => waited,
+            Err(after) => {
+                self.metrics.share_refusal();
+                return Err(after);
+            }
+        };
         let max_wait = max_wait.saturating_sub(started.elapsed());
         let waits = (max_wait, self.config.upstream_wait);
         let shared = match &self.redis {
@@ -49,25 +52,32 @@ impl Gateway {
                 .as_ref()
                 .map(|b| b.take(Instant::now(), max_wait))
         };
-        let granted = self.wait(shared.or_else(local)).await;
-        if granted.is_err() {
-            self.metrics.budget_refusal();
-        }
-        granted
-    }
-
-    /// Sleeps out a granted wait; a refusal's time until a token.
-    async fn wait(&self, grant: Option<Grant>) -> Result<(), Duration> {
-        match grant {
-            Some(Grant::After(wait)) => {
-                if !wait.is_zero() {
+        match self.wait(shared.or_else(local)).await {
+            Ok(also_waited) => {
+                // A call that waited counts once, however many of the two it waited for.
+                if waited || also_waited {
                     self.metrics.budget_wait();
-                    tokio::time::sleep(wait).await;
                 }
                 Ok(())
             }
+            Err(after) => {
+                self.metrics.budget_refusal();
+                Err(after)
+            }
+        }
+    }
+
+    /// Sleeps out a granted wait, saying whether there was one; a refusal's time until a token.
+    async fn wait(&self, grant: Option<Grant>) -> Result<bool, Duration> {
+        match grant {
+            Some(Grant::After(wait)) => {
+                if !wait.is_zero() {
+                    tokio::time::sleep(wait).await;
+                }
+                Ok(!wait.is_zero())
+            }
             Some(Grant::Refused(after)) => Err(after),
-            None => Ok(()),
+            None => Ok(false),
         }
     }
 }
