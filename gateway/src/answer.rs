@@ -15,8 +15,10 @@ use bytes::Bytes;
 use serverkit::envelope::error_body;
 
 use crate::budget::Grant;
-use crate::outcome::{failed, is_absent, Outcome, Source, ABSENT};
+use crate::cache::Kind;
+use crate::outcome::{failed, Outcome, Source, ABSENT};
 use crate::policy::Call;
+use crate::shared::Lifetimes;
 use crate::state::Gateway;
 use crate::upstream::Envelope;
 
@@ -34,7 +36,8 @@ impl Gateway {
             Some(redis) => {
                 let name = format!("client:{}", crate::ratelimit::bucket_of(client));
                 let (rate, burst) = (self.config.rate, self.config.burst);
-                redis.take(&name, rate, burst, Duration::ZERO).await
+                let waits = (Duration::ZERO, Duration::ZERO);
+                redis.take(&name, rate, burst, waits).await
             }
             None => None,
         };
@@ -45,24 +48,25 @@ impl Gateway {
         }
     }
 
-    /// The answer to `call`, asked once for the whole fleet.
-    pub(crate) async fn obtain(&self, call: Call, key: String) -> Outcome {
+    /// The answer to `call`, asked once for the whole fleet; an upstream call is `client`'s.
+    pub(crate) async fn obtain(&self, call: Call, client: IpAddr, key: String) -> Outcome {
         let Some(redis) = &self.redis else {
-            return self.fetch(call, &key, None).await;
+            return self.fetch((call, client), &key, None).await;
         };
+        let lifetimes = self.lifetimes(call.route.path);
         let hold = self.lock_hold();
         let deadline = Instant::now() + hold;
         let mut stale = None;
         let mut waited = false;
         loop {
-            if let Some(kept) = redis.answer(&key).await {
+            if let Some(kept) = redis.answer(&key, lifetimes).await {
                 match kept.fresh_for {
                     Some(left) => {
                         self.stats.shared_hits.fetch_add(1, Ordering::Relaxed);
-                        if is_absent(&kept.body) {
+                        if kept.kind == Kind::Absent {
                             self.metrics.absent("hit");
                         }
-                        self.cache.put(key, kept.body.clone(), left);
+                        self.cache.put(&key, &kept.body, left, kept.kind);
                         let source = if waited {
                             Source::Waited
                         } else {
@@ -70,21 +74,20 @@ impl Gateway {
                         };
                         return Outcome::passed(kept.body, source);
                     }
+                    // Only an `ok` answer within `--stale-max` comes back stale.
                     None => stale = Some(kept.body),
                 }
             }
-            if let Some((status, body)) = redis.failure(&key).await {
+            if let Some(failure) = redis.failure(&key).await {
                 let failure = Outcome {
-                    status,
-                    body,
                     source: Source::Waited,
-                    retry_after: None,
+                    ..failed(failure)
                 };
                 return stale_or(self.cache.stale(&key).or(stale), failure);
             }
             match redis.lock(&key, hold).await {
                 Some(true) => {
-                    let outcome = self.fetch(call, &key, stale).await;
+                    let outcome = self.fetch((call, client), &key, stale).await;
                     redis.unlock(&key).await;
                     return outcome;
                 }
@@ -96,7 +99,30 @@ impl Gateway {
             waited = true;
             tokio::time::sleep(POLL).await;
         }
-        self.fetch(call, &key, stale).await
+        self.fetch((call, client), &key, stale).await
+    }
+
+    /// How long answers to `path` may be kept and stand in.
+    fn lifetimes(&self, path: &str) -> Lifetimes {
+        let ttl = self.config.ttl[path];
+        Lifetimes {
+            ttl,
+            absent_ttl: self.config.absent_ttl.min(ttl),
+            stale_max: self.config.stale_max,
+        }
+    }
+
+    /// Keeps an answer here and in Redis: fresh for `ttl`; an `ok` one stands in for
+    /// `--stale-max` longer, an absent one not at all, and Redis lets it go when it can no longer.
+    async fn keep(&self, key: &str, body: &Bytes, ttl: Duration, kind: Kind) {
+        self.cache.put(key, body, ttl, kind);
+        if let Some(redis) = &self.redis {
+            let hold = match kind {
+                Kind::Answer => ttl + self.config.stale_max,
+                Kind::Absent => ttl,
+            };
+            redis.keep(key, body, ttl, hold).await;
+        }
     }
 
     /// How long a lock is held at most: a whole upstream call, its wait for the budget included.
@@ -111,47 +137,29 @@ impl Gateway {
 
     /// One upstream call for `call` within the budget; a success is kept here and in Redis.
     /// `shared_stale` is an expired answer Redis had.
-    async fn fetch(&self, call: Call, key: &str, shared_stale: Option<Bytes>) -> Outcome {
+    async fn fetch(
+        &self,
+        (call, client): (Call, IpAddr),
+        key: &str,
+        shared_stale: Option<Bytes>,
+    ) -> Outcome {
         let stale = || self.cache.stale(key).or_else(|| shared_stale.clone());
-        if let Some(rate) = self.config.upstream_rate {
+        if self.config.upstream_rate.is_some() {
             // With a stale answer at hand, a visitor gets it rather than a wait.
             let max_wait = match stale() {
                 Some(_) => Duration::ZERO,
                 None => self.config.upstream_wait,
             };
-            let shared = match &self.redis {
-                Some(redis) => {
-                    redis
-                        .take("upstream", rate.per_second, rate.burst, max_wait)
-                        .await
-                }
-                None => None,
-            };
-            let local = || {
-                self.budget
-                    .as_ref()
-                    .map(|b| b.take(Instant::now(), max_wait))
-            };
-            match shared.or_else(local) {
-                Some(Grant::After(wait)) => {
-                    if !wait.is_zero() {
-                        self.metrics.budget_wait();
-                    }
-                    tokio::time::sleep(wait).await
-                }
-                Some(Grant::Refused(after)) => {
-                    self.stats.budget_refused.fetch_add(1, Ordering::Relaxed);
-                    self.metrics.budget_refusal();
-                    let wait = Grant::retry_after_secs(after);
-                    let refused = Outcome {
-                        status: StatusCode::TOO_MANY_REQUESTS,
-                        body: error_body(&format!("flood_control_{wait}")).into(),
-                        source: Source::Upstream,
-                        retry_after: Some(wait),
-                    };
-                    return stale_or(stale(), refused);
-                }
-                None => {}
+            if let Err(after) = self.upstream_turn(client, max_wait).await {
+                self.stats.budget_refused.fetch_add(1, Ordering::Relaxed);
+                let wait = Grant::retry_after_secs(after);
+                let refused = Outcome {
+                    status: StatusCode::TOO_MANY_REQUESTS,
+                    body: error_body(&format!("flood_control_{wait}")).into(),
+                    source: Source::Upstream,
+                    retry_after: Some(wait),
+                };
+                return stale_or(stale(), refused);
             }
         }
         self.stats.upstream_calls.fetch_add(1, Ordering::Relaxed);
@@ -162,18 +170,12 @@ impl Gateway {
             Ok(answer) => match answer.envelope {
                 Envelope::Ok => {
                     let ttl = self.config.ttl[call.route.path];
-                    self.cache.put(key.to_owned(), answer.body.clone(), ttl);
-                    if let Some(redis) = &self.redis {
-                        redis.keep(key, &answer.body, ttl).await;
-                    }
+                    self.keep(key, &answer.body, ttl, Kind::Answer).await;
                     Outcome::passed(answer.body, Source::Upstream)
                 }
                 Envelope::Error(message) if ABSENT.contains(&message.as_str()) => {
-                    let ttl = self.config.absent_ttl.min(self.config.ttl[call.route.path]);
-                    self.cache.put(key.to_owned(), answer.body.clone(), ttl);
-                    if let Some(redis) = &self.redis {
-                        redis.keep(key, &answer.body, ttl).await;
-                    }
+                    let ttl = self.lifetimes(call.route.path).absent_ttl;
+                    self.keep(key, &answer.body, ttl, Kind::Absent).await;
                     self.metrics.absent("miss");
                     Outcome::passed(answer.body, Source::Upstream)
                 }
@@ -199,9 +201,7 @@ impl Gateway {
                 self.stats.upstream_failures.fetch_add(1, Ordering::Relaxed);
                 let outcome = failed(failure);
                 if let Some(redis) = &self.redis {
-                    redis
-                        .keep_failure(key, outcome.status, &outcome.body, FAILURE_KEEP)
-                        .await;
+                    redis.keep_failure(key, failure, FAILURE_KEEP).await;
                 }
                 stale_or(stale(), outcome)
             }

@@ -73,7 +73,9 @@ pub(crate) async fn api(
     let worker = Arc::clone(gw);
     let (outcome, role) = gw
         .flights
-        .run(key.clone(), async move { worker.obtain(call, key).await })
+        .run(key.clone(), async move {
+            worker.obtain(call, client, key).await
+        })
         .await;
     let outcome = outcome.unwrap_or_else(|| failed(Failure::Unavailable));
     let source = match (outcome.source, role) {

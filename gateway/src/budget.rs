@@ -39,20 +39,30 @@ impl Bucket {
     /// One token at `now`, waiting at most `max_wait` for it. The tokens may go below zero: a
     /// granted wait is a place in the queue, so calls leave at the rate however many ask at once.
     pub fn take(&self, now: Instant, max_wait: Duration) -> Grant {
-        let Rate { per_second, burst } = self.rate;
         let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        let (tokens, at) = *state;
-        let tokens =
-            (tokens + now.saturating_duration_since(at).as_secs_f64() * per_second).min(burst);
-        let left = tokens - 1.0;
-        let wait = ms_for(-left, per_second);
-        if wait > max_wait {
-            *state = (tokens, now.max(at));
-            return Grant::Refused(ms_for(1.0 - tokens, per_second));
-        }
-        *state = (left, now.max(at));
-        Grant::After(wait)
+        take_from(&mut state, self.rate, now, max_wait)
     }
+}
+
+/// One token from a bucket at `state` (its tokens, and when they were counted) filling at
+/// `rate`; see [`Bucket::take`].
+pub(crate) fn take_from(
+    state: &mut (f64, Instant),
+    rate: Rate,
+    now: Instant,
+    max_wait: Duration,
+) -> Grant {
+    let Rate { per_second, burst } = rate;
+    let (tokens, at) = *state;
+    let tokens = (tokens + now.saturating_duration_since(at).as_secs_f64() * per_second).min(burst);
+    let left = tokens - 1.0;
+    let wait = ms_for(-left, per_second);
+    if wait > max_wait {
+        *state = (tokens, now.max(at));
+        return Grant::Refused(ms_for(1.0 - tokens, per_second));
+    }
+    *state = (left, now.max(at));
+    Grant::After(wait)
 }
 
 /// The time `tokens` take to come back, in whole milliseconds rounded up (as the script in

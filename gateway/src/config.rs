@@ -32,6 +32,11 @@ const DEFAULT_HEADER_TIMEOUT_S: f64 = 10.0;
 /// Long enough that a page retrying an unknown channel spends no quota on it, short enough that
 /// a channel that appears is soon found.
 const DEFAULT_ABSENT_TTL_S: u64 = 60;
+/// An hour: an upstream outage of an afternoon's lunch break is covered, while an answer a day
+/// old is not passed off as current.
+const DEFAULT_STALE_MAX_S: u64 = 3_600;
+/// The longest `--stale-max`: a day.
+const STALE_MAX_LIMIT_S: u64 = 86_400;
 /// Bounds how long a client that stopped reading holds its connection. Any progress restarts
 /// it, so a slow link still gets the console's wasm; a stalled one is cut after this long.
 const DEFAULT_WRITE_TIMEOUT_S: f64 = 20.0;
@@ -121,7 +126,15 @@ pub struct Cli {
     #[arg(long, env = "CHANSCOPE_ABSENT_TTL", value_name = "SECS",
           default_value_t = DEFAULT_ABSENT_TTL_S)]
     absent_ttl: u64,
-    /// Cache size; least recently used answers go first
+    /// How long past its lifetime an ok answer may still stand in (marked stale) when the
+    /// upstream fails, limits the rate, times out or the budget is spent, in seconds (0 to
+    /// 86400; 0: never). An answer that something does not exist never stands in
+    #[arg(long, env = "CHANSCOPE_STALE_MAX", value_name = "SECS",
+          default_value_t = DEFAULT_STALE_MAX_S,
+          value_parser = clap::value_parser!(u64).range(0..=STALE_MAX_LIMIT_S))]
+    stale_max: u64,
+    /// Cache size, counting each entry's key, body and bookkeeping; least recently used
+    /// answers go first, expired ones as soon as they are of no use
     #[arg(long, env = "CHANSCOPE_CACHE_MAX_BYTES", value_name = "N",
           default_value_t = DEFAULT_CACHE_MAX_BYTES)]
     cache_max_bytes: usize,
@@ -202,6 +215,8 @@ pub struct Config {
     pub ttl: BTreeMap<&'static str, Duration>,
     /// Cache lifetime of an answer that a channel or post does not exist.
     pub absent_ttl: Duration,
+    /// How long past its lifetime an `ok` answer may stand in (here and in Redis).
+    pub stale_max: Duration,
     /// Requests per second per client.
     pub rate: f64,
     pub burst: f64,
@@ -238,6 +253,7 @@ impl Config {
             allow_origins: Vec::new(),
             ttl: ROUTES.iter().map(|r| (r.path, r.default_ttl)).collect(),
             absent_ttl: Duration::from_secs(DEFAULT_ABSENT_TTL_S),
+            stale_max: Duration::from_secs(DEFAULT_STALE_MAX_S),
             rate: DEFAULT_RATE,
             burst: DEFAULT_BURST,
             trust_forwarded_for: false,
@@ -277,6 +293,7 @@ impl Config {
         c.allow_origins = cli.allow_origin;
         c.ttl.extend(cli.ttl);
         c.absent_ttl = Duration::from_secs(cli.absent_ttl);
+        c.stale_max = Duration::from_secs(cli.stale_max);
         c.rate = cli.rate;
         c.burst = cli.burst.max(1.0);
         c.trust_forwarded_for = cli.trust_forwarded_for;

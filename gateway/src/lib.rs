@@ -28,9 +28,11 @@ mod probes;
 pub mod ratelimit;
 pub mod scrub;
 pub mod server;
+pub mod share;
 pub mod shared;
 mod state;
 pub mod statics;
+mod turn;
 pub mod upstream;
 
 use std::future::Future;
@@ -50,7 +52,7 @@ pub use frame::CACHE_HEADER;
 use frame::{frame, ClientAddress};
 pub use policy::{BrowserToken, API_PREFIX};
 use probes::{healthz, metrics_page, readyz};
-pub use probes::{Health, Readiness};
+pub use probes::{Counters, Health, Readiness};
 pub use state::Gateway;
 
 /// The whole site: the operator's endpoints, `/api/…`, and the console's files. A page of its
@@ -79,7 +81,20 @@ pub async fn serve(
         max_connections: gateway.config.max_connections,
         drain_timeout: gateway.config.drain_timeout,
     };
-    server::run(listener, router(gateway), limits, shutdown).await
+    let sweeper = tokio::spawn(sweep(Arc::clone(&gateway)));
+    let served = server::run(listener, router(gateway), limits, shutdown).await;
+    sweeper.abort();
+    served
+}
+
+/// Drops the cache's entries as they stop being of use, whether or not anything is put.
+async fn sweep(gateway: Arc<Gateway>) {
+    let mut every = tokio::time::interval(cache::SWEEP_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        gateway.cache.sweep(std::time::Instant::now());
+    }
 }
 
 async fn dispatch(State(gw): State<Arc<Gateway>>, request: Request) -> Response {

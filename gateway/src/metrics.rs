@@ -32,6 +32,9 @@ pub struct Metrics {
     upstream_seconds: Histogram,
     budget_waits: Counter,
     budget_refusals: Counter,
+    share_refusals: Counter,
+    cache_entries: Gauge,
+    cache_bytes: Gauge,
     redis_up: Option<Gauge>,
 }
 
@@ -79,6 +82,25 @@ impl Metrics {
             "Upstream calls the budget refused (answered stale or flood_control_N)",
             budget_refusals.clone(),
         );
+        let share_refusals = Counter::default();
+        registry.register(
+            "upstream_share_refusals",
+            "Upstream calls refused because their visitor was over its share of the budget \
+             (answered stale or flood_control_N)",
+            share_refusals.clone(),
+        );
+        let cache_entries = Gauge::default();
+        registry.register(
+            "cache_entries",
+            "Answers this instance's cache holds",
+            cache_entries.clone(),
+        );
+        let cache_bytes = Gauge::default();
+        registry.register(
+            "cache_bytes",
+            "What those answers cost against --cache-max-bytes: keys, bodies and bookkeeping",
+            cache_bytes.clone(),
+        );
         let redis_up = with_redis.then(|| {
             let gauge = Gauge::default();
             registry.register(
@@ -96,6 +118,9 @@ impl Metrics {
             upstream_seconds,
             budget_waits,
             budget_refusals,
+            share_refusals,
+            cache_entries,
+            cache_bytes,
             redis_up,
         }
     }
@@ -128,8 +153,17 @@ impl Metrics {
         self.budget_refusals.inc();
     }
 
-    /// The text Prometheus scrapes; `redis_up` is read at this moment.
-    pub fn render(&self, redis_up: bool) -> String {
+    pub fn share_refusal(&self) {
+        self.share_refusals.inc();
+    }
+
+    /// The text Prometheus scrapes; `redis_up` and the cache's `(entries, bytes)` are read at
+    /// this moment.
+    pub fn render(&self, redis_up: bool, (entries, bytes): (usize, usize)) -> String {
+        self.cache_entries
+            .set(i64::try_from(entries).unwrap_or(i64::MAX));
+        self.cache_bytes
+            .set(i64::try_from(bytes).unwrap_or(i64::MAX));
         if let Some(gauge) = &self.redis_up {
             gauge.set(i64::from(redis_up));
         }

@@ -14,6 +14,7 @@ use crate::cors::Cors;
 use crate::metrics::Metrics;
 use crate::outcome::Outcome;
 use crate::ratelimit::{RateLimiter, MAX_CLIENTS};
+use crate::share::Shares;
 use crate::shared::Redis;
 use crate::statics::Statics;
 use crate::upstream::Upstream;
@@ -27,6 +28,8 @@ pub struct Gateway {
     pub(crate) limiter: RateLimiter,
     /// This instance's upstream budget: the fleet's while Redis is down, or the only one.
     pub(crate) budget: Option<Bucket>,
+    /// Each visitor's share of that budget, likewise.
+    pub(crate) shares: Option<Shares>,
     pub(crate) redis: Option<Redis>,
     pub(crate) statics: Statics,
     pub(crate) cors: Cors,
@@ -35,7 +38,7 @@ pub struct Gateway {
     pub(crate) metrics: Metrics,
 }
 
-/// Counters for `/healthz`: no secrets, no client data.
+/// This instance's counters (see `Counters`); `/metrics` has their like.
 #[derive(Default)]
 pub(crate) struct Stats {
     pub(crate) api_requests: AtomicU64,
@@ -61,10 +64,13 @@ impl Gateway {
         };
         Ok(Gateway {
             upstream: Upstream::new(&config),
-            cache: Cache::new(config.cache_max_bytes),
+            cache: Cache::new(config.cache_max_bytes, config.stale_max),
             flights: Arc::default(),
             limiter: RateLimiter::new(config.rate, config.burst, MAX_CLIENTS),
             budget: config.upstream_rate.map(Bucket::new),
+            shares: config
+                .upstream_rate
+                .map(|rate| Shares::new(rate, config.upstream_wait)),
             redis,
             statics: Statics::new(&config.dist, &config.upstream)
                 .map_err(|e| format!("--dist {}: {e}", config.dist.display()))?,

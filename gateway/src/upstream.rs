@@ -183,7 +183,10 @@ impl Upstream {
         }
         // Counted while reading, since a body need not declare its length.
         let mut body = response.into_body();
-        let mut out = BytesMut::with_capacity(declared.unwrap_or(16 * 1024));
+        // No room set aside for a body of unknown length: a 16 KiB buffer for each 50-byte
+        // answer, freed as small long-lived cache entries are carved from it, left the heap
+        // several times the cache's size.
+        let mut out = BytesMut::with_capacity(declared.unwrap_or(0));
         while let Some(frame) = body.frame().await {
             let frame = frame.map_err(|_| Failure::Unavailable)?;
             if let Ok(data) = frame.into_data() {
@@ -193,7 +196,14 @@ impl Upstream {
                 out.extend_from_slice(&data);
             }
         }
-        Ok(Fetched::Body(out.freeze()))
+        // A body without a declared length leaves room unused (16 KiB for a 50-byte error), and
+        // whoever keeps the answer keeps the whole buffer: it leaves at its exact size.
+        let body = if out.capacity() > out.len() {
+            Bytes::copy_from_slice(&out)
+        } else {
+            out.freeze()
+        };
+        Ok(Fetched::Body(body))
     }
 }
 
@@ -210,7 +220,7 @@ fn retry_after_secs(value: &str) -> Option<u64> {
 }
 
 /// The envelope of a complete JSON body; `None` for anything else (an HTML page, a cut body).
-fn read_envelope(body: &[u8]) -> Option<Envelope> {
+pub(crate) fn read_envelope(body: &[u8]) -> Option<Envelope> {
     #[derive(Deserialize)]
     struct Head {
         status: String,

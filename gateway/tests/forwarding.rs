@@ -123,7 +123,7 @@ async fn a_cached_answer_saves_the_upstream_call_until_its_ttl_ends() {
     let info = rig.get(&rig.channel_info()).await;
     assert_eq!(info.header("x-chanscope-cache"), Some("hit"));
     assert_eq!(rig.upstream_calls(), 5);
-    let health = rig.health();
+    let health = rig.counters();
     assert_eq!((health.upstream_calls, health.cache_hits), (5, 3));
 }
 
@@ -152,8 +152,8 @@ async fn concurrent_identical_calls_share_one_upstream_call() {
     assert_eq!(sources.iter().filter(|s| *s == "miss").count(), 1);
     assert_eq!(sources.iter().filter(|s| *s == "coalesced").count(), 19);
     assert!(bodies.iter().all(|b| *b == bodies[0]));
-    assert_eq!(rig.health().coalesced, 19);
-    assert_eq!(rig.health().in_flight, 0);
+    assert_eq!(rig.counters().coalesced, 19);
+    assert_eq!(rig.counters().in_flight, 0);
 }
 
 #[tokio::test]
@@ -183,6 +183,6 @@ async fn a_client_over_its_rate_gets_flood_control_with_retry_after() {
         )
         .await;
     assert_eq!(other.status, StatusCode::OK);
-    assert_eq!(rig.health().rate_limited, 1);
+    assert_eq!(rig.counters().rate_limited, 1);
     assert!(rig.log().last().unwrap().contains(" 198.51.100.4 GET "));
 }

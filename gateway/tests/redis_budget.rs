@@ -72,7 +72,7 @@ async fn three_instances_stay_within_one_upstream_rate_and_every_call_is_answere
     let waited: u64 = fleet
         .gateways
         .iter()
-        .map(|g| g.health().budget_refused)
+        .map(|g| g.counters().budget_refused)
         .sum();
     assert_eq!(waited, 0);
 }
@@ -88,7 +88,7 @@ async fn without_redis_the_budget_is_the_instances_own_and_a_stale_answer_stands
         c.ttl.insert("/channels/get", Duration::ZERO);
     })
     .await;
-    assert_eq!(rig.health().redis, "off");
+    assert_eq!(rig.counters().redis, "off");
     let calls = channel_calls(3);
     // The burst: two calls go at once (each kept, expired at once: stale from now on).
     for path in &calls[..2] {
@@ -105,7 +105,7 @@ async fn without_redis_the_budget_is_the_instances_own_and_a_stale_answer_stands
     assert_eq!(stale.status, StatusCode::OK);
     assert_eq!(stale.header("x-chanscope-cache"), Some("stale"));
     assert_eq!(rig.upstream_calls(), 2);
-    let health = rig.health();
+    let health = rig.counters();
     assert_eq!((health.budget_refused, health.stale_served), (2, 1));
     // A second later one token is back.
     tokio::time::sleep(Duration::from_millis(1_050)).await;
@@ -129,7 +129,7 @@ async fn the_limit_per_client_holds_across_instances() {
     assert_eq!(over.status, StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(over.error(), "flood_control_2");
     assert_eq!(over.header("retry-after"), Some("2"));
-    assert_eq!(fleet.gateways[1].health().rate_limited, 1);
+    assert_eq!(fleet.gateways[1].counters().rate_limited, 1);
     let buckets = fleet.redis_keys("chanscope:gateway:v1:*:bucket:*").await;
     assert_eq!(buckets.len(), 1, "{buckets:?}");
     assert!(

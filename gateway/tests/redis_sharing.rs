@@ -54,11 +54,11 @@ async fn forty_identical_calls_over_two_instances_cost_one_upstream_call() {
     let calls: Vec<u64> = fleet
         .gateways
         .iter()
-        .map(|g| g.health().upstream_calls)
+        .map(|g| g.counters().upstream_calls)
         .collect();
     assert_eq!(calls.iter().sum::<u64>(), 1, "{calls:?}");
     for gateway in &fleet.gateways {
-        let health = gateway.health();
+        let health = gateway.counters();
         assert_eq!(health.api_requests, 20);
         assert_eq!(health.redis, "up");
     }
@@ -75,13 +75,13 @@ async fn an_answer_fetched_through_one_instance_is_a_hit_on_the_other() {
     assert_eq!(there.header("x-chanscope-cache"), Some("hit"));
     assert_eq!(there.body, first.body);
     assert_eq!(fleet.upstream_calls(), 1);
-    let b = fleet.gateways[1].health();
+    let b = fleet.gateways[1].counters();
     assert_eq!((b.upstream_calls, b.cache_hits, b.shared_hits), (0, 1, 1));
 
     // Again on the second: its own in-process layer answers, without asking Redis.
     let again = fleet.get(1, &path).await;
     assert_eq!(again.header("x-chanscope-cache"), Some("hit"));
-    let b = fleet.gateways[1].health();
+    let b = fleet.gateways[1].counters();
     assert_eq!((b.cache_hits, b.shared_hits, b.cache_entries), (2, 1, 1));
 
     // The key is namespaced and versioned; its value is the answer behind 8 bytes of lifetime.

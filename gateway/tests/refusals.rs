@@ -103,7 +103,7 @@ async fn refused_requests_never_reach_the_upstream() {
         assert_eq!(answer.error(), "wrong_method_type");
     }
     assert_eq!(rig.upstream_calls(), 0);
-    assert_eq!(rig.health().refused, cases.len() as u64 + 3);
+    assert_eq!(rig.counters().refused, cases.len() as u64 + 3);
 }
 
 #[tokio::test]
@@ -131,7 +131,7 @@ async fn upstream_failures_become_typed_envelopes() {
     let answer = rig.get("/api/posts/search?q=law&limit=50").await;
     assert_eq!(answer.status, StatusCode::BAD_GATEWAY);
     assert_eq!(answer.error(), "upstream_too_large");
-    assert_eq!(rig.health().upstream_failures, 1);
+    assert_eq!(rig.counters().upstream_failures, 1);
 
     // Nothing listens there.
     let closed = listen().await.local_addr().unwrap();
@@ -178,7 +178,7 @@ async fn a_stale_answer_stands_in_for_flood_control_and_failures() {
             }
         }
         assert_eq!(rig.upstream_calls(), 3);
-        assert_eq!(rig.health().stale_served, 1);
+        assert_eq!(rig.counters().stale_served, 1);
     }
 }
 

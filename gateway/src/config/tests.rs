@@ -252,8 +252,8 @@ fn every_flag_has_a_variable_named_in_help() {
         );
         flags += 1;
     }
-    // The 17 flags of the hand-written parser, and eight more.
-    assert_eq!(flags, 25);
+    // The 17 flags of the hand-written parser, and nine more.
+    assert_eq!(flags, 26);
     assert!(help.contains(TOKEN_ENV));
 }
 
@@ -274,4 +274,23 @@ fn passwords_holding_url_delimiters_are_masked_whole() {
     }
     assert_eq!(masked("https://api.example/api"), "https://api.example/api");
     assert_eq!(masked("user:pw@api.example"), "***@api.example");
+}
+
+#[test]
+fn the_stale_bound() {
+    let up = ["--upstream", "https://api.example"];
+    assert_eq!(
+        parse(&up, Some(SECRET)).unwrap().stale_max,
+        Duration::from_secs(3600)
+    );
+    let c = parse(&[up[0], up[1], "--stale-max", "0"], Some(SECRET)).unwrap();
+    assert_eq!(c.stale_max, Duration::ZERO);
+    let c = parse(&[up[0], up[1], "--stale-max", "86400"], Some(SECRET)).unwrap();
+    assert_eq!(c.stale_max, Duration::from_secs(86_400));
+    for refused in ["86401", "-1", "1.5", "soon"] {
+        assert!(
+            parse(&[up[0], up[1], "--stale-max", refused], Some(SECRET)).is_err(),
+            "{refused}"
+        );
+    }
 }

@@ -2,7 +2,6 @@
 //! and one counting upstream, as a deployment behind a load balancer runs them.
 
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 
 use gateway::config::Config;
 use sandbox::redis_server::RedisServer;
@@ -50,23 +49,10 @@ impl Fleet {
         fleet
     }
 
-    /// Waits (5 s at most) until every instance's `/healthz` says `"redis": state`.
+    /// Waits (5 s at most) until every instance's `/readyz` says `"redis": state`.
     pub async fn wait_for_redis(&self, state: &str) {
-        let deadline = Instant::now() + Duration::from_secs(5);
-        loop {
-            let mut seen = Vec::new();
-            for gateway in &self.gateways {
-                let health = gateway.get("/healthz").await.json();
-                seen.push(health["redis"].as_str().unwrap_or_default().to_owned());
-            }
-            if seen.iter().all(|s| s == state) {
-                return;
-            }
-            assert!(
-                Instant::now() < deadline,
-                "redis is not {state} on every instance: {seen:?}"
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
+        for gateway in &self.gateways {
+            gateway.wait_for_redis(state).await;
         }
     }
 

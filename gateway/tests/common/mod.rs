@@ -31,7 +31,7 @@ use tokio::sync::oneshot;
 
 use gateway::access_log::AccessLog;
 use gateway::config::Config;
-use gateway::{Gateway, Health};
+use gateway::{Counters, Gateway};
 use sandbox::State;
 
 /// 2026-01-01 00:00 UTC.
@@ -111,8 +111,27 @@ impl Rig {
         self.log.lock().unwrap().clone()
     }
 
-    pub fn health(&self) -> Health {
-        self.gateway.health()
+    pub fn counters(&self) -> Counters {
+        self.gateway.counters()
+    }
+
+    /// What `/readyz` says of Redis now (`up`, `down`, `off`).
+    pub async fn redis_state(&self) -> String {
+        let readiness = self.get("/readyz").await.json();
+        readiness["redis"].as_str().unwrap_or_default().to_owned()
+    }
+
+    /// Waits (5 s at most) until `/readyz` says `"redis": state`.
+    pub async fn wait_for_redis(&self, state: &str) {
+        let deadline = Instant::now() + Duration::from_secs(5);
+        loop {
+            let seen = self.redis_state().await;
+            if seen == state {
+                return;
+            }
+            assert!(Instant::now() < deadline, "redis is not {state} but {seen}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
     }
 
     pub async fn get(&self, path: &str) -> Answer {

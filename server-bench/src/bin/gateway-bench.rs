@@ -73,14 +73,14 @@ async fn run(options: load::Options) -> Result<usize, String> {
     println!("cached calls: {}", report.line());
     errors += report.errors;
 
-    let before = gateway.health().upstream_calls;
+    let before = gateway.counters().upstream_calls;
     let mut client_calls = 0;
     for _visitor in 0..2 {
         let (sent, failed) = session(address, &calls).await;
         client_calls += sent;
         errors += failed;
     }
-    let upstream_calls = gateway.health().upstream_calls - before;
+    let upstream_calls = gateway.counters().upstream_calls - before;
     println!(
         "console session: client_calls={client_calls} upstream_calls={upstream_calls} ratio={:.2} errors={errors}",
         upstream_calls as f64 / client_calls.max(1) as f64
@@ -127,7 +127,7 @@ async fn several_instances(
         report.errors
     );
     errors += report.errors;
-    let upstream = || first.health().upstream_calls + second.health().upstream_calls;
+    let upstream = || first.counters().upstream_calls + second.counters().upstream_calls;
     let before = upstream();
     for address in [first_address, second_address] {
         errors += session(address, calls).await.1;
@@ -153,7 +153,7 @@ async fn start_gateway(
     let gateway = Arc::new(Gateway::new(config, AccessLog::to(|_| {}))?);
     if with_redis {
         let deadline = Instant::now() + Duration::from_secs(5);
-        while gateway.health().redis != "up" {
+        while gateway.counters().redis != "up" {
             if Instant::now() > deadline {
                 return Err("the gateway did not reach redis-server in 5 s".into());
             }

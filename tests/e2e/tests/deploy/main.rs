@@ -229,7 +229,7 @@ async fn run(root: &Path, dist: &Path, gateway: &Path, work: &Path) -> Res<()> {
         pace(started).await;
     }
     let alone = by_gateway(&log_lines(&nginx.access_log)?[after_kill_mark..]);
-    let (_, health) = http::get(&format!("127.0.0.1:{}", ports.gateways[1]), "/healthz").await?;
+    let (_, readiness) = http::get(&format!("127.0.0.1:{}", ports.gateways[1]), "/readyz").await?;
 
     let [first, second] = ports.gateways.map(|p| format!("127.0.0.1:{p}"));
     println!(
@@ -298,8 +298,8 @@ async fn run(root: &Path, dist: &Path, gateway: &Path, work: &Path) -> Res<()> {
     ensure(!alone.answered.contains_key(&first), || {
         format!("the killed gateway answered: {:?}", alone.answered)
     })?;
-    ensure(health.contains("\"redis\":\"down\""), || {
-        format!("the surviving gateway's /healthz with Redis stopped: {health}")
+    ensure(readiness.contains("\"redis\":\"down\""), || {
+        format!("the surviving gateway's /readyz with Redis stopped: {readiness}")
     })?;
 
     drop(nginx);
