@@ -4,6 +4,7 @@
 //! machine needs nothing installed by hand.
 
 mod bench;
+mod bench_labelled;
 mod browser_bench;
 mod browser_tests;
 mod build;
