@@ -18,7 +18,7 @@ use crate::budget::Grant;
 use crate::cache::Kind;
 use crate::outcome::{failed, Outcome, Source, ABSENT};
 use crate::policy::Call;
-use crate::shared::Lifetimes;
+use crate::shared::{Lifetimes, SharedAnswer};
 use crate::state::Gateway;
 use crate::upstream::Envelope;
 
@@ -60,22 +60,10 @@ impl Gateway {
         let mut waited = false;
         loop {
             if let Some(kept) = redis.answer(&key, lifetimes).await {
-                match kept.fresh_for {
-                    Some(left) => {
-                        self.stats.shared_hits.fetch_add(1, Ordering::Relaxed);
-                        if kept.kind == Kind::Absent {
-                            self.metrics.absent("hit");
-                        }
-                        self.cache.put(&key, &kept.body, left, kept.kind);
-                        let source = if waited {
-                            Source::Waited
-                        } else {
-                            Source::Shared
-                        };
-                        return Outcome::passed(kept.body, source);
-                    }
+                match self.shared(&key, kept, waited) {
+                    Ok(outcome) => return outcome,
                     // Only an `ok` answer within `--stale-max` comes back stale.
-                    None => stale = Some(kept.body),
+                    Err(body) => stale = Some(body),
                 }
             }
             if let Some(failure) = redis.failure(&key).await {
@@ -87,6 +75,17 @@ impl Gateway {
             }
             match redis.lock(&key, hold).await {
                 Some(true) => {
+                    // The holder before us may have kept its answer and let go of the lock
+                    // between our look for an answer and our taking of the lock: look again,
+                    // now that no other instance can be asking.
+                    if let Some(Ok(outcome)) = redis
+                        .answer(&key, lifetimes)
+                        .await
+                        .map(|kept| self.shared(&key, kept, true))
+                    {
+                        redis.unlock(&key).await;
+                        return outcome;
+                    }
                     let outcome = self.fetch((call, client), &key, stale).await;
                     redis.unlock(&key).await;
                     return outcome;
@@ -100,6 +99,25 @@ impl Gateway {
             tokio::time::sleep(POLL).await;
         }
         self.fetch((call, client), &key, stale).await
+    }
+
+    /// What another instance kept for `key`: passed on (and kept here) while fresh, otherwise
+    /// its body, which may stand in as stale.
+    fn shared(&self, key: &str, kept: SharedAnswer, waited: bool) -> Result<Outcome, Bytes> {
+        let Some(left) = kept.fresh_for else {
+            return Err(kept.body);
+        };
+        self.stats.shared_hits.fetch_add(1, Ordering::Relaxed);
+        if kept.kind == Kind::Absent {
+            self.metrics.absent("hit");
+        }
+        self.cache.put(key, &kept.body, left, kept.kind);
+        let source = if waited {
+            Source::Waited
+        } else {
+            Source::Shared
+        };
+        Ok(Outcome::passed(kept.body, source))
     }
 
     /// How long answers to `path` may be kept and stand in.
