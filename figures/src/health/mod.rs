@@ -225,6 +225,8 @@ pub struct Movement {
 }
 
 /// How big a finding is.
+// A check has tens of findings at most: boxing the movement would save nothing worth its noise.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug, PartialEq)]
 pub enum Size {
     Subscribers(Movement),
