@@ -75,11 +75,15 @@ pub struct ReadersJobProps {
 #[function_component(ReadersJob)]
 pub fn readers_job(props: &ReadersJobProps) -> Html {
     let ui = use_ui();
-    let asked = use_state(|| false);
+    // The numbers its button stated, kept from the click on: the profile may find more posts
+    // meanwhile, and the job asked is the job stated.
+    let asked = use_state(|| None::<Rc<Vec<u64>>>);
     let panel = use_node_ref();
     let messages = messages_to_read(&props.movement, &props.known);
     let job = use_job(
-        (*asked && !messages.is_empty()).then(|| plan(&props.channel, &props.movement, &messages)),
+        (*asked)
+            .as_ref()
+            .map(|asked| plan(&props.channel, &props.movement, asked)),
         NEVER_ASK_AGAIN,
     );
     let progress = job.as_ref().map(|j| j.progress());
@@ -102,7 +106,7 @@ pub fn readers_job(props: &ReadersJobProps) -> Html {
         // The button gives way to the job's panel: focus goes with it, so a keyboard user can
         // cancel from where they pressed.
         let panel = panel.clone();
-        use_effect_with(*asked, move |asked| {
+        use_effect_with(asked.is_some(), move |asked| {
             if *asked {
                 if let Some(el) = panel.cast::<web_sys::HtmlElement>() {
                     let _ = el.focus();
@@ -110,7 +114,7 @@ pub fn readers_job(props: &ReadersJobProps) -> Html {
             }
         });
     }
-    if props.known.len() < 2 {
+    if job.is_none() && props.known.len() < 2 {
         return html! {
             <p class="hint report-readers-needs-profile">{ ui.t(
                 "Whether its people read: the posts around it are found from the reach profile's message numbers: run the profile first.",
@@ -119,7 +123,7 @@ pub fn readers_job(props: &ReadersJobProps) -> Html {
         };
     }
     // Read already, and this panel drawn anew: the finding shows what was read.
-    if messages.is_empty() || (!*asked && props.movement.readers.is_some()) {
+    if job.is_none() && (messages.is_empty() || props.movement.readers.is_some()) {
         return Html::default();
     }
     match job {
@@ -154,7 +158,8 @@ pub fn readers_job(props: &ReadersJobProps) -> Html {
             );
             let onclick = {
                 let asked = asked.clone();
-                Callback::from(move |_: MouseEvent| asked.set(true))
+                let messages = Rc::new(messages);
+                Callback::from(move |_: MouseEvent| asked.set(Some(messages.clone())))
             };
             html! {
                 <p class="report-readers-ask">
