@@ -292,18 +292,29 @@ fn health(ui: &Ui, health: &Health) -> Html {
     }
 }
 
+/// "sign" after `n` (the Russian text puts the count after the noun, so needs no forms).
+fn signs(ui: &Ui, n: usize) -> &'static str {
+    ui.noun(n, ["sign", "signs"], ["", "", ""])
+}
+
 fn verdict_text(ui: &Ui, verdict: &Verdict) -> String {
     match (verdict.state, verdict.confidence) {
         (State::Warnings, Confidence::High) => fill(
-            ui.t("{n} warning signs", "Тревожных признаков: {n}"),
-            &[("n", verdict.warnings.to_string())],
+            ui.t("{n} warning {signs}", "Тревожных признаков: {n}"),
+            &[
+                ("n", verdict.warnings.to_string()),
+                ("signs", signs(ui, verdict.warnings).to_owned()),
+            ],
         ),
         (State::Warnings, _) => fill(
             ui.t(
-                "{n} possible warning signs",
+                "{n} possible warning {signs}",
                 "Возможных тревожных признаков: {n}",
             ),
-            &[("n", verdict.warnings.to_string())],
+            &[
+                ("n", verdict.warnings.to_string()),
+                ("signs", signs(ui, verdict.warnings).to_owned()),
+            ],
         ),
         (State::Clean, Confidence::Low) => ui
             .t(

@@ -377,10 +377,15 @@ async fn reading_the_posts_around_an_explained_rise_unmasks_newcomers_who_do_not
     // The verdict was made after the readers: one possible warning sign.
     let verdict =
         attribute_becomes(&root, "[data-figure='health']", "data-value", "warnings").await;
-    assert!(verdict
-        .text_content()
-        .unwrap()
-        .contains("1 possible warning signs"));
+    assert_eq!(
+        verdict
+            .query_selector("a")
+            .unwrap()
+            .unwrap()
+            .text_content()
+            .as_deref(),
+        Some("1 possible warning sign")
+    );
     let band = find(&root, "[data-summary='readers']").await;
     assert_eq!(
         band.get_attribute("data-readers").as_deref(),

@@ -158,34 +158,39 @@ fn shape(ui: &Ui, m: &Movement) -> Option<String> {
     let hours = (m.end - m.start).num_hours().max(1);
     let text = match shape {
         Shape::Sudden => ui.t(
-            "Its shape: all within {h} hours, too short to have a shape of its own.",
-            "Форма: всё за {h} ч — слишком быстро, чтобы у роста была форма.",
+            "Its shape: all within {h} {hours}, too short to have a shape of its own.",
+            "Форма: всё за {h} {hours} — слишком быстро, чтобы у роста была форма.",
         ),
         Shape::Box => ui.t(
-            "Its shape: an even rate of ~{rate} an hour over {h} hours that started and stopped at once — how purchases are delivered.",
-            "Форма: ровно ~{rate} в час в течение {h} ч, начался и закончился разом — так поставляют купленных подписчиков.",
+            "Its shape: an even rate of ~{rate} an hour over {h} {hours} that started and stopped at once — how purchases are delivered.",
+            "Форма: ровно ~{rate} в час за {h} {hours}, начался и закончился разом — так поставляют купленных подписчиков.",
         ),
         Shape::Fading => ui.t(
-            "Its shape: most at once, then fewer and fewer over {h} hours — as readers answering a post come.",
-            "Форма: больше всего сразу, потом всё меньше за {h} ч — так приходят читатели, откликаясь на пост.",
+            "Its shape: most at once, then fewer and fewer over {h} {hours} — as readers answering a post come.",
+            "Форма: больше всего сразу, потом всё меньше за {h} {hours} — так приходят читатели, откликаясь на пост.",
         ),
         Shape::Ramp => ui.t(
-            "Its shape: slowly faster, then slower over {h} hours — as growth passed from reader to reader.",
-            "Форма: постепенно быстрее, потом медленнее за {h} ч — так растёт канал, который передают друг другу.",
+            "Its shape: slowly faster, then slower over {h} {hours} — as growth passed from reader to reader.",
+            "Форма: постепенно быстрее, потом медленнее за {h} {hours} — так растёт канал, который передают друг другу.",
         ),
         Shape::Uneven => ui.t(
-            "Its shape over {h} hours is uneven: neither an even rate nor an answer to a post that fades.",
-            "Форма за {h} ч неровная: ни ровный темп, ни затухающий отклик на пост.",
+            "Its shape over {h} {hours} is uneven: neither an even rate nor an answer to a post that fades.",
+            "Форма за {h} {hours} неровная: ни ровный темп, ни затухающий отклик на пост.",
         ),
         Shape::Unclear => ui.t(
-            "Its shape over {h} hours cannot be told: its rate is small against the counts' noise.",
-            "Форму за {h} ч не различить: темп мал по сравнению с шумом данных.",
+            "Its shape over {h} {hours} cannot be told: its rate is small against the counts' noise.",
+            "Форму за {h} {hours} не различить: темп мал по сравнению с шумом данных.",
         ),
     };
     let mut text = fill(
         text,
         &[
             ("h", hours.to_string()),
+            (
+                "hours",
+                ui.noun(hours as usize, ["hour", "hours"], ["час", "часа", "часов"])
+                    .to_owned(),
+            ),
             ("rate", count(m.change as f64 / hours as f64, ui)),
         ],
     );
