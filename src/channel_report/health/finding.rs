@@ -309,8 +309,8 @@ fn readers(ui: &Ui, m: &Movement, r: &Readers) -> Html {
     let meaning = match (r.follow, loss) {
         (Follow::Followed, false) => fill(
             ui.t(
-                "reach grew with the count: the newcomers read (about {share} % of them as the readers before).",
-                "охват вырос вместе с числом подписчиков: пришедшие читают (около {share} % от того, как читали прежние).",
+                "reach grew with the count, by {share} % of the count's growth: the newcomers read.",
+                "охват вырос вместе с числом подписчиков, на {share} % от его роста: пришедшие читают.",
             ),
             &[("share", format!("{:.0}", r.followed.unwrap_or(0.0) * 100.0))],
         ),
