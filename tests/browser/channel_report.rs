@@ -419,3 +419,101 @@ async fn reading_the_posts_around_an_explained_rise_unmasks_newcomers_who_do_not
     assert_eq!(sorted, (167..=183).collect::<Vec<u64>>(), "{asked:?}");
     root.remove();
 }
+
+/// @denseold: @boughtad's counts and mention, but its posts came every 6 hours before message
+/// 185 (12:00 fourteen days ago + 108 hours) and every 12 hours from it: message 167 went out
+/// at the rise's start, and the six before the day before it are 158..=163.
+fn dense_fetch() -> String {
+    READERS_FETCH
+        .replace("boughtad", "denseold")
+        .replace("id: 8, tg_id: 8", "id: 11, tg_id: 11")
+        .replace(
+            "const published = rise + (n - 176) * 12 * hour;",
+            "const published = rise + 108 * hour + (n >= 185 ? (n - 185) * 12 : (n - 185) * 6) * hour;",
+        )
+}
+
+#[wasm_bindgen_test]
+async fn a_side_left_short_is_read_in_a_next_round_placed_by_the_posts_read() {
+    stub_fetch(&dense_fetch());
+    let root = mount("/channel-info?channel=%40denseold");
+    find(&root, ".report-profile .job-done").await;
+    // Placed at the pace of the profile's posts (one each 12 hours), the first round reads
+    // 167..=183: the rise and after it, but nothing as old as the day before it.
+    let run = find(&root, ".report-health .report-readers-run").await;
+    assert_eq!(
+        run.text_content().as_deref(),
+        Some("Read the posts around it — 17 requests")
+    );
+    let stats_asked = || -> Vec<u64> {
+        requests()
+            .into_iter()
+            .filter(|url| url.contains("/posts/stat?"))
+            .filter_map(|url| {
+                url.split("t.me/denseold/")
+                    .nth(1)?
+                    .split('&')
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .collect()
+    };
+    let profile_asked = stats_asked().len();
+    click(&run);
+    let first = attribute_becomes(
+        &root,
+        ".report-health [data-start]",
+        "data-readers",
+        "too-few",
+    )
+    .await;
+    let readers = first.query_selector(".report-readers").unwrap().unwrap();
+    assert_eq!(
+        readers.get_attribute("data-posts-before").as_deref(),
+        Some("0")
+    );
+    // The posts read now place the day before the rise at message 164: ten numbers more,
+    // 157..=166, none asked before.
+    let more = find(&root, ".report-health .report-readers-more").await;
+    assert_eq!(
+        more.text_content().as_deref(),
+        Some("Read 10 more posts around it — 10 requests")
+    );
+    let first_round: Vec<u64> = stats_asked()[profile_asked..].to_vec();
+    click(&more);
+    let judged = attribute_becomes(
+        &root,
+        ".report-health [data-start]",
+        "data-readers",
+        "not-followed",
+    )
+    .await;
+    assert_eq!(
+        judged.get_attribute("data-finding").as_deref(),
+        Some("beyond-mention")
+    );
+    let readers = judged.query_selector(".report-readers").unwrap().unwrap();
+    assert_eq!(
+        readers.get_attribute("data-posts-before").as_deref(),
+        Some("6")
+    );
+    let err = |selector: &str| {
+        judged
+            .query_selector(selector)
+            .unwrap()
+            .unwrap()
+            .get_attribute("data-value")
+    };
+    assert_eq!(err("[data-err-before]").as_deref(), Some("20.00"));
+    assert_eq!(err("[data-err-after]").as_deref(), Some("17.39"));
+    let mut second_round: Vec<u64> = stats_asked()[profile_asked + first_round.len()..].to_vec();
+    second_round.sort_unstable();
+    assert_eq!(second_round, (157..=166).collect::<Vec<u64>>());
+    // Enough on both sides: no third round.
+    assert!(root
+        .query_selector(".report-readers-more")
+        .unwrap()
+        .is_none());
+    root.remove();
+}
