@@ -387,6 +387,7 @@ pub fn finding(ui: &Ui, f: &Finding, index: usize, input: &ReadersInput) -> Html
             data-finding={f.kind.as_str()} data-date={date.clone()} data-confidence={f.confidence.as_str()}
             data-change={m.map(|m| m.change.to_string())}
             data-start={m.map(|m| m.start.format("%Y-%m-%dT%H:%M").to_string())}
+            data-end={m.map(|m| m.end.format("%Y-%m-%dT%H:%M").to_string())}
             data-spreads={m.map(|m| format!("{:.1}", m.spreads))}
             data-shape={m.and_then(|m| m.shape).map(|s| s.as_str())}
             data-explains={m.and_then(|m| m.explains).map(|e| format!("{:.0}", e.round()))}
