@@ -10,9 +10,7 @@ use chanscope_api::ops::PostStats;
 use chanscope_api::{ChannelId, PeriodGroup, PostId, ViewGrowthGroup};
 use chanscope_figures::growth::growth_series;
 use chanscope_figures::health::causes::{mention_search, mentions, recent_post};
-use chanscope_figures::health::readers::{
-    judged, messages_to_locate, messages_to_read, readers, ReadPost,
-};
+use chanscope_figures::health::readers::{judged, messages_to_read, readers, ReadPost, READ_POSTS};
 use chanscope_figures::health::{subscriber_findings, Cause, Finding, Kind};
 use chanscope_figures::profile::{message_numbers, AUTO_POSTS};
 use chanscope_figures::reach::reach_at;
@@ -78,18 +76,27 @@ fn check(ds: &Dataset, username: &str, daily: bool) -> Vec<Finding> {
         .into_iter()
         .map(|f| match f.movement() {
             Some(m) => {
-                // First the two posts that place its windows, then the posts around it.
+                // As the report reads them: a round of the numbers the posts known place, and
+                // while a side has fewer than it can use, a next round placed by the posts read
+                // too (three at most).
                 let mut known = known.clone();
-                known.extend(
-                    messages_to_locate(m, &known)
+                let mut asked: Vec<u64> = Vec::new();
+                let mut posts: Vec<ReadPost> = Vec::new();
+                for _ in 0..3 {
+                    let round: Vec<u64> = messages_to_read(m, &known)
                         .into_iter()
-                        .filter_map(post)
-                        .map(|(message, p)| (message, p.published)),
-                );
-                let posts: Vec<ReadPost> = messages_to_read(m, &known)
-                    .into_iter()
-                    .filter_map(|n| post(n).map(|p| p.1))
-                    .collect();
+                        .filter(|n| !asked.contains(n))
+                        .collect();
+                    for (message, p) in round.iter().filter_map(|&n| post(n)) {
+                        known.push((message, p.published));
+                        posts.push(p);
+                    }
+                    asked.extend(round);
+                    let r = readers(m, &posts);
+                    if r.posts_before >= READ_POSTS && r.posts_after >= READ_POSTS {
+                        break;
+                    }
+                }
                 judged(&f, readers(m, &posts))
             }
             None => f,

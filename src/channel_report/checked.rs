@@ -4,9 +4,10 @@
 //! section draws it; the summary band reads its verdict and the mentions; the reach profile
 //! starts from the recent post the mentions name.
 
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use chrono::{DateTime, TimeDelta, Utc};
+use chrono::{DateTime, NaiveDateTime, TimeDelta, Utc};
 use yew::prelude::*;
 
 use crate::api::model::{Channel, PostSearchResponse, Records, SubscriberCount};
@@ -14,6 +15,7 @@ use crate::api::{ChannelId, Error, PeriodGroup};
 use crate::campaigns::{placement_causes, CampaignStore};
 use crate::figures::dynamics::readings;
 use crate::figures::health::causes::{mention_search, mentions, mentions_since};
+use crate::figures::health::readers::{judged, Readers};
 use crate::figures::health::verdict::{clean_doubts, Verdict};
 use crate::figures::health::{low_err, restriction_findings, subscriber_findings, Cause, Finding};
 use crate::figures::restrictions::{flag_text, flags};
@@ -97,14 +99,19 @@ impl PartialEq for Health {
     }
 }
 
+/// The readers read so far around subscriber findings, by the start of each finding.
+pub type ReadersFound = Rc<BTreeMap<NaiveDateTime, Readers>>;
+
 /// The findings of the check over what `task` read, the placements of the campaigns kept here
-/// and the profile's `err`, with the service's restrictions of `channel`.
+/// and the profile's `err`, with the service's restrictions of `channel`; each subscriber
+/// finding whose posts around it were read judged by its `readers` before the verdict.
 #[hook]
 pub fn use_health(
     channel: &Rc<Channel>,
     asked: &AttrValue,
     task: &Task<Read>,
     err: Option<f64>,
+    readers: &ReadersFound,
 ) -> Rc<Health> {
     let ui = use_ui();
     let placements = use_placements(channel);
@@ -146,7 +153,12 @@ pub fn use_health(
         .collect();
     let mut found = restriction_findings(&restrictions, today);
     if let Some((findings, ..)) = subscriber.as_ref() {
-        found.extend(findings.iter().cloned());
+        found.extend(findings.iter().map(
+            |f| match f.movement().and_then(|m| readers.get(&m.start)) {
+                Some(read) => judged(f, read.clone()),
+                None => f.clone(),
+            },
+        ));
     }
     let subscribers = channel.participants_count;
     if let Some(finding) = err.and_then(|err| low_err(err, subscribers, today)) {

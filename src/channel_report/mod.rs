@@ -7,6 +7,7 @@ mod checked;
 mod health;
 mod mentions;
 mod profile;
+mod readers;
 mod report;
 mod sections;
 mod summary;

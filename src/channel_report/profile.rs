@@ -31,29 +31,32 @@ use super::report::{newest_message, report_table, PostProblem, ReportQuery};
 
 pub type Stats = Rc<PostStatsResponse>;
 
+/// The post-statistics request by hour of message `message` of `channel`: by its link when the
+/// channel has a username, by its ID otherwise.
+pub fn post_stats_unit(channel: &Channel, message: u64) -> Unit<Stats> {
+    let username = channel.username.trim().trim_start_matches('@');
+    let post_id = if username.is_empty() {
+        PostId::Private {
+            channel: channel.tg_id.unwrap_or(channel.id).max(0) as u64,
+            message,
+        }
+    } else {
+        PostId::Link {
+            username: username.to_owned(),
+            message,
+        }
+    };
+    Unit::call(PostStats {
+        group: ViewGrowthGroup::Hour,
+        ..PostStats::new(post_id)
+    })
+}
+
 /// The message numbers a profile from `newest` probes, with one post-statistics request each.
 pub fn plan(channel: &Channel, newest: u64, posts: u32) -> Plan<Stats> {
-    let username = channel.username.trim().trim_start_matches('@').to_owned();
-    let numbers = message_numbers(newest, posts);
-    let units = numbers
+    let units = message_numbers(newest, posts)
         .iter()
-        .map(|&message| {
-            let post_id = if username.is_empty() {
-                PostId::Private {
-                    channel: channel.tg_id.unwrap_or(channel.id).max(0) as u64,
-                    message,
-                }
-            } else {
-                PostId::Link {
-                    username: username.clone(),
-                    message,
-                }
-            };
-            Unit::call(PostStats {
-                group: ViewGrowthGroup::Hour,
-                ..PostStats::new(post_id)
-            })
-        })
+        .map(|&message| post_stats_unit(channel, message))
         .collect();
     Plan::new(
         format!("reach-profile|{}|{newest}|{posts}", channel.id),

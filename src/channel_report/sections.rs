@@ -4,20 +4,21 @@
 
 use std::rc::Rc;
 
-use chrono::Utc;
+use chrono::{NaiveDateTime, Utc};
 use yew::prelude::*;
 
 use crate::api::model::{Channel, Records, SubscriberCount};
 use crate::api::Error;
 use crate::figures::health::causes::recent_post;
-use crate::figures::profile::{Profile, AUTO_POSTS};
+use crate::figures::health::readers::Readers;
+use crate::figures::profile::{Probe, Profile, AUTO_POSTS};
 use crate::request::use_job;
 use crate::route::use_location;
 use crate::route::{use_navigator, Navigator};
 use crate::settings::SettingsContext;
 use crate::view::job::DEFAULT_CONFIRM_ABOVE;
 
-use super::checked::{use_health, use_health_read};
+use super::checked::{use_health, use_health_read, ReadersFound};
 use super::health::HealthSection;
 use super::mentions::{self, MentionsSection};
 use super::profile::{self, ProfileSection};
@@ -78,15 +79,32 @@ pub fn report(props: &ReportProps) -> Html {
     let profiled_until = found
         .iter()
         .filter_map(|p| match p {
-            crate::figures::profile::Probe::Found(post) => post.published(),
-            crate::figures::profile::Probe::Missing => None,
+            Probe::Found(post) => post.published(),
+            Probe::Missing => None,
         })
         .max();
     let profiling = profile_job
         .as_ref()
         .is_some_and(|job| job.progress().phase == crate::request::Phase::Running);
     let err = profile.as_ref().and_then(|p| p.err.ok());
-    let health = use_health(channel, &props.asked, &read, err);
+    // The posts whose publication the profile found: the readers' jobs find the posts around a
+    // finding from them.
+    let known: Rc<Vec<(u64, NaiveDateTime)>> = Rc::new(
+        found
+            .iter()
+            .filter_map(|p| match p {
+                Probe::Found(post) => Some((post.message, post.published()?)),
+                Probe::Missing => None,
+            })
+            .collect(),
+    );
+    // A reducer, so that two findings read in the same moment both land.
+    let readers_found = use_reducer(ReadersState::default);
+    let on_read = {
+        let dispatch = readers_found.dispatcher();
+        Callback::from(move |read: (NaiveDateTime, Readers)| dispatch.dispatch(read))
+    };
+    let health = use_health(channel, &props.asked, &read, err, &readers_found.0);
 
     let days = query.days();
     let mentions_job = use_job(
@@ -113,7 +131,8 @@ pub fn report(props: &ReportProps) -> Html {
                 price={AttrValue::from(query.price.clone())} {onprice} />
             <div class="report">
                 <div class="report-column">
-                    <HealthSection health={health} profiled={err.is_some()} {on_cancel} />
+                    <HealthSection health={health} profiled={err.is_some()} {on_cancel}
+                        channel={channel.clone()} {known} {on_read} />
                     { props.change.clone() }
                 </div>
                 <div class="report-column">
@@ -124,6 +143,23 @@ pub fn report(props: &ReportProps) -> Html {
                 </div>
             </div>
         </>
+    }
+}
+
+/// The readers read around each subscriber finding, by its start.
+#[derive(Default, PartialEq)]
+struct ReadersState(ReadersFound);
+
+impl Reducible for ReadersState {
+    type Action = (NaiveDateTime, Readers);
+
+    fn reduce(self: Rc<Self>, (start, read): Self::Action) -> Rc<Self> {
+        if self.0.get(&start) == Some(&read) {
+            return self;
+        }
+        let mut next = (*self.0).clone();
+        next.insert(start, read);
+        Rc::new(ReadersState(Rc::new(next)))
     }
 }
 

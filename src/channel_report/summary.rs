@@ -12,8 +12,9 @@ use crate::components::figure::{figure_html, missing_html, price_error_text};
 use crate::figures::counts::{signed, Trend};
 use crate::figures::dynamics::{change_since, readings};
 use crate::figures::engagement::Figure;
+use crate::figures::health::readers::Follow;
 use crate::figures::health::verdict::{State, Verdict};
-use crate::figures::health::Confidence;
+use crate::figures::health::{Confidence, Kind};
 use crate::figures::profile::Profile;
 use crate::figures::reach::{cpm, parse_price};
 use crate::format::{fill, format_percent, format_rate};
@@ -22,6 +23,7 @@ use crate::ui::{use_ui, Ui};
 use crate::watchlist::{WatchButton, WatchTarget};
 
 use super::checked::{Health, MENTION_SUMMARY_DAYS};
+use super::health::doubt;
 
 #[derive(Properties, PartialEq)]
 pub struct SummaryProps {
@@ -104,6 +106,9 @@ pub fn summary_band(props: &SummaryProps) -> Html {
         ),
     });
     figures.push(health(&ui, &props.health));
+    if let Some(shown) = largest_rise_readers(&ui, &props.health) {
+        figures.push(shown);
+    }
     figures.push(mentions(&ui, &props.health));
     let price_field = {
         let onprice = props.onprice.clone();
@@ -261,6 +266,12 @@ fn health(ui: &Ui, health: &Health) -> Html {
         Confidence::Medium => ui.t("medium confidence", "средняя уверенность"),
         Confidence::Low => ui.t("low confidence", "низкая уверенность"),
     };
+    let confidence = if verdict.doubts.is_empty() {
+        confidence.to_owned()
+    } else {
+        let doubts: Vec<&str> = verdict.doubts.iter().map(|d| doubt(ui, *d)).collect();
+        format!("{confidence} ({})", doubts.join(", "))
+    };
     let count = match verdict.findings {
         1 => ui.t("1 finding", "1 находка").to_owned(),
         n => fill(
@@ -281,18 +292,29 @@ fn health(ui: &Ui, health: &Health) -> Html {
     }
 }
 
+/// "sign" after `n` (the Russian text puts the count after the noun, so needs no forms).
+fn signs(ui: &Ui, n: usize) -> &'static str {
+    ui.noun(n, ["sign", "signs"], ["", "", ""])
+}
+
 fn verdict_text(ui: &Ui, verdict: &Verdict) -> String {
     match (verdict.state, verdict.confidence) {
         (State::Warnings, Confidence::High) => fill(
-            ui.t("{n} warning signs", "Тревожных признаков: {n}"),
-            &[("n", verdict.warnings.to_string())],
+            ui.t("{n} warning {signs}", "Тревожных признаков: {n}"),
+            &[
+                ("n", verdict.warnings.to_string()),
+                ("signs", signs(ui, verdict.warnings).to_owned()),
+            ],
         ),
         (State::Warnings, _) => fill(
             ui.t(
-                "{n} possible warning signs",
+                "{n} possible warning {signs}",
                 "Возможных тревожных признаков: {n}",
             ),
-            &[("n", verdict.warnings.to_string())],
+            &[
+                ("n", verdict.warnings.to_string()),
+                ("signs", signs(ui, verdict.warnings).to_owned()),
+            ],
         ),
         (State::Clean, Confidence::Low) => ui
             .t(
@@ -328,4 +350,47 @@ fn mentions(ui: &Ui, health: &Health) -> Html {
         ),
         None => figure("mentions_14d", None, &label, html! { { "—" } }),
     }
+}
+
+/// ERR24 before and after the largest rise of subscribers, once the posts around it are read.
+fn largest_rise_readers(ui: &Ui, health: &Health) -> Option<Html> {
+    let rise = health
+        .found
+        .iter()
+        .filter(|f| {
+            matches!(
+                f.kind,
+                Kind::Jump | Kind::Step | Kind::MentionRise | Kind::BeyondMention
+            )
+        })
+        .filter_map(|f| f.movement())
+        .filter(|m| m.change > 0)
+        .max_by_key(|m| m.change)?;
+    let read = rise.readers.as_ref()?;
+    let err = |e: Option<f64>| e.map_or_else(|| "—".to_owned(), |e| format_rate(e, ui.locale));
+    let value = |e: Option<f64>| e.map(|e| format!("{e:.2}"));
+    let label = fill(
+        ui.t(
+            "ERR24 around the largest rise ({date})",
+            "ERR24 вокруг самого большого роста ({date})",
+        ),
+        &[("date", rise.start.format("%Y-%m-%d").to_string())],
+    );
+    let meaning = match read.follow {
+        Follow::Followed => ui.t("the newcomers read", "пришедшие читают"),
+        Follow::NotFollowed => ui.t("the newcomers do not read", "пришедшие не читают"),
+        Follow::Unclear => ui.t("the posts cannot tell", "по постам не сказать"),
+        Follow::TooFew => ui.t("too few posts to tell", "слишком мало постов"),
+    };
+    Some(html! {
+        <div class="summary-figure summary-readers" data-summary="readers" data-readers={read.follow.as_str()}>
+            <dt>{ label }</dt>
+            <dd>
+                <span class="cs-num" data-err-before="" data-value={value(read.err_before)}>{ err(read.err_before) }</span>
+                { " → " }
+                <span class="cs-num" data-err-after="" data-value={value(read.err_after)}>{ err(read.err_after) }</span>
+                <span class="hint summary-sub">{ meaning }</span>
+            </dd>
+        </div>
+    })
 }

@@ -2,7 +2,8 @@
 //! subscribers: the health check and the incoming mentions both fall back to days, the health
 //! check explains the rise after a mention by the post that mentions the channel, and the
 //! change after a mention is read from end-of-day counts; and, by the hour, a rise right after a
-//! placement of a campaign kept in this browser is that placement's.
+//! placement of a campaign kept in this browser is that placement's; and reading the posts
+//! around a rise explained by a mention shows newcomers who do not read.
 #![cfg(target_arch = "wasm32")]
 
 use chanscope::campaigns::{Campaign, CampaignStore, PlacementEntry, CAMPAIGN_VERSION};
@@ -20,7 +21,7 @@ wasm_bindgen_test_configure!(run_in_browser);
 /// @promo, 1,000 subscribers, with a plan that refuses hours: by day, the 91 days up to today,
 /// 1000 + 10 a day and 200 more from six days ago on: the day of the one post of @other that
 /// mentions it, six days ago at 10:00 UTC, so the end-of-day count of that day already holds
-/// the rise. No channel mentions it by keyword.
+/// the rise. The post was seen by 5,000, whose 10 % can bring the 200. No channel mentions it by keyword.
 const FAKE_FETCH: &str = r#"
 const day = 86400000;
 const today = Math.floor(Date.now() / day) * day;
@@ -45,7 +46,7 @@ if (u.pathname.endsWith('/channels/get')) {
   body = {
     count: 1, total_count: 1,
     items: [{
-      id: 1, date: (today - 6 * day + 10 * 3600000) / 1000, views: 10, shares_count: 0,
+      id: 1, date: (today - 6 * day + 10 * 3600000) / 1000, views: 5000, shares_count: 0,
       comments_count: 0, reactions_count: 0, link: 't.me/other/1', channel_id: 9,
       forwarded_from: null, is_deleted: 0, text: 't.me/promo', snippet: 't.me/promo',
     }],
@@ -126,8 +127,10 @@ async fn without_hours_the_report_reads_days() {
     root.remove();
 }
 
-/// @tracked, by the hour over the 90 days up to the current hour: 5,000 + 2 an hour, and 300
-/// more in each of the 5 hours from 12:00 UTC ten days ago. No post mentions it.
+/// @tracked, by the hour over the 90 days up to the current hour: 5,000 + 2 an hour, and 700,
+/// 350, 200, 150 and 100 more in the 5 hours from 12:00 UTC ten days ago: readers answering a
+/// post, most at once and then fewer (an even rate would be no answer to it). No post mentions
+/// it.
 const TRACKED_FETCH: &str = r#"
 const hour = 3600000;
 const now = Math.floor(Date.now() / hour) * hour;
@@ -142,10 +145,10 @@ if (u.pathname.endsWith('/channels/get')) {
 } else if (u.pathname.endsWith('/channels/subscribers')) {
   body = Array.from({ length: 90 * 24 }, (_, i) => {
     const at = now - (90 * 24 - 1 - i) * hour;
-    const arrived = Math.min(5, Math.max(0, (at - rise) / hour + 1));
+    const arrived = [0, 700, 1050, 1250, 1400, 1500][Math.min(5, Math.max(0, (at - rise) / hour + 1))];
     return {
       period: new Date(at).toISOString().slice(0, 13).replace('T', ' ') + ':00',
-      participants_count: 5000 + 2 * i + 300 * arrived,
+      participants_count: 5000 + 2 * i + arrived,
     };
   }).reverse();
 } else if (u.pathname.endsWith('/posts/search')) {
@@ -177,7 +180,7 @@ async fn a_rise_after_a_tracked_placement_is_the_placements() {
     stub_fetch(TRACKED_FETCH);
     let root = mount("/channel-info?channel=%40tracked");
     let rise = find(&root, ".report-health [data-finding='mention-rise']").await;
-    // The five hours of +300 and their own +2 each.
+    // The five hours' 1,500 and their own +2 each.
     assert_eq!(rise.get_attribute("data-change").as_deref(), Some("1510"));
     assert_eq!(
         rise.get_attribute("data-start"),
@@ -194,6 +197,323 @@ async fn a_rise_after_a_tracked_placement_is_the_placements() {
         .contains("your campaign «Spring push»"));
     let health = root.query_selector(".report-health").unwrap().unwrap();
     assert_eq!(health.get_attribute("data-anomalies").as_deref(), Some("0"));
+    // No post names the channel's own, so no profile runs: the posts around the rise cannot
+    // be found, and the finding says what to do instead of offering requests.
+    assert!(rise
+        .query_selector(".report-readers-needs-profile")
+        .unwrap()
+        .is_some());
+    assert!(rise
+        .query_selector(".report-readers-run")
+        .unwrap()
+        .is_none());
     store.clear().await.unwrap();
+    root.remove();
+}
+
+/// @boughtad, by the hour over the 90 days up to the current hour: 20,000 flat, and 23,000 from
+/// the reading of 12:00 UTC fourteen days ago on: +3,000 in the hour from 12:00 (the reading
+/// labelled 11:00 is the count at 12:00). At 12:00 that day @other posted a mention seen by
+/// 50,000, which names the channel's post 200: at most 5,000 (10 %) can come from it, so the
+/// rise is explained by its size. The channel posts every 12 hours: message `n` at 12:00
+/// fourteen days ago + (`n` − 176) × 12 h, up to 200; each post's first hour brings its whole
+/// reach at 24 hours, 3,900 to 4,100 by its number (median 4,000 over any six in a row), and
+/// nothing after. Whether before or after the rise, the posts reach 4,000: the 3,000 newcomers
+/// do not read.
+const READERS_FETCH: &str = r#"
+const hour = 3600000;
+const now = Math.floor(Date.now() / hour) * hour;
+const rise = Math.floor(Date.now() / 86400000) * 86400000 - 14 * 86400000 + 12 * hour;
+const stamp = (at) => new Date(at).toISOString().slice(0, 13).replace('T', ' ') + ':00';
+const reaches = [4050, 3900, 4000, 4100, 4000, 3950];
+let body;
+if (u.pathname.endsWith('/channels/get')) {
+  body = {
+    id: 8, tg_id: 8, link: 't.me/boughtad', peer_type: 'channel', username: '@boughtad',
+    title: 'Bought ad', about: '', image100: '', image640: '', participants_count: 23000,
+    ci_index: 0, service_restrictions: [], created_at: 0,
+  };
+} else if (u.pathname.endsWith('/channels/subscribers')) {
+  body = Array.from({ length: 90 * 24 }, (_, i) => {
+    const at = now - (90 * 24 - 1 - i) * hour;
+    return { period: stamp(at), participants_count: at >= rise ? 23000 : 20000 };
+  }).reverse();
+} else if (u.pathname.endsWith('/posts/search')) {
+  body = {
+    count: 1, total_count: 1,
+    items: [{
+      id: 1, date: rise / 1000, views: 50000, shares_count: 0, comments_count: 0,
+      reactions_count: 0, link: 't.me/other/1', channel_id: 9, forwarded_from: null,
+      is_deleted: 0, text: 'Read t.me/boughtad/200', snippet: 't.me/boughtad/200',
+    }],
+    channels: [{
+      id: 9, tg_id: 9, link: 't.me/other', peer_type: 'channel', username: '@other',
+      title: 'other', about: '', image100: '', image640: '', participants_count: 90000,
+      ci_index: 0, service_restrictions: [], created_at: 0,
+    }],
+  };
+} else if (u.pathname.endsWith('/posts/stat') && q.get('group') === 'hour'
+    && q.get('postId').startsWith('t.me/boughtad/')) {
+  const n = Number(q.get('postId').split('/').pop());
+  if (!(n >= 1 && n <= 200)) {
+    return Promise.resolve(new Response('{"status":"error","error":"invalid_parameter"}'));
+  }
+  const published = rise + (n - 176) * 12 * hour;
+  body = {
+    viewsCount: 4000, sharesCount: 0, commentsCount: 0, reactionsCount: 0,
+    forwardsCount: 0, mentionsCount: 0, forwards: [], mentions: [],
+    views: Array.from({ length: 48 }, (_, i) => ({
+      date: stamp(published + i * hour), viewsGrowth: i === 0 ? reaches[n % 6] : 0,
+    })).reverse(),
+  };
+} else {
+  return Promise.resolve(new Response('{"status":"error","error":"unknown_error"}'));
+}
+"#;
+
+/// Waits up to six seconds for the first element matching `selector` to have its attribute
+/// `name` read `value`, and gives it. Found again each time: the page may draw another element
+/// in its place.
+async fn attribute_becomes(root: &Element, selector: &str, name: &str, value: &str) -> Element {
+    for _ in 0..300 {
+        if let Ok(Some(found)) = root.query_selector(selector) {
+            if found.get_attribute(name).as_deref() == Some(value) {
+                return found;
+            }
+        }
+        app_support::pause().await;
+    }
+    let found = find(root, selector).await;
+    assert_eq!(
+        found.get_attribute(name).as_deref(),
+        Some(value),
+        "{}",
+        found.outer_html()
+    );
+    found
+}
+
+#[wasm_bindgen_test]
+async fn reading_the_posts_around_an_explained_rise_unmasks_newcomers_who_do_not_read() {
+    stub_fetch(READERS_FETCH);
+    let root = mount("/channel-info?channel=%40boughtad");
+    let rise = find(&root, ".report-health [data-finding='mention-rise']").await;
+    assert_eq!(rise.get_attribute("data-change").as_deref(), Some("3000"));
+    assert_eq!(rise.get_attribute("data-shape").as_deref(), Some("sudden"));
+    // 10 % of the mention's 50,000 views.
+    assert_eq!(rise.get_attribute("data-explains").as_deref(), Some("5000"));
+    assert_eq!(rise.get_attribute("data-readers"), None);
+    assert!(rise
+        .text_content()
+        .unwrap()
+        .contains("Its readers can bring at most 5,000 (10 % of the 50,000 views"));
+    // Explained, but its newcomers' reading not checked: clean, of medium confidence, and the
+    // band says why.
+    let verdict = find(&root, "[data-figure='health']").await;
+    assert_eq!(
+        verdict.get_attribute("data-value").as_deref(),
+        Some("clean")
+    );
+    assert_eq!(
+        verdict.get_attribute("data-confidence").as_deref(),
+        Some("medium")
+    );
+    assert!(verdict
+        .text_content()
+        .unwrap()
+        .contains("whether the newcomers after a mention read was not checked"));
+    assert!(root
+        .query_selector("[data-summary='readers']")
+        .unwrap()
+        .is_none());
+    // The profile, from post 200 that the mention names, knows posts 191 to 200 (one each 12
+    // hours). From them the rise's start is at message 176: the day before it ends at 174,
+    // the six posts up to there and two more each side are 167..=176; its end is at 176, and
+    // the six from there and two more each side are 174..=183. 17 numbers, stated first.
+    find(&root, ".report-profile .job-done").await;
+    let run = find(&root, ".report-health .report-readers-run").await;
+    assert_eq!(
+        run.text_content().as_deref(),
+        Some("Read the posts around it — 17 requests")
+    );
+    let stats_asked = || {
+        requests()
+            .into_iter()
+            .filter(|url| url.contains("/posts/stat?"))
+            .count()
+    };
+    let before_click = stats_asked();
+    click(&run);
+    let judged = attribute_becomes(
+        &root,
+        ".report-health [data-finding='beyond-mention']",
+        "data-readers",
+        "not-followed",
+    )
+    .await;
+    // Reach 4,000 before on 20,000 and after on 23,000: ERR24 20 % → 17.39 %.
+    let err = |selector: &str| {
+        judged
+            .query_selector(selector)
+            .unwrap()
+            .unwrap()
+            .get_attribute("data-value")
+    };
+    assert_eq!(err("[data-err-before]").as_deref(), Some("20.00"));
+    assert_eq!(err("[data-err-after]").as_deref(), Some("17.39"));
+    let readers = judged.query_selector(".report-readers").unwrap().unwrap();
+    assert_eq!(
+        readers.get_attribute("data-posts-before").as_deref(),
+        Some("6")
+    );
+    assert_eq!(
+        readers.get_attribute("data-posts-after").as_deref(),
+        Some("6")
+    );
+    assert_eq!(
+        judged.get_attribute("data-confidence").as_deref(),
+        Some("medium")
+    );
+    // The verdict was made after the readers: one possible warning sign.
+    let verdict =
+        attribute_becomes(&root, "[data-figure='health']", "data-value", "warnings").await;
+    assert_eq!(
+        verdict
+            .query_selector("a")
+            .unwrap()
+            .unwrap()
+            .text_content()
+            .as_deref(),
+        Some("1 possible warning sign")
+    );
+    let band = find(&root, "[data-summary='readers']").await;
+    assert_eq!(
+        band.get_attribute("data-readers").as_deref(),
+        Some("not-followed")
+    );
+    let value = |selector: &str| {
+        band.query_selector(selector)
+            .unwrap()
+            .unwrap()
+            .get_attribute("data-value")
+    };
+    assert_eq!(value("[data-err-before]").as_deref(), Some("20.00"));
+    assert_eq!(value("[data-err-after]").as_deref(), Some("17.39"));
+    // Every one of the 17 numbers was asked once, none of them before the click (the cache
+    // answers the profile's own).
+    let asked: Vec<u64> = requests()
+        .into_iter()
+        .filter(|url| url.contains("/posts/stat?"))
+        .skip(before_click)
+        .filter_map(|url| {
+            url.split("t.me/boughtad/")
+                .nth(1)?
+                .split('&')
+                .next()?
+                .parse()
+                .ok()
+        })
+        .collect();
+    let mut sorted = asked.clone();
+    sorted.sort_unstable();
+    assert_eq!(sorted, (167..=183).collect::<Vec<u64>>(), "{asked:?}");
+    root.remove();
+}
+
+/// @denseold: @boughtad's counts and mention, but its posts came every 6 hours before message
+/// 185 (12:00 fourteen days ago + 108 hours) and every 12 hours from it: message 167 went out
+/// at the rise's start, and the six before the day before it are 158..=163.
+fn dense_fetch() -> String {
+    READERS_FETCH
+        .replace("boughtad", "denseold")
+        .replace("id: 8, tg_id: 8", "id: 11, tg_id: 11")
+        .replace(
+            "const published = rise + (n - 176) * 12 * hour;",
+            "const published = rise + 108 * hour + (n >= 185 ? (n - 185) * 12 : (n - 185) * 6) * hour;",
+        )
+}
+
+#[wasm_bindgen_test]
+async fn a_side_left_short_is_read_in_a_next_round_placed_by_the_posts_read() {
+    stub_fetch(&dense_fetch());
+    let root = mount("/channel-info?channel=%40denseold");
+    find(&root, ".report-profile .job-done").await;
+    // Placed at the pace of the profile's posts (one each 12 hours), the first round reads
+    // 167..=183: the rise and after it, but nothing as old as the day before it.
+    let run = find(&root, ".report-health .report-readers-run").await;
+    assert_eq!(
+        run.text_content().as_deref(),
+        Some("Read the posts around it — 17 requests")
+    );
+    let stats_asked = || -> Vec<u64> {
+        requests()
+            .into_iter()
+            .filter(|url| url.contains("/posts/stat?"))
+            .filter_map(|url| {
+                url.split("t.me/denseold/")
+                    .nth(1)?
+                    .split('&')
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .collect()
+    };
+    let profile_asked = stats_asked().len();
+    click(&run);
+    let first = attribute_becomes(
+        &root,
+        ".report-health [data-start]",
+        "data-readers",
+        "too-few",
+    )
+    .await;
+    let readers = first.query_selector(".report-readers").unwrap().unwrap();
+    assert_eq!(
+        readers.get_attribute("data-posts-before").as_deref(),
+        Some("0")
+    );
+    // The posts read now place the day before the rise at message 164: ten numbers more,
+    // 157..=166, none asked before.
+    let more = find(&root, ".report-health .report-readers-more").await;
+    assert_eq!(
+        more.text_content().as_deref(),
+        Some("Read 10 more posts around it — 10 requests")
+    );
+    let first_round: Vec<u64> = stats_asked()[profile_asked..].to_vec();
+    click(&more);
+    let judged = attribute_becomes(
+        &root,
+        ".report-health [data-start]",
+        "data-readers",
+        "not-followed",
+    )
+    .await;
+    assert_eq!(
+        judged.get_attribute("data-finding").as_deref(),
+        Some("beyond-mention")
+    );
+    let readers = judged.query_selector(".report-readers").unwrap().unwrap();
+    assert_eq!(
+        readers.get_attribute("data-posts-before").as_deref(),
+        Some("6")
+    );
+    let err = |selector: &str| {
+        judged
+            .query_selector(selector)
+            .unwrap()
+            .unwrap()
+            .get_attribute("data-value")
+    };
+    assert_eq!(err("[data-err-before]").as_deref(), Some("20.00"));
+    assert_eq!(err("[data-err-after]").as_deref(), Some("17.39"));
+    let mut second_round: Vec<u64> = stats_asked()[profile_asked + first_round.len()..].to_vec();
+    second_round.sort_unstable();
+    assert_eq!(second_round, (157..=166).collect::<Vec<u64>>());
+    // Enough on both sides: no third round.
+    assert!(root
+        .query_selector(".report-readers-more")
+        .unwrap()
+        .is_none());
     root.remove();
 }

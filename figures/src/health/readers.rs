@@ -249,26 +249,9 @@ fn sorted(known: &[(u64, NaiveDateTime)]) -> Vec<(u64, NaiveDateTime)> {
     known
 }
 
-/// The two messages to read first when the known posts lie far from `m`: the estimated last
-/// post before it and first after it (see [`windows`]), which then place its windows between
-/// known posts. Those already known, and numbers outside 1 to the newest known, are left out.
-pub fn messages_to_locate(m: &Movement, known: &[(u64, NaiveDateTime)]) -> Vec<u64> {
-    let known = sorted(known);
-    let newest = known.last().map_or(0, |k| k.0) as i64;
-    let [(_, before_end), (after_start, _)] = windows(m);
-    let mut numbers: Vec<u64> = [before_end, after_start]
-        .into_iter()
-        .filter_map(|t| estimate(&known, t))
-        .filter(|&n| n >= 1 && n <= newest)
-        .map(|n| n as u64)
-        .filter(|n| known.iter().all(|k| k.0 != *n))
-        .collect();
-    numbers.dedup();
-    numbers
-}
-
 /// The message numbers to read for `m` (see [`windows`]) from `known` (message numbers and when
-/// they went out; the reach profile's, and those [`messages_to_locate`] found), newest first
+/// they went out: the reach profile's, and the posts a round before read, which place a finding
+/// weeks older than the profile's posts better than their pace does), newest first
 /// and never above the newest known or below 1. Each side probes [`READ_POSTS`] around its
 /// estimated edge and [`MARGIN`] more on either end, as posts outside a window are left out
 /// when read; messages already known are probed again, since their reach is read with them.

@@ -24,18 +24,23 @@
 //! inside the box move like its neighbours, so no window of a day is sudden; but a channel gone
 //! viral also climbs for days, and it ramps up and fades where a box starts and stops at once.
 //!
-//! **Shape** of a rise of `L` slots (its excess a slot beyond the normal rate = `r`):
-//! - onset = the largest, over the event's first slot ± 2, of (the excess a slot over the `k`
-//!   slots after it − over the `k` slots before it) / `r`; stop = the same at its last slot,
-//!   after − before turned round. A box steps from nothing to `r` at once: both are about 1. A
-//!   smoothstep over `T` hours reaches only about 6·`k`/`T` of its rate in `k` slots.
-//! - `k` = the fewest slots (at least 2, at most `L`/4) over which the excess a slot is read to
-//!   [`EDGE_NOISE`] of `r`: one hour's normal spread / ([`EDGE_NOISE`] × `r`).
-//! - [`Shape::Sudden`]: 2 slots or fewer. [`Shape::Box`]: onset and stop at least
-//!   [`EDGE_SHARE`] (a stop the counts end before is not held against it). [`Shape::Fading`]:
-//!   the onset is, and the first third brings [`FADE_RATIO`] times the last ([`fades`]), as
-//!   readers of a post do. [`Shape::Ramp`]: the onset is under [`EDGE_SHARE`]. Otherwise
+//! **Shape** of a rise ([`shape`]), read on the excess arrived since half its length before it
+//! (each count less the first less the normal rate a slot):
+//! - from the slot where half of the rise had arrived, back to the last slot with under
+//!   [`EDGE_LOW`] of it and on to the first with all but [`EDGE_LOW`]; that span is split into a
+//!   first quarter, a middle half and a last quarter, each read as its excess a slot;
+//! - [`Shape::Sudden`]: two slots or fewer (or a span under four). [`Shape::Unclear`]: one
+//!   slot's normal spread over a quarter's length is more than [`PART_NOISE`] of the rise's rate
+//!   a slot: the counts cannot tell. [`Shape::Fading`]: the first quarter came [`FADE_RATIO`]
+//!   times as fast as the last, as readers of a post do (an exponential gives about 8).
+//!   [`Shape::Ramp`]: the middle came more than [`PEAKED`] times as fast as the quarters beside
+//!   it (a smoothstep gives 1.4 whatever its length). [`Shape::Box`]: the middle within
+//!   [`PEAKED`] of them, and the two quarters within [`EVEN`] of each other. Otherwise
 //!   [`Shape::Uneven`].
+//! - A box's own edges lie [`EDGE_LOW`] of its span beyond the span's: a rise over days that is
+//!   a box is recut to them.
+//! - A rise of a day or less that is a ramp whose middle leads by [`CLEAR_RAMP`] times the noise
+//!   its parts were read with is growth passed from reader to reader, not a finding.
 
 use super::series::{Normal, Series};
 

@@ -13,10 +13,15 @@ use serde_json::Value;
 use super::int;
 
 mod health;
+mod readers;
 
 pub(super) use health::{
     mention_explains_a_steep_rise, planted_jump_is_found_on_its_day,
     smooth_channel_has_no_subscriber_finding, thin_reach_channel_has_low_err,
+};
+pub(super) use readers::{
+    masked_purchase_is_beyond_its_mention, organic_rise_whose_readers_followed,
+    slow_box_of_bots_is_a_box,
 };
 
 /// `@name` in an address.

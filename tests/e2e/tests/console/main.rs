@@ -39,9 +39,11 @@ use campaigns::{
     one_advert_read_by_hour_and_by_day_agrees,
 };
 use channel_report::{
-    mention_explains_a_steep_rise, mentions_show_the_change_after_each,
+    masked_purchase_is_beyond_its_mention, mention_explains_a_steep_rise,
+    mentions_show_the_change_after_each, organic_rise_whose_readers_followed,
     planted_jump_is_found_on_its_day, reach_profile_equals_the_replayed_post_stats,
-    smooth_channel_has_no_subscriber_finding, thin_reach_channel_has_low_err,
+    slow_box_of_bots_is_a_box, smooth_channel_has_no_subscriber_finding,
+    thin_reach_channel_has_low_err,
 };
 use channels::{
     channel_info_shows_card, channel_info_unknown_channel,
@@ -74,6 +76,9 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     smooth_channel_has_no_subscriber_finding,
     mention_explains_a_steep_rise,
     thin_reach_channel_has_low_err,
+    masked_purchase_is_beyond_its_mention,
+    slow_box_of_bots_is_a_box,
+    organic_rise_whose_readers_followed,
     mentions_show_the_change_after_each,
     campaign_of_two_adverts_finds_their_gain,
     campaign_gain_within_normal_variation_has_no_cost,
