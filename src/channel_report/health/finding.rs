@@ -307,6 +307,11 @@ fn readers(ui: &Ui, m: &Movement, r: &Readers) -> Html {
     let err = |e: Option<f64>| e.map_or_else(|| "—".to_owned(), |e| format_rate(e, ui.locale));
     let loss = m.change < 0;
     let meaning = match (r.follow, loss) {
+        // Posts vary: reach can grow by more than the count did.
+        (Follow::Followed, false) if r.followed.is_some_and(|f| f >= 1.0) => ui.t(
+            "reach grew at least as much as the count: the newcomers read.",
+            "охват вырос не меньше числа подписчиков: пришедшие читают.",
+        ).to_owned(),
         (Follow::Followed, false) => fill(
             ui.t(
                 "reach grew with the count, by {share} % of the count's growth: the newcomers read.",
@@ -327,8 +332,8 @@ fn readers(ui: &Ui, m: &Movement, r: &Readers) -> Html {
             "охват не упал вместе с числом подписчиков: ушедшие не читали — как при чистке ботов.",
         ).to_owned(),
         (Follow::Unclear, _) => ui.t(
-            "the change of the count is too small against how much the posts' reach varies to tell.",
-            "изменение числа подписчиков слишком мало по сравнению с разбросом охвата постов, чтобы сказать.",
+            "the reach moved neither clearly with the count nor clearly not: the posts vary too much against a change this size to tell.",
+            "охват не изменился ни явно вместе с числом подписчиков, ни явно без него: охват постов слишком разнится для такого изменения, чтобы сказать.",
         ).to_owned(),
         (Follow::TooFew, _) => fill(
             ui.t(
