@@ -12,50 +12,13 @@ use web_sys::Element;
 
 mod app_support;
 mod dom;
+mod report_stubs;
 
 use app_support::{find_within, mount, requests, stub_fetch};
 use dom::click;
+use report_stubs::{dense_fetch, FAKE_FETCH, READERS_FETCH, TRACKED_FETCH};
 
 wasm_bindgen_test_configure!(run_in_browser);
-
-/// @promo, 1,000 subscribers, with a plan that refuses hours: by day, the 91 days up to today,
-/// 1000 + 10 a day and 200 more from six days ago on: the day of the one post of @other that
-/// mentions it, six days ago at 10:00 UTC, so the end-of-day count of that day already holds
-/// the rise. The post was seen by 5,000, whose 10 % can bring the 200. No channel mentions it by keyword.
-const FAKE_FETCH: &str = r#"
-const day = 86400000;
-const today = Math.floor(Date.now() / day) * day;
-const channel = (id, name, count) => ({
-  id, tg_id: id, link: `t.me/${name}`, peer_type: 'channel', username: `@${name}`,
-  title: name, about: '', image100: '', image640: '', participants_count: count,
-  ci_index: 0, service_restrictions: [], created_at: 0,
-});
-let body;
-if (u.pathname.endsWith('/channels/get')) {
-  body = channel(5, 'promo', 1000);
-} else if (u.pathname.endsWith('/channels/subscribers') && q.get('group') === 'hour') {
-  return Promise.resolve(new Response('{"status":"error","error":"no_active_subscription"}'));
-} else if (u.pathname.endsWith('/channels/subscribers')) {
-  body = Array.from({ length: 91 }, (_, i) => ({
-    period: new Date(today - (90 - i) * day).toISOString().slice(0, 10),
-    participants_count: 1000 + 10 * i + (i >= 84 ? 200 : 0),
-  })).reverse();
-} else if (u.pathname.endsWith('/words/mentions-by-channels')) {
-  body = { items: [], channels: [] };
-} else if (u.pathname.endsWith('/posts/search')) {
-  body = {
-    count: 1, total_count: 1,
-    items: [{
-      id: 1, date: (today - 6 * day + 10 * 3600000) / 1000, views: 5000, shares_count: 0,
-      comments_count: 0, reactions_count: 0, link: 't.me/other/1', channel_id: 9,
-      forwarded_from: null, is_deleted: 0, text: 't.me/promo', snippet: 't.me/promo',
-    }],
-    channels: [channel(9, 'other', 500)],
-  };
-} else {
-  return Promise.resolve(new Response('{"status":"error","error":"unknown_error"}'));
-}
-"#;
 
 async fn find(root: &Element, selector: &str) -> Element {
     find_within(root, selector, 6).await
@@ -127,37 +90,6 @@ async fn without_hours_the_report_reads_days() {
     root.remove();
 }
 
-/// @tracked, by the hour over the 90 days up to the current hour: 5,000 + 2 an hour, and 700,
-/// 350, 200, 150 and 100 more in the 5 hours from 12:00 UTC ten days ago: readers answering a
-/// post, most at once and then fewer (an even rate would be no answer to it). No post mentions
-/// it.
-const TRACKED_FETCH: &str = r#"
-const hour = 3600000;
-const now = Math.floor(Date.now() / hour) * hour;
-const rise = Math.floor(Date.now() / 86400000) * 86400000 - 10 * 86400000 + 12 * hour;
-let body;
-if (u.pathname.endsWith('/channels/get')) {
-  body = {
-    id: 7, tg_id: 7, link: 't.me/tracked', peer_type: 'channel', username: '@tracked',
-    title: 'Tracked', about: '', image100: '', image640: '', participants_count: 9800,
-    ci_index: 0, service_restrictions: [], created_at: 0,
-  };
-} else if (u.pathname.endsWith('/channels/subscribers')) {
-  body = Array.from({ length: 90 * 24 }, (_, i) => {
-    const at = now - (90 * 24 - 1 - i) * hour;
-    const arrived = [0, 700, 1050, 1250, 1400, 1500][Math.min(5, Math.max(0, (at - rise) / hour + 1))];
-    return {
-      period: new Date(at).toISOString().slice(0, 13).replace('T', ' ') + ':00',
-      participants_count: 5000 + 2 * i + arrived,
-    };
-  }).reverse();
-} else if (u.pathname.endsWith('/posts/search')) {
-  body = { count: 0, total_count: 0, items: [], channels: [] };
-} else {
-  return Promise.resolve(new Response('{"status":"error","error":"unknown_error"}'));
-}
-"#;
-
 #[wasm_bindgen_test]
 async fn a_rise_after_a_tracked_placement_is_the_placements() {
     let store = CampaignStore::open().await.unwrap();
@@ -210,66 +142,6 @@ async fn a_rise_after_a_tracked_placement_is_the_placements() {
     store.clear().await.unwrap();
     root.remove();
 }
-
-/// @boughtad, by the hour over the 90 days up to the current hour: 20,000 flat, and 23,000 from
-/// the reading of 12:00 UTC fourteen days ago on: +3,000 in the hour from 12:00 (the reading
-/// labelled 11:00 is the count at 12:00). At 12:00 that day @other posted a mention seen by
-/// 50,000, which names the channel's post 200: at most 5,000 (10 %) can come from it, so the
-/// rise is explained by its size. The channel posts every 12 hours: message `n` at 12:00
-/// fourteen days ago + (`n` − 176) × 12 h, up to 200; each post's first hour brings its whole
-/// reach at 24 hours, 3,900 to 4,100 by its number (median 4,000 over any six in a row), and
-/// nothing after. Whether before or after the rise, the posts reach 4,000: the 3,000 newcomers
-/// do not read.
-const READERS_FETCH: &str = r#"
-const hour = 3600000;
-const now = Math.floor(Date.now() / hour) * hour;
-const rise = Math.floor(Date.now() / 86400000) * 86400000 - 14 * 86400000 + 12 * hour;
-const stamp = (at) => new Date(at).toISOString().slice(0, 13).replace('T', ' ') + ':00';
-const reaches = [4050, 3900, 4000, 4100, 4000, 3950];
-let body;
-if (u.pathname.endsWith('/channels/get')) {
-  body = {
-    id: 8, tg_id: 8, link: 't.me/boughtad', peer_type: 'channel', username: '@boughtad',
-    title: 'Bought ad', about: '', image100: '', image640: '', participants_count: 23000,
-    ci_index: 0, service_restrictions: [], created_at: 0,
-  };
-} else if (u.pathname.endsWith('/channels/subscribers')) {
-  body = Array.from({ length: 90 * 24 }, (_, i) => {
-    const at = now - (90 * 24 - 1 - i) * hour;
-    return { period: stamp(at), participants_count: at >= rise ? 23000 : 20000 };
-  }).reverse();
-} else if (u.pathname.endsWith('/posts/search')) {
-  body = {
-    count: 1, total_count: 1,
-    items: [{
-      id: 1, date: rise / 1000, views: 50000, shares_count: 0, comments_count: 0,
-      reactions_count: 0, link: 't.me/other/1', channel_id: 9, forwarded_from: null,
-      is_deleted: 0, text: 'Read t.me/boughtad/200', snippet: 't.me/boughtad/200',
-    }],
-    channels: [{
-      id: 9, tg_id: 9, link: 't.me/other', peer_type: 'channel', username: '@other',
-      title: 'other', about: '', image100: '', image640: '', participants_count: 90000,
-      ci_index: 0, service_restrictions: [], created_at: 0,
-    }],
-  };
-} else if (u.pathname.endsWith('/posts/stat') && q.get('group') === 'hour'
-    && q.get('postId').startsWith('t.me/boughtad/')) {
-  const n = Number(q.get('postId').split('/').pop());
-  if (!(n >= 1 && n <= 200)) {
-    return Promise.resolve(new Response('{"status":"error","error":"invalid_parameter"}'));
-  }
-  const published = rise + (n - 176) * 12 * hour;
-  body = {
-    viewsCount: 4000, sharesCount: 0, commentsCount: 0, reactionsCount: 0,
-    forwardsCount: 0, mentionsCount: 0, forwards: [], mentions: [],
-    views: Array.from({ length: 48 }, (_, i) => ({
-      date: stamp(published + i * hour), viewsGrowth: i === 0 ? reaches[n % 6] : 0,
-    })).reverse(),
-  };
-} else {
-  return Promise.resolve(new Response('{"status":"error","error":"unknown_error"}'));
-}
-"#;
 
 /// Waits up to six seconds for the first element matching `selector` to have its attribute
 /// `name` read `value`, and gives it. Found again each time: the page may draw another element
@@ -418,19 +290,6 @@ async fn reading_the_posts_around_an_explained_rise_unmasks_newcomers_who_do_not
     sorted.sort_unstable();
     assert_eq!(sorted, (167..=183).collect::<Vec<u64>>(), "{asked:?}");
     root.remove();
-}
-
-/// @denseold: @boughtad's counts and mention, but its posts came every 6 hours before message
-/// 185 (12:00 fourteen days ago + 108 hours) and every 12 hours from it: message 167 went out
-/// at the rise's start, and the six before the day before it are 158..=163.
-fn dense_fetch() -> String {
-    READERS_FETCH
-        .replace("boughtad", "denseold")
-        .replace("id: 8, tg_id: 8", "id: 11, tg_id: 11")
-        .replace(
-            "const published = rise + (n - 176) * 12 * hour;",
-            "const published = rise + 108 * hour + (n >= 185 ? (n - 185) * 12 : (n - 185) * 6) * hour;",
-        )
 }
 
 #[wasm_bindgen_test]
