@@ -35,6 +35,12 @@ const DEFAULT_ABSENT_TTL_S: u64 = 60;
 /// An hour: an upstream outage of an afternoon's lunch break is covered, while an answer a day
 /// old is not passed off as current.
 const DEFAULT_STALE_MAX_S: u64 = 3_600;
+/// `--answer-in-page-ms`: a third of a second, about two round trips of a phone on 4G, so that
+/// a page with its answer still arrives well before the console's module would have drawn it.
+pub const DEFAULT_ANSWER_IN_PAGE_MS: u64 = 300;
+/// The longest `--answer-in-page-ms`.
+pub const ANSWER_IN_PAGE_LIMIT_MS: u64 = 5000;
+
 /// The longest `--stale-max`: a day.
 const STALE_MAX_LIMIT_S: u64 = 86_400;
 /// Bounds how long a client that stopped reading holds its connection. Any progress restarts
@@ -181,6 +187,13 @@ pub struct Cli {
     #[arg(long, env = "CHANSCOPE_DEBUG_HEADERS", action = ArgAction::SetTrue,
           value_parser = FalseyValueParser::new())]
     debug_headers: bool,
+    /// How long a page people land on waits for its answer to be written into it, in
+    /// milliseconds (0: never; at most 5000). A page whose answer comes later is sent without
+    /// it, and its script asks for itself
+    #[arg(long, env = "CHANSCOPE_ANSWER_IN_PAGE_MS", value_name = "MS",
+          default_value_t = DEFAULT_ANSWER_IN_PAGE_MS,
+          value_parser = clap::value_parser!(u64).range(0..=ANSWER_IN_PAGE_LIMIT_MS))]
+    answer_in_page_ms: u64,
     /// Log format: text lines, or one JSON object per line
     #[arg(
         long,
@@ -239,6 +252,8 @@ pub struct Config {
     pub drain_timeout: Duration,
     /// Whether API answers carry `x-chanscope-cache`.
     pub debug_headers: bool,
+    /// How long a page waits for its answer to be written into it (`painted`); zero: never.
+    pub answer_in_page: Duration,
 }
 
 impl Config {
@@ -268,6 +283,7 @@ impl Config {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             drain_timeout: Duration::from_secs_f64(DEFAULT_DRAIN_TIMEOUT_S),
             debug_headers: false,
+            answer_in_page: Duration::from_millis(DEFAULT_ANSWER_IN_PAGE_MS),
         })
     }
 
@@ -294,6 +310,7 @@ impl Config {
         c.ttl.extend(cli.ttl);
         c.absent_ttl = Duration::from_secs(cli.absent_ttl);
         c.stale_max = Duration::from_secs(cli.stale_max);
+        c.answer_in_page = Duration::from_millis(cli.answer_in_page_ms);
         c.rate = cli.rate;
         c.burst = cli.burst.max(1.0);
         c.trust_forwarded_for = cli.trust_forwarded_for;

@@ -6,10 +6,15 @@
 //! `autoheight=1` the page posts its widget's height to the parent (`static/embed-frame.js`).
 
 use std::borrow::Cow;
+use std::net::IpAddr;
+use std::path::Path;
+use std::sync::Arc;
 
 use axum::http::{header, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 
+use crate::painted::{self, WidgetLook};
+use crate::state::Gateway;
 use crate::statics::{
     is_local_upstream, CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_LOCAL_UPSTREAM,
 };
@@ -70,25 +75,32 @@ pub fn policy(upstream: &str, origins: &[String]) -> String {
 }
 
 /// GET or HEAD of `/embed/<widget>`: the page, or 404 for a name that is no widget and 400 for
-/// an option that is not one of the widget's attributes.
-pub fn serve(
+/// an option that is not one of the widget's attributes. The channel card's page carries the
+/// card drawn by the server where it can be (`painted`), in the element's shadow root.
+pub async fn serve(
+    gw: &Arc<Gateway>,
+    client: IpAddr,
     method: &Method,
     widget: &str,
     query: &str,
-    upstream: &str,
-    origins: &[String],
 ) -> Response {
+    let (upstream, origins) = (&gw.config.upstream, &gw.config.allow_origins);
     if method != Method::GET && method != Method::HEAD {
         return (StatusCode::METHOD_NOT_ALLOWED, "method not allowed\n").into_response();
     }
     if !WIDGETS.iter().any(|(name, _)| *name == widget) {
         return (StatusCode::NOT_FOUND, "no such widget\n").into_response();
     }
-    let html = match page(widget, query, origins) {
-        Ok(html) => html,
+    let element = match Element::read(widget, query, origins) {
+        Ok(element) => element,
         Err(message) => return (StatusCode::BAD_REQUEST, message).into_response(),
     };
-    let mut response = html.into_response();
+    let painted = if widget == "channel-card" && method == Method::GET {
+        painted_card(gw, client, &element).await
+    } else {
+        None
+    };
+    let mut response = element.page(widget, painted.as_ref()).into_response();
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,
@@ -102,65 +114,146 @@ pub fn serve(
     response
 }
 
-/// The page: `embed.js` defines the element, `embed-frame.js` sizes the page to it.
-pub fn page(widget: &str, query: &str, origins: &[String]) -> Result<String, String> {
-    let own = WIDGETS
-        .iter()
-        .find(|(name, _)| *name == widget)
-        .map_or(&[][..], |(_, own)| *own);
-    let options: Vec<&str> = own.iter().chain(&COMMON_OPTIONS).copied().collect();
-    let mut attributes = String::new();
-    let mut auto_height = false;
-    let mut given: Vec<Cow<str>> = Vec::new();
-    for (name, value) in form_urlencoded::parse(query.as_bytes()) {
-        // An element has one attribute of a name: a second would be written and the browser
-        // would keep the first, so the page would not show what its address says.
-        if given.contains(&name) {
-            let shown: String = name.chars().take(40).collect();
-            let shown = html_escape::encode_double_quoted_attribute(&shown);
-            return Err(format!(
-                "\"{shown}\" is repeated; give each option of chanscope-{widget} once\n"
-            ));
-        }
-        given.push(name.clone());
-        if name == AUTO_HEIGHT {
-            auto_height = value == "1";
-            continue;
-        }
-        if !options.contains(&name.as_ref()) {
-            let shown: String = name.chars().take(40).collect();
-            let shown = html_escape::encode_double_quoted_attribute(&shown);
-            return Err(format!(
-                "\"{shown}\" is no option of chanscope-{widget}; its options (kebab-case \
-                 attributes of the element) are {}\n",
-                options.join(", ")
-            ));
-        }
-        attributes.push_str(&format!(
-            " {name}=\"{}\"",
-            html_escape::encode_double_quoted_attribute(&value)
-        ));
+/// The card as the element would draw it, and the stylesheet of its shadow root, when the
+/// server can draw it in time ([`painted::channel_card`]).
+async fn painted_card(gw: &Arc<Gateway>, client: IpAddr, element: &Element) -> Option<Painted> {
+    let option = |name: &str| element.option(name);
+    let look = WidgetLook::read(option("language"), option("theme"))?;
+    // Dates are written in UTC: the card's one date (when the channel was created) would be
+    // read in another zone by the element.
+    if option("timezone").is_some_and(|zone| !zone.eq_ignore_ascii_case("utc")) {
+        return None;
     }
-    let frame = if auto_height {
+    let stylesheet = shadow_stylesheet(&gw.config.dist).await?;
+    let body =
+        painted::channel_card(gw, client, option("channel")?, option("variant"), &look).await?;
+    Some(Painted { stylesheet, body })
+}
+
+/// The stylesheet of the widgets' shadow roots, as `embed.js` names it (content-hashed by
+/// `static/embed-entry.sh`): `components-shadow-<hash>.css`.
+async fn shadow_stylesheet(dist: &Path) -> Option<String> {
+    let script = tokio::fs::read_to_string(dist.join("embed.js"))
+        .await
+        .ok()?;
+    let start = script.find("components-shadow-")?;
+    let length = script[start..].find(".css")? + ".css".len();
+    let name = &script[start..start + length];
+    name.bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
+        .then(|| format!("/{name}"))
+}
+
+/// What the server drew of a widget: the body of its shadow root and the stylesheet it needs.
+pub struct Painted {
+    pub stylesheet: String,
+    pub body: String,
+}
+
+/// A widget's element as its page's address gives it: its attributes, and whether the page
+/// posts its height.
+pub struct Element {
+    options: Vec<(String, String)>,
+    auto_height: bool,
+    origins: Vec<String>,
+}
+
+/// The page: `embed.js` defines the element, `embed-frame.js` sizes the page to it; `query`
+/// read as [`Element::read`] reads it.
+pub fn page(widget: &str, query: &str, origins: &[String]) -> Result<String, String> {
+    Element::read(widget, query, origins).map(|element| element.page(widget, None))
+}
+
+impl Element {
+    /// The element `/embed/<widget>?<query>` asks for; the message of a 400 for an option that
+    /// is none of the widget's, or one given twice.
+    pub fn read(widget: &str, query: &str, origins: &[String]) -> Result<Element, String> {
+        let own = WIDGETS
+            .iter()
+            .find(|(name, _)| *name == widget)
+            .map_or(&[][..], |(_, own)| *own);
+        let allowed: Vec<&str> = own.iter().chain(&COMMON_OPTIONS).copied().collect();
+        let mut options: Vec<(String, String)> = Vec::new();
+        let mut auto_height = false;
+        let mut given: Vec<Cow<str>> = Vec::new();
+        for (name, value) in form_urlencoded::parse(query.as_bytes()) {
+            // An element has one attribute of a name: a second would be written and the browser
+            // would keep the first, so the page would not show what its address says.
+            if given.contains(&name) {
+                let shown: String = name.chars().take(40).collect();
+                let shown = html_escape::encode_double_quoted_attribute(&shown);
+                return Err(format!(
+                    "\"{shown}\" is repeated; give each option of chanscope-{widget} once\n"
+                ));
+            }
+            given.push(name.clone());
+            if name == AUTO_HEIGHT {
+                auto_height = value == "1";
+                continue;
+            }
+            if !allowed.contains(&name.as_ref()) {
+                let shown: String = name.chars().take(40).collect();
+                let shown = html_escape::encode_double_quoted_attribute(&shown);
+                return Err(format!(
+                    "\"{shown}\" is no option of chanscope-{widget}; its options (kebab-case \
+                     attributes of the element) are {}\n",
+                    allowed.join(", ")
+                ));
+            }
+            options.push((name.into_owned(), value.into_owned()));
+        }
+        Ok(Element {
+            options,
+            auto_height,
+            origins: origins.to_vec(),
+        })
+    }
+
+    /// The value of the element's attribute `name`, if the address gave it.
+    pub fn option(&self, name: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .find(|(given, _)| given == name)
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// The page of the element, with what the server drew of it in its shadow root (a
+    /// declarative one, which the element keeps until its module has drawn the same).
+    pub fn page(&self, widget: &str, painted: Option<&Painted>) -> String {
+        let mut attributes = String::new();
+        for (name, value) in &self.options {
+            attributes.push_str(&format!(
+                " {name}=\"{}\"",
+                html_escape::encode_double_quoted_attribute(value)
+            ));
+        }
+        let frame = if self.auto_height {
+            format!(
+                " data-autoheight data-origins=\"{}\"",
+                html_escape::encode_double_quoted_attribute(&self.origins.join(" "))
+            )
+        } else {
+            String::new()
+        };
+        let shadow = painted.map_or(String::new(), |p| {
+            format!(
+                "<template shadowrootmode=\"open\"><link rel=\"stylesheet\" href=\"{}\">{}</template>",
+                p.stylesheet, p.body
+            )
+        });
+        // The empty `data:` icon: a browser asks for `/favicon.ico` otherwise, a 404 in the console
+        // of every page that frames this one. `main` is the landmark screen readers jump to.
         format!(
-            " data-autoheight data-origins=\"{}\"",
-            html_escape::encode_double_quoted_attribute(&origins.join(" "))
-        )
-    } else {
-        String::new()
-    };
-    // The empty `data:` icon: a browser asks for `/favicon.ico` otherwise, a 404 in the console
-    // of every page that frames this one. `main` is the landmark screen readers jump to.
-    Ok(format!(
-        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+            "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
 <meta name=\"referrer\" content=\"no-referrer\">\n<title>Chanscope</title>\n\
 <meta name=\"description\" content=\"Chanscope {widget} widget\">\n\
 <link rel=\"icon\" href=\"data:,\">\n\
 <script type=\"module\" src=\"/embed.js\"></script>\n\
 <script type=\"module\" src=\"/embed-frame.js\"></script>\n</head>\n\
-<body{frame}><main><chanscope-{widget}{attributes}></chanscope-{widget}></main></body>\n</html>\n"
-    ))
+<body{frame}><main><chanscope-{widget}{attributes}>{shadow}</chanscope-{widget}></main></body>\n</html>\n"
+        )
+    }
 }
 
 #[cfg(test)]

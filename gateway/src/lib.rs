@@ -23,6 +23,7 @@ mod host;
 pub mod logging;
 pub mod metrics;
 mod outcome;
+pub mod painted;
 pub mod policy;
 mod probes;
 pub mod ratelimit;
@@ -101,21 +102,24 @@ async fn dispatch(State(gw): State<Arc<Gateway>>, request: Request) -> Response 
     // Only the head is needed, and it (unlike the body) may be held across awaits.
     let (head, _) = request.into_parts();
     let path = head.uri.path();
+    let client = head
+        .extensions
+        .get::<ClientAddress>()
+        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0);
     match path.strip_prefix(API_PREFIX) {
         Some(op_path) if op_path.is_empty() || op_path.starts_with('/') => {
-            let client = head
-                .extensions
-                .get::<ClientAddress>()
-                .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |c| c.0);
             api(&gw, client, &head.method, op_path, head.uri.query()).await
         }
-        _ if path.starts_with("/embed/") => embed_page::serve(
-            &head.method,
-            &path["/embed/".len()..],
-            head.uri.query().unwrap_or_default(),
-            &gw.config.upstream,
-            &gw.config.allow_origins,
-        ),
+        _ if path.starts_with("/embed/") => {
+            embed_page::serve(
+                &gw,
+                client,
+                &head.method,
+                &path["/embed/".len()..],
+                head.uri.query().unwrap_or_default(),
+            )
+            .await
+        }
         _ => {
             let query = head.uri.query().unwrap_or_default();
             gw.statics

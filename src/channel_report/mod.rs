@@ -35,7 +35,8 @@ use crate::format::{fill, format_percent};
 use crate::pages::form::Field;
 use crate::pages::form::{use_page_form, AddressQuery, PageParams, Problems};
 use crate::request::CachedClient;
-use crate::route::{route_href, ChannelQuery, Route, RouteLink, SearchQuery};
+use crate::route::{route_href, ChannelQuery, Route, SearchQuery};
+use crate::sanitize::{MarkupWriter, Written};
 use crate::store::recent::remember_opened;
 use crate::ui::{use_ui, Ui};
 use crate::view::paste::{Opened, OpenedKind};
@@ -132,9 +133,9 @@ pub fn channel_info_page() -> Html {
     }
 }
 
-/// Links to the other pages about this channel. The subscriber page gets the identifier as it
-/// was asked, so both pages name the channel the same way.
-fn actions(ui: &Ui, asked: &str, channel: &Channel) -> Html {
+/// Links to the other pages about this channel, as markup for the card's foot. The subscriber
+/// page gets the identifier as it was asked, so both pages name the channel the same way.
+fn actions(ui: &Ui, asked: &str, channel: &Channel) -> Written {
     let posts_query = {
         let name = channel.username.trim().trim_start_matches('@');
         if name.is_empty() {
@@ -143,24 +144,43 @@ fn actions(ui: &Ui, asked: &str, channel: &Channel) -> Html {
             format!("@{name}")
         }
     };
-    html! {
-        <>
-            <RouteLink href={route_href(Route::SubscriberDynamics, &ChannelQuery::new(asked.trim()))} classes="cs-button">
-                { ui.t("Subscriber dynamics", "Динамика подписчиков") }
-            </RouteLink>
-            if !posts_query.is_empty() {
-                <RouteLink href={route_href(Route::PostSearch, &SearchQuery { q: posts_query.clone() })} classes="cs-button cs-button-quiet">
-                    { ui.t("Search its posts", "Искать его посты") }
-                </RouteLink>
-                <p class="hint">
-                    { ui.t("Post search has no channel filter: this finds posts that contain ",
-                        "У поиска постов нет фильтра по каналу: будут найдены посты, содержащие ") }
-                    <code>{ posts_query }</code>
-                    { ui.t(", in this channel and elsewhere.", " — в этом канале и в других.") }
-                </p>
-            }
-        </>
+    let mut m = MarkupWriter::default();
+    m.tags(r#"<a class="cs-button""#)
+        .attribute(
+            "href",
+            route_href(Route::SubscriberDynamics, &ChannelQuery::new(asked.trim())),
+        )
+        .tags(">")
+        .text(ui.t("Subscriber dynamics", "Динамика подписчиков"))
+        .tags("</a>");
+    if !posts_query.is_empty() {
+        m.tags(r#"<a class="cs-button cs-button-quiet""#)
+            .attribute(
+                "href",
+                route_href(
+                    Route::PostSearch,
+                    &SearchQuery {
+                        q: posts_query.clone(),
+                    },
+                ),
+            )
+            .tags(">")
+            .text(ui.t("Search its posts", "Искать его посты"))
+            .tags(r#"</a><p class="hint">"#)
+            .text(ui.t(
+                "Post search has no channel filter: this finds posts that contain ",
+                "У поиска постов нет фильтра по каналу: будут найдены посты, содержащие ",
+            ))
+            .tags("<code>")
+            .text(&posts_query)
+            .tags("</code>")
+            .text(ui.t(
+                ", in this channel and elsewhere.",
+                " — в этом канале и в других.",
+            ))
+            .tags("</p>");
     }
+    m.finish()
 }
 
 /// The subscriber change over the last day, 7 and 30 days, and the 30 days as a small chart.

@@ -27,7 +27,8 @@ use crate::pages::form::{
 };
 use crate::pages::form::{use_page_form, AddressQuery, PageParams, Problems};
 use crate::request::CachedClient;
-use crate::route::{route_href, ChannelQuery, Route, RouteLink};
+use crate::route::{route_href, ChannelQuery, Route};
+use crate::sanitize::{MarkupWriter, Written};
 use crate::ui::{use_ui, Ui};
 use crate::view::labels::channel_ref;
 
@@ -250,16 +251,17 @@ fn table_row(ui: &Ui, channel: &Channel) -> Row {
     ]
 }
 
-fn card_actions(ui: &Ui, channel: &str) -> Html {
+fn card_actions(ui: &Ui, channel: &str) -> Written {
     let query = || ChannelQuery::new(channel);
-    html! {
-        <>
-            <RouteLink href={route_href(Route::ChannelInfo, &query())} classes="cs-button cs-button-quiet">
-                { ui.t("Details", "Подробнее") }
-            </RouteLink>
-            <RouteLink href={route_href(Route::SubscriberDynamics, &query())} classes="cs-button cs-button-quiet">
-                { ui.t("Subscribers", "Подписчики") }
-            </RouteLink>
-        </>
-    }
+    let mut m = MarkupWriter::default();
+    m.tags(r#"<a class="cs-button cs-button-quiet""#)
+        .attribute("href", route_href(Route::ChannelInfo, &query()))
+        .tags(">")
+        .text(ui.t("Details", "Подробнее"))
+        .tags(r#"</a><a class="cs-button cs-button-quiet""#)
+        .attribute("href", route_href(Route::SubscriberDynamics, &query()))
+        .tags(">")
+        .text(ui.t("Subscribers", "Подписчики"))
+        .tags("</a>");
+    m.finish()
 }

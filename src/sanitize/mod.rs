@@ -18,7 +18,7 @@ use entities::decode_entities;
 use markup::{markup_at, skip_dropped, Markup};
 
 pub use linkify::linkify;
-pub use writer::MarkupWriter;
+pub use writer::{MarkupWriter, Written};
 
 /// A piece of sanitized text.
 #[derive(Clone, Debug, PartialEq, Eq)]

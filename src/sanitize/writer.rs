@@ -10,6 +10,17 @@ use html_escape::{encode_double_quoted_attribute_to_string, encode_text_to_strin
 
 use super::Node;
 
+/// Markup a writer finished ([`MarkupWriter::finish`]): only a writer makes one, so it keeps the
+/// writer's guarantees wherever it is handed on (a page's links for a card's foot).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Written(std::rc::Rc<str>);
+
+impl Written {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
 /// HTML under construction.
 #[derive(Default)]
 pub struct MarkupWriter(String);
@@ -72,6 +83,22 @@ impl MarkupWriter {
             }
         }
         self
+    }
+
+    /// What another writer wrote: escaped as this one's is.
+    pub fn raw(&mut self, other: MarkupWriter) -> &mut Self {
+        self.0.push_str(&other.0);
+        self
+    }
+
+    /// Markup a writer finished.
+    pub fn written(&mut self, written: &Written) -> &mut Self {
+        self.0.push_str(written.as_str());
+        self
+    }
+
+    pub fn finish(self) -> Written {
+        Written(self.0.into())
     }
 
     pub fn as_str(&self) -> &str {

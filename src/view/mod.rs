@@ -7,6 +7,7 @@
 //! every target, so plain `cargo test` checks them; the components in `src/components/` draw
 //! what they return.
 
+pub mod card;
 pub mod chart;
 pub mod job;
 pub mod labels;

@@ -13,7 +13,9 @@ use chanscope::components::channel_card::{initials, CardVariant, ChannelCard, Ch
 use chanscope::components::rich_text::{SafeHtml, SafeHtmlProps};
 use chanscope::components::status::{ErrorBanner, ErrorBannerProps, Loading, LoadingProps};
 use chanscope::components::tiles::{StatTiles, StatTilesProps, Tile};
+use chanscope::sanitize::{MarkupWriter, Written};
 use chanscope::ui::Ui;
+use chanscope::view::card::{write_card, CardText};
 use wasm_bindgen_test::*;
 use web_sys::Element;
 use yew::prelude::*;
@@ -59,7 +61,11 @@ async fn channel_card_shows_identity_counts_and_safe_links() {
     let root = mount::<ChannelCard>(ChannelCardProps {
         channel: Rc::new(channel()),
         variant: CardVariant::Full,
-        actions: html! { <button class="page-action">{ "Dynamics" }</button> },
+        actions: {
+            let mut m = MarkupWriter::default();
+            m.tags(r#"<a class="page-action" href="/subscriber-dynamics">Dynamics</a>"#);
+            m.finish()
+        },
         heading: 2,
     })
     .await;
@@ -116,6 +122,71 @@ async fn channel_card_shows_identity_counts_and_safe_links() {
     assert!(root.query_selector(".cs-card-warning").unwrap().is_none());
 }
 
+/// The card the console draws is the markup the gateway sends for the same channel: the
+/// component's DOM and the written markup, parsed by the browser, serialise alike.
+#[wasm_bindgen_test]
+async fn the_card_drawn_is_the_markup_the_server_writes() {
+    let mut long = channel();
+    long.about = "Word ".repeat(60);
+    for (variant, heading) in [(CardVariant::Full, 2), (CardVariant::Compact, 3)] {
+        let root = mount::<ChannelCard>(ChannelCardProps {
+            channel: Rc::new(long.clone()),
+            variant,
+            actions: Written::default(),
+            heading,
+        })
+        .await;
+        let utc = |_| chrono::FixedOffset::east_opt(0).unwrap();
+        let mut m = MarkupWriter::default();
+        let text = CardText {
+            locale: chanscope::format::Locale::En,
+            offset_at: &utc,
+        };
+        write_card(&mut m, &long, variant, heading, &text, |_| {});
+        let parsed = web_sys::window()
+            .unwrap()
+            .document()
+            .unwrap()
+            .create_element("div")
+            .unwrap();
+        parsed.set_inner_html(m.as_str());
+        let drawn = find(&root, ".cs-card-box");
+        assert_eq!(drawn.inner_html(), parsed.inner_html());
+        assert!(drawn.inner_html().contains("Service ID") == (variant == CardVariant::Full));
+    }
+}
+
+#[wasm_bindgen_test]
+async fn more_opens_and_closes_a_long_description() {
+    let mut long = channel();
+    long.about = "Word ".repeat(60);
+    let root = mount::<ChannelCard>(ChannelCardProps {
+        channel: Rc::new(long),
+        variant: CardVariant::Full,
+        actions: Written::default(),
+        heading: 2,
+    })
+    .await;
+    let more = find(&root, ".cs-card-more");
+    assert_eq!(
+        more.get_attribute("aria-expanded").as_deref(),
+        Some("false")
+    );
+    click(&more);
+    assert_eq!(
+        find(&root, ".cs-card-about").class_name(),
+        "cs-card-about cs-rich-text cs-open"
+    );
+    assert_eq!(more.get_attribute("aria-expanded").as_deref(), Some("true"));
+    assert_eq!(more.text_content().as_deref(), Some("Less"));
+    click(&more);
+    assert_eq!(
+        find(&root, ".cs-card-about").class_name(),
+        "cs-card-about cs-rich-text"
+    );
+    assert_eq!(more.text_content().as_deref(), Some("More"));
+}
+
 #[wasm_bindgen_test]
 async fn compact_card_uses_the_small_avatar_and_warns_of_restrictions() {
     // A server that accepts and never answers: the image stays loading, so it stays shown.
@@ -129,7 +200,7 @@ async fn compact_card_uses_the_small_avatar_and_warns_of_restrictions() {
     let root = mount::<ChannelCard>(ChannelCardProps {
         channel: Rc::new(restricted),
         variant: CardVariant::Compact,
-        actions: Html::default(),
+        actions: Written::default(),
         heading: 3,
     })
     .await;
@@ -158,7 +229,7 @@ async fn an_avatar_that_fails_to_load_gives_way_to_initials() {
     let root = mount::<ChannelCard>(ChannelCardProps {
         channel: Rc::new(broken),
         variant: CardVariant::Compact,
-        actions: Html::default(),
+        actions: Written::default(),
         heading: 3,
     })
     .await;
@@ -428,7 +499,7 @@ async fn an_authors_endless_title_keeps_the_card_its_normal_height() {
             ..channel()
         }),
         variant: CardVariant::Compact,
-        actions: Html::default(),
+        actions: Written::default(),
         heading: 3,
     };
     let height = |root: &Element| find(root, ".cs-card").get_bounding_client_rect().height();
