@@ -90,7 +90,10 @@ export function load(js, wasm, css, shadowCss, api) {
 }
 
 class ChanscopeElement extends HTMLElement {
-  #root = this.attachShadow({ mode: "open" });
+  // A page of the gateway's may carry the widget as the server drew it, in a declarative shadow
+  // root: it stays until the module has drawn the same in a box of its own (#render).
+  #root = this.shadowRoot ?? this.attachShadow({ mode: "open" });
+  #painted = this.#root.childElementCount > 0;
   // Until a widget renders, the element's own children (its fallback) show through the slot.
   #slot = document.createElement("slot");
   #handle = null;
@@ -101,7 +104,8 @@ class ChanscopeElement extends HTMLElement {
 
   constructor() {
     super();
-    this.#root.append(this.#slot);
+    if (this.#painted) this.#parts();
+    else this.#root.append(this.#slot);
   }
 
   connectedCallback() {
@@ -168,8 +172,23 @@ class ChanscopeElement extends HTMLElement {
       const box = document.createElement("div");
       this.#root.adoptedStyleSheets = sheets;
       this.#handle = m[this.mount](box, options);
+      const watched = { childList: true, subtree: true, characterData: true };
+      if (this.#painted) {
+        // What the server drew stays until the box shows data or an error, then gives way to
+        // it in one task: the same markup, so nothing moves.
+        this.#painted = false;
+        const swap = new MutationObserver(() => {
+          if (!/^(data|error)$/.test(this.#state(box))) return;
+          swap.disconnect();
+          this.#root.replaceChildren(box);
+          this.#watch.observe(this.#root, watched);
+          this.#look();
+        });
+        swap.observe(box, watched);
+        return;
+      }
       this.#root.replaceChildren(box);
-      this.#watch.observe(this.#root, { childList: true, subtree: true, characterData: true });
+      this.#watch.observe(this.#root, watched);
       this.#look();
     } catch (e) {
       if (!this.#handle) this.#say(e.message);
@@ -184,12 +203,14 @@ class ChanscopeElement extends HTMLElement {
       this.#handle.free();
       this.#handle = null;
     }
-    this.#root.replaceChildren(this.#slot);
+    if (!this.#painted) this.#root.replaceChildren(this.#slot);
   }
 
   #failed(e) {
     if (this.#shown === "failed") return;
     this.#shown = "failed";
+    // What the server drew stays: it is the answer, only the module is missing.
+    if (this.#painted) return this.#emit("chanscope-error", { code: "load", message: e.message });
     // Briefly on the page; the browser's reason in the event.
     this.#say("Chanscope could not load.");
     this.#emit("chanscope-error", { code: "load", message: e.message });
@@ -209,16 +230,9 @@ class ChanscopeElement extends HTMLElement {
   // After each render: the parts, and an event when the widget has come to show data or an error.
   #look() {
     const root = this.#root;
-    for (const [css, part] of PARTS) for (const el of root.querySelectorAll(css)) el.part.add(part);
+    this.#parts();
     const failure = root.querySelector("[data-error]");
-    const shown = failure
-      ? "error"
-      : root.querySelector(".cs-loading")
-        ? "loading"
-        : root.querySelector(".cs-widget > *") &&
-            !root.querySelector(".cs-widget > section > header:only-child")
-          ? "data"
-          : "";
+    const shown = this.#state(root);
     if (shown === this.#shown) return;
     this.#shown = shown;
     if (shown === "data") {
@@ -234,6 +248,24 @@ class ChanscopeElement extends HTMLElement {
         message: what ? what.textContent.trim() : "",
       });
     }
+  }
+
+  // The parts a host page styles the widget by (`::part()`).
+  #parts() {
+    for (const [css, part] of PARTS)
+      for (const el of this.#root.querySelectorAll(css)) el.part.add(part);
+  }
+
+  // What `root` shows: an error, the loading box, data, or nothing yet.
+  #state(root) {
+    return root.querySelector("[data-error]")
+      ? "error"
+      : root.querySelector(".cs-loading")
+        ? "loading"
+        : root.querySelector(".cs-widget > *") &&
+            !root.querySelector(".cs-widget > section > header:only-child")
+          ? "data"
+          : "";
   }
 
   #emit(type, detail) {

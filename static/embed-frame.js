@@ -1,9 +1,8 @@
-// The script of the gateway's iframe pages (`/embed/<widget>?…`, gateway/src/embed_page.rs): no
-// margin around the widget and, when the page was asked for it (`autoheight=1`), the widget's
-// height posted to the parent page, to each origin allowed to frame it (the browser delivers it
-// only to the one that is the parent), so that the parent can size the frame.
+// The script of the gateway's iframe pages (`/embed/<widget>?…`, gateway/src/embed_page.rs): when
+// the page was asked for it (`autoheight=1`), the widget's height posted to the parent page, to
+// each origin allowed to frame it (the browser delivers it only to the one that is the parent),
+// so that the parent can size the frame.
 const body = document.body;
-body.style.margin = "0";
 const widget = body.firstElementChild;
 if (body.hasAttribute("data-autoheight") && window.parent !== window && widget) {
   const origins = (body.dataset.origins || "").split(" ").filter(Boolean);

@@ -242,7 +242,9 @@ impl Element {
             )
         });
         // The empty `data:` icon: a browser asks for `/favicon.ico` otherwise, a 404 in the console
-        // of every page that frames this one. `main` is the landmark screen readers jump to.
+        // of every page that frames this one. `main` is the landmark screen readers jump to. No
+        // margin around the widget, set in the markup: set by a script, it would move a widget
+        // the page already painted.
         format!(
             "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
@@ -251,7 +253,7 @@ impl Element {
 <link rel=\"icon\" href=\"data:,\">\n\
 <script type=\"module\" src=\"/embed.js\"></script>\n\
 <script type=\"module\" src=\"/embed-frame.js\"></script>\n</head>\n\
-<body{frame}><main><chanscope-{widget}{attributes}>{shadow}</chanscope-{widget}></main></body>\n</html>\n"
+<body style=\"margin:0\"{frame}><main><chanscope-{widget}{attributes}>{shadow}</chanscope-{widget}></main></body>\n</html>\n"
         )
     }
 }

@@ -67,7 +67,8 @@ async fn the_allowed_origins_may_frame_the_widget_pages() {
         .contains("<script type=\"module\" src=\"/embed.js\"></script>"));
     // No height messages unless asked for.
     assert!(
-        page.body.contains("<body><main><chanscope-"),
+        page.body
+            .contains("<body style=\"margin:0\"><main><chanscope-"),
         "{}",
         page.body
     );
@@ -90,7 +91,7 @@ async fn the_allowed_origins_may_frame_the_widget_pages() {
     assert_eq!(sized.status, StatusCode::OK);
     assert!(
         sized.body.contains(
-            "<body data-autoheight data-origins=\"https://portal.example http://localhost:8081\"><main>\
+            "<body style=\"margin:0\" data-autoheight data-origins=\"https://portal.example http://localhost:8081\"><main>\
              <chanscope-post-search query=\"rates\" peer-type=\"channel\"></chanscope-post-search>"
         ),
         "{}",

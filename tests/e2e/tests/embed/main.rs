@@ -24,6 +24,7 @@ use serde_json::{json, Value};
 use elements::{
     elements_follow_the_dom, elements_render_on_another_origin, events_reach_the_document,
     failed_module_says_so, fallback_shows_without_javascript, iframe_pages_only_on_allowed_origins,
+    painted_card_gives_way_without_a_shift, painted_card_reads_without_javascript,
     styles_are_isolated_both_ways,
 };
 use host_intact::{host_styles_are_unchanged, unmount_leaves_nothing_behind};
@@ -44,6 +45,8 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     failed_module_says_so,
     fallback_shows_without_javascript,
     iframe_pages_only_on_allowed_origins,
+    painted_card_reads_without_javascript,
+    painted_card_gives_way_without_a_shift,
 ];
 
 fn main() -> ExitCode {

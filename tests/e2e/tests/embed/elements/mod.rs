@@ -6,6 +6,7 @@ mod events;
 mod frames;
 mod isolation;
 mod lifecycle;
+mod painted;
 mod render;
 
 use std::sync::Arc;
@@ -42,14 +43,23 @@ impl Drop for Portal {
 
 impl Portal {
     pub(super) async fn start(h: &Harness) -> Res<Portal> {
+        Portal::framed_by(h, false).await
+    }
+
+    /// The gateway, its iframe pages framed by the host origin and, with `itself`, by pages of
+    /// its own origin too.
+    pub(super) async fn framed_by(h: &Harness, itself: bool) -> Res<Portal> {
         let host = h.site.origin.replace("127.0.0.1", "localhost");
         let token = chanscope_api::Token::new(SECRET_TOKEN).ok_or("empty token")?;
         let mut config = GatewayConfig::new(&format!("{}/api", h.site.origin), token)?;
         config.dist = chanscope_e2e::dist_dir()?;
-        config.allow_origins = vec![host.clone()];
-        let gateway = Arc::new(Gateway::new(config, AccessLog::to(|_| {}))?);
         let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
         let origin = format!("http://{}", listener.local_addr()?);
+        config.allow_origins = vec![host.clone()];
+        if itself {
+            config.allow_origins.push(origin.clone());
+        }
+        let gateway = Arc::new(Gateway::new(config, AccessLog::to(|_| {}))?);
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         tokio::spawn(gateway::serve(listener, gateway, async {
             let _ = stopped.await;
@@ -190,4 +200,7 @@ pub(super) use events::{events_reach_the_document, failed_module_says_so};
 pub(super) use frames::{fallback_shows_without_javascript, iframe_pages_only_on_allowed_origins};
 pub(super) use isolation::styles_are_isolated_both_ways;
 pub(super) use lifecycle::elements_follow_the_dom;
+pub(super) use painted::{
+    painted_card_gives_way_without_a_shift, painted_card_reads_without_javascript,
+};
 pub(super) use render::elements_render_on_another_origin;

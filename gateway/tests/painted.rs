@@ -1,0 +1,156 @@
+//! The answer inside the page: the iframe card's page carries the card the widget draws, asked
+//! through `/api`'s own path, within `--answer-in-page-ms`; and is sent as before when the
+//! answer fails or comes late.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use axum::http::StatusCode;
+use axum::Router;
+use chanscope::api::envelope::decode;
+use chanscope::api::model::Channel;
+use chanscope::api::HttpResponse;
+use chanscope::format::Locale;
+use chanscope::sanitize::MarkupWriter;
+use chanscope::view::card::{write_card, CardText, CardVariant};
+use chrono::FixedOffset;
+
+use common::*;
+
+const SHADOW_CSS: &str = "components-shadow-0123456789abcdef.css";
+
+/// Gives the rig's build an `embed.js` naming the shadow roots' stylesheet, as a real build's.
+fn with_embed_js(rig: &Rig) {
+    let script = format!(
+        "import {{ load }} from \"./chanscope-elements-0123456789abcdef.js\";\n\
+         await load(\"a.js\", \"a.wasm\", \"components-0123456789abcdef.css\", \
+         new URL(\"./{SHADOW_CSS}\", here), new URL(\"api\", here).href);\n"
+    );
+    std::fs::write(rig.files.join("dist").join("embed.js"), script).unwrap();
+}
+
+/// The card `write_card` writes for `channel` in `locale`, dates in UTC.
+fn card(channel: &Channel, variant: CardVariant, locale: Locale) -> String {
+    let utc = |_| FixedOffset::east_opt(0).unwrap();
+    let text = CardText {
+        locale,
+        offset_at: &utc,
+    };
+    let mut m = MarkupWriter::default();
+    write_card(&mut m, channel, variant, 3, &text, |_| {});
+    m.into_string()
+}
+
+fn shadow_root(page: &str) -> Option<&str> {
+    let start = page.find("<template shadowrootmode=\"open\">")?;
+    let end = page[start..].find("</template>")? + start;
+    Some(&page[start..end])
+}
+
+#[tokio::test]
+async fn the_card_page_carries_the_card_the_widget_draws_and_its_call_is_then_a_hit() {
+    let rig = Rig::start(healthy(), |_| {}).await;
+    with_embed_js(&rig);
+    let id = rig.channel_id;
+    let page = rig.get(&format!("/embed/channel-card?channel={id}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(rig.upstream_calls(), 1);
+    // The widget's own call: the same URL, now kept.
+    let answer = rig.get(&rig.channel_info()).await;
+    assert_eq!(answer.header("x-chanscope-cache"), Some("hit"));
+    assert_eq!(rig.upstream_calls(), 1);
+    let channel: Channel = decode(&HttpResponse::new(200, answer.body.clone())).unwrap();
+    assert!(channel.participants_count > 0 && !channel.title.is_empty());
+
+    let expected = format!(
+        "<template shadowrootmode=\"open\"><link rel=\"stylesheet\" href=\"/{SHADOW_CSS}\">\
+         <div><div class=\"cs-widget\" lang=\"en\"><div class=\"cs-card-box\">{}</div></div></div>",
+        card(&channel, CardVariant::Full, Locale::En)
+    );
+    assert_eq!(shadow_root(&page.body), Some(expected.as_str()));
+    assert!(page.body.contains(&format!(
+        "<chanscope-channel-card channel=\"{id}\">{expected}</template></chanscope-channel-card>"
+    )));
+    assert!(page.body.contains(&chanscope::format::compact(
+        channel.participants_count as i64
+    )));
+    assert!(!page.body.contains(SECRET));
+}
+
+#[tokio::test]
+async fn the_card_is_drawn_in_the_elements_language_theme_and_variant() {
+    let rig = Rig::start(healthy(), |_| {}).await;
+    with_embed_js(&rig);
+    let id = rig.channel_id;
+    let page = rig
+        .get(&format!(
+            "/embed/channel-card?channel={id}&variant=compact&language=ru&theme=dark&timezone=UTC"
+        ))
+        .await;
+    let answer = rig.get(&rig.channel_info()).await;
+    let channel: Channel = decode(&HttpResponse::new(200, answer.body.clone())).unwrap();
+    let root = shadow_root(&page.body).expect("a card in the page");
+    assert!(
+        root.contains(&format!(
+            "<div class=\"cs-widget cs-theme-dark\" lang=\"ru\"><div class=\"cs-card-box\">{}</div>",
+            card(&channel, CardVariant::Compact, Locale::Ru)
+        )),
+        "{root}"
+    );
+    assert!(root.contains("<dt>Подписчики</dt>"), "{root}");
+}
+
+#[tokio::test]
+async fn what_the_server_cannot_draw_as_the_element_would_is_left_to_the_element() {
+    let rig = Rig::start(healthy(), |_| {}).await;
+    with_embed_js(&rig);
+    let id = rig.channel_id;
+    for query in [
+        // A channel the service does not know: the element says so itself.
+        "channel=@no_such_channel_anywhere".to_owned(),
+        // Not an identifier: the element says why.
+        "channel=%3F%3F".to_owned(),
+        // A date in a zone the server does not read.
+        format!("channel={id}&timezone=Europe/Moscow"),
+        // Values the element refuses with a message.
+        format!("channel={id}&variant=wide"),
+        format!("channel={id}&language=de"),
+    ] {
+        let page = rig.get(&format!("/embed/channel-card?{query}")).await;
+        assert_eq!(page.status, StatusCode::OK, "{query}");
+        assert_eq!(shadow_root(&page.body), None, "{query}");
+        assert!(page.body.contains("></chanscope-channel-card>"), "{query}");
+    }
+    // Turned off.
+    let off = Rig::start(healthy(), |c| c.answer_in_page = Duration::ZERO).await;
+    with_embed_js(&off);
+    let page = off.get(&format!("/embed/channel-card?channel={id}")).await;
+    assert_eq!(shadow_root(&page.body), None);
+    assert_eq!(off.upstream_calls(), 0);
+}
+
+#[tokio::test]
+async fn a_slow_upstream_delays_the_page_by_the_limit_at_most() {
+    let upstream_delay = Duration::from_secs(5);
+    let slow = Router::new().fallback(move || async move {
+        tokio::time::sleep(upstream_delay).await;
+        "{\"status\":\"ok\",\"response\":{\"id\":5,\"title\":\"Late\"}}"
+    });
+    let upstream = CountingUpstream::own(slow).await;
+    let rig = Rig::on(&upstream, |c| c.answer_in_page = Duration::from_millis(200)).await;
+    with_embed_js(&rig);
+    let asked = Instant::now();
+    let page = rig.get("/embed/channel-card?channel=5").await;
+    let took = asked.elapsed();
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(shadow_root(&page.body), None);
+    assert!(
+        page.body
+            .contains("<chanscope-channel-card channel=\"5\"></chanscope-channel-card>"),
+        "{}",
+        page.body
+    );
+    // Sent without waiting for the upstream's five seconds (on a busy machine, well within).
+    assert!(took < upstream_delay - Duration::from_secs(1), "{took:?}");
+}

@@ -1,0 +1,111 @@
+//! The gateway's iframe card page carries the card as the server drew it: read in a frame that
+//! runs no JavaScript, and given way to the widget's own drawing without anything moving.
+
+use super::*;
+
+/// The card's figures in the shadow root of the element in `doc` (a document expression).
+fn card_figures(doc: &str) -> String {
+    format!(
+        "const el = {doc}.querySelector('chanscope-channel-card');
+         const root = el && el.shadowRoot;
+         const card = root && root.querySelector('.cs-card');
+         if (!card) return null;
+         return {{ title: card.querySelector('.cs-card-title').textContent,
+                  subscribers: card.querySelector('.cs-card-facts .cs-num').textContent,
+                  exact: card.querySelector('.cs-card-facts .cs-num').title,
+                  width: card.getBoundingClientRect().width,
+                  scripted: !!{doc}.defaultView.customElements.get('chanscope-channel-card') }};"
+    )
+}
+
+pub(crate) async fn painted_card_reads_without_javascript(h: Arc<Harness>) -> Res<()> {
+    let portal = Portal::framed_by(&h, true).await?;
+    // A page of the gateway's own origin (its liveness answer), holding the card's page in a
+    // frame without allow-scripts: its document runs no JavaScript at all.
+    h.browser
+        .client()
+        .goto(&format!("{}/healthz", portal.gateway))
+        .await?;
+    h.browser
+        .eval(
+            "document.body.innerHTML = '<iframe id=\"frame\" sandbox=\"allow-same-origin\" '
+               + 'width=\"600\" height=\"400\" src=\"/embed/channel-card?channel=' + arguments[0] + '\"></iframe>';",
+            vec![json!(FIRST_CHANNEL)],
+        )
+        .await?;
+    wait_js(
+        &h,
+        "the card in the frame",
+        "(() => { const d = document.getElementById('frame').contentDocument;
+                  const el = d && d.querySelector('chanscope-channel-card');
+                  const card = el && el.shadowRoot && el.shadowRoot.querySelector('.cs-card');
+                  return card && card.getBoundingClientRect().width > 0; })()",
+    )
+    .await?;
+    let seen = h
+        .browser
+        .eval(
+            &card_figures("document.getElementById('frame').contentDocument"),
+            vec![],
+        )
+        .await?;
+    let first = channel(&h, FIRST_CHANNEL).await?;
+    let count = first["participants_count"].as_i64().unwrap_or_default();
+    ensure(
+        seen["title"].as_str().map(normalize) == Some(title(&first))
+            && seen["subscribers"] == json!(compact(count))
+            && seen["exact"] == json!(group_thousands(count, Locale::En))
+            && seen["scripted"] == json!(false),
+        || format!("without JavaScript the framed card shows {seen}; the channel is {first}"),
+    )
+}
+
+pub(crate) async fn painted_card_gives_way_without_a_shift(h: Arc<Harness>) -> Res<()> {
+    let portal = Portal::start(&h).await?;
+    let url = format!(
+        "{}/embed/channel-card?channel={FIRST_CHANNEL}",
+        portal.gateway
+    );
+    h.browser.client().goto(&url).await?;
+    // Taken over: the module's box in place of what the server drew (whose stylesheet link
+    // goes with it), and the element's load event.
+    wait_js(
+        &h,
+        "the widget's own card",
+        "(() => { const root = document.querySelector('chanscope-channel-card').shadowRoot;
+                  return root.querySelector('.cs-card') && !root.querySelector('link'); })()",
+    )
+    .await?;
+    let seen = run_js(
+        &h,
+        "const served = await (await fetch(location.href)).text();
+         const start = served.indexOf('<div class=\"cs-card-box\">');
+         const end = served.indexOf('</template>');
+         const parsed = document.createElement('div');
+         parsed.innerHTML = served.slice(start, end).replace(/(<\\/div>){2}$/, '');
+         const root = document.querySelector('chanscope-channel-card').shadowRoot;
+         // The page's layout shifts so far: buffered entries are in the observer's records as
+         // soon as it observes.
+         const observer = new PerformanceObserver(() => {});
+         observer.observe({ type: 'layout-shift', buffered: true });
+         const shifts = observer.takeRecords().map((e) => ({ value: e.value, at: e.startTime,
+           sources: e.sources.map((s) => [s.node && (s.node.nodeName + '.' + s.node.className),
+             JSON.stringify(s.previousRect), JSON.stringify(s.currentRect)]) }));
+         observer.disconnect();
+         // The parts a host page styles the widget by are marked on both.
+         const drawn = root.querySelector('.cs-card-box').outerHTML.replace(/ part=\"[a-z]+\"/g, '');
+         return { drawn,
+                  served: parsed.innerHTML, cards: root.querySelectorAll('.cs-card').length,
+                  shifts };",
+        vec![],
+    )
+    .await?;
+    ensure(
+        seen["drawn"] == seen["served"]
+            && seen["cards"] == json!(1)
+            && seen["shifts"]
+                .as_array()
+                .is_some_and(|s| s.iter().all(|v| v["value"].as_f64() == Some(0.0))),
+        || format!("the widget took over as {seen}"),
+    )
+}
