@@ -70,6 +70,14 @@ struct ChannelInfoQuery {
     channel: String,
 }
 
+/// The channel the channel-info page's `query` (without its `?`) names, as typed, read as the
+/// console's router reads it; `None` for a query it cannot read.
+pub fn asked_channel(query: &str) -> Option<String> {
+    serde_urlencoded::from_str::<ChannelInfoQuery>(query)
+        .ok()
+        .map(|q| q.channel)
+}
+
 /// The page reads its query as the router does, then asks for [`channel_info_request`] and
 /// [`channel_history`] together.
 fn channel_info_calls(query: &str, now: DateTime<Utc>) -> Option<Vec<String>> {

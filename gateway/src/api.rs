@@ -122,7 +122,8 @@ fn envelope(status: StatusCode, body: Bytes, source: Option<&'static str>) -> Re
     response
 }
 
-/// tower-http's compression, for API answers of [`API_COMPRESS_MIN_BYTES`] or more: br or gzip
+/// tower-http's compression, for API answers of [`API_COMPRESS_MIN_BYTES`] or more (and the
+/// pages written with their answer, `painted`): br or gzip
 /// as `Accept-Encoding` prefers, with `Vary: Accept-Encoding` on every answer it could have
 /// compressed. Its default levels (brotli 4, as nginx; gzip 6) shrink JSON about as well as
 /// the highest ones at a fraction of their CPU, which matters since a cached answer is
@@ -130,6 +131,7 @@ fn envelope(status: StatusCode, body: Bytes, source: Option<&'static str>) -> Re
 pub(crate) fn api_compression() -> CompressionLayer<impl Predicate> {
     let is_api_answer = |_: StatusCode, _: Version, _: &HeaderMap, extensions: &Extensions| {
         extensions.get::<ApiAnswer>().is_some()
+            || extensions.get::<crate::statics::WrittenPage>().is_some()
     };
     CompressionLayer::new()
         .quality(CompressionLevel::Default)

@@ -122,6 +122,11 @@ async fn dispatch(State(gw): State<Arc<Gateway>>, request: Request) -> Response 
         }
         _ => {
             let query = head.uri.query().unwrap_or_default();
+            if head.method == axum::http::Method::GET && painted::paints(path) {
+                if let Some(page) = painted::channel_info_page(&gw, client, query).await {
+                    return gw.statics.written_page(page, path, query);
+                }
+            }
             gw.statics
                 .serve(&head.method, path, query, &head.headers)
                 .await

@@ -17,11 +17,14 @@ use std::sync::Arc;
 use axum::http::{Method, StatusCode};
 use chanscope::api::client::path_and_query;
 use chanscope::api::envelope::decode;
+use chanscope::api::opening::{asked_channel, channel_info_request, CHANNEL_INFO_PATH};
 use chanscope::api::ops::ChannelInfo;
 use chanscope::api::{ChannelId, HttpResponse, Operation};
 use chanscope::format::Locale;
 use chanscope::sanitize::MarkupWriter;
-use chanscope::view::card::{write_card, CardText, CardVariant, CARD_BOX_CLASS};
+use chanscope::view::card::{
+    write_card, write_channel_info_card, CardText, CardVariant, CARD_BOX_CLASS,
+};
 use chrono::FixedOffset;
 use http_body_util::BodyExt;
 
@@ -120,4 +123,64 @@ async fn ask<O: Operation>(gw: &Arc<Gateway>, client: IpAddr, request: &O) -> Op
     });
     let body = tokio::time::timeout(limit, asked).await.ok()?.ok()??;
     Some(HttpResponse::new(200, body))
+}
+
+/// Whether the console's page at `path` is one the gateway writes its answer into: channel info.
+pub fn paints(path: &str) -> bool {
+    path.trim_end_matches('/') == CHANNEL_INFO_PATH
+}
+
+/// The console's channel-info page for `query`: the page's shell (`routes/channel-info.html`)
+/// with the channel in its form and its card in place of the form's introduction, as the
+/// console draws them once it has the answer; `None` when it cannot be written in time. The
+/// shell is marked `data-painted` with what the console draws the answer as, so that the
+/// console takes the shell's place only once it has drawn the same (`app::show_console`).
+pub async fn channel_info_page(gw: &Arc<Gateway>, client: IpAddr, query: &str) -> Option<String> {
+    let asked = asked_channel(query)?;
+    let request = channel_info_request(&asked).ok()?;
+    request.validate().ok()?;
+    let shell_file = gw.config.dist.join("routes").join("channel-info.html");
+    let shell = tokio::fs::read_to_string(shell_file).await.ok()?;
+    let answer = ask(gw, client, &request).await?;
+    let channel: <ChannelInfo as Operation>::Response = decode(&answer).ok()?;
+    let utc = |_| FixedOffset::east_opt(0).expect("zero is a valid offset");
+    let text = CardText {
+        locale: Locale::En,
+        offset_at: &utc,
+    };
+    let mut results = MarkupWriter::with_capacity(4096);
+    results.tags(r#"<div class="results channel-info">"#);
+    write_channel_info_card(&mut results, &channel, &asked, &text);
+    results.tags("</div>");
+    let mut value = MarkupWriter::default();
+    value.attribute("value", &asked);
+    let shell = insert_after(
+        &shell,
+        SHELL_ROOT,
+        r#" data-painted=".channel-info .cs-card""#,
+    )?;
+    let shell = insert_after(&shell, CHANNEL_INPUT, value.as_str())?;
+    let shell = replace_element(&shell, INTRO, "</p>", results.as_str())?;
+    Some(shell)
+}
+
+/// The shell's root, as `cargo xtask build` writes it (`xtask/src/prerender.rs`).
+const SHELL_ROOT: &str = r#"id="boot-shell" inert="""#;
+/// The channel field of the channel-info page's form (`channel_report::ChannelInfoPage`).
+const CHANNEL_INPUT: &str = r#"<input id="ci-channel""#;
+/// The introduction a page's form shows until something is asked (`PageForm::status`).
+const INTRO: &str = r#"<p class="muted intro">"#;
+
+/// `page` with `inserted` right after the one occurrence of `after`.
+fn insert_after(page: &str, after: &str, inserted: &str) -> Option<String> {
+    let at = page.find(after)? + after.len();
+    Some(format!("{}{inserted}{}", &page[..at], &page[at..]))
+}
+
+/// `page` with the element starting `start` and ending at the first `end` after it replaced by
+/// `by`.
+fn replace_element(page: &str, start: &str, end: &str, by: &str) -> Option<String> {
+    let from = page.find(start)?;
+    let to = page[from..].find(end)? + from + end.len();
+    Some(format!("{}{by}{}", &page[..from], &page[to..]))
 }

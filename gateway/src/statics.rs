@@ -142,6 +142,35 @@ impl Statics {
     }
 }
 
+/// Marks a page the gateway wrote for one request (`painted`): compressed on the fly, as API
+/// answers are, since it has no copies made at build time.
+#[derive(Clone, Copy)]
+pub(crate) struct WrittenPage;
+
+impl Statics {
+    /// A console page the gateway wrote with its answer in it (`painted`), for `url_path?query`:
+    /// the headers of the route's shell, without validators (it is made per request), with the
+    /// preloads of the calls the page still makes.
+    pub fn written_page(&self, html: String, url_path: &str, query: &str) -> Response {
+        let mut response = Response::new(Body::from(html));
+        let headers = response.headers_mut();
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static(content_type("page.html")),
+        );
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
+        headers.insert(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(self.policy),
+        );
+        if let Some(links) = preload_links(url_path, query) {
+            headers.insert(header::LINK, links);
+        }
+        response.extensions_mut().insert(WrittenPage);
+        response
+    }
+}
+
 /// The page that boots the console at a route: the route's own shell, painted before the module
 /// arrives (`routes/<name>.html`, `routes/index.html` for `/`,
 /// written by `cargo xtask build`), where there is one; `index.html` for any other path. The

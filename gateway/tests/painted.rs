@@ -13,7 +13,7 @@ use chanscope::api::model::Channel;
 use chanscope::api::HttpResponse;
 use chanscope::format::Locale;
 use chanscope::sanitize::MarkupWriter;
-use chanscope::view::card::{write_card, CardText, CardVariant};
+use chanscope::view::card::{write_card, write_channel_info_card, CardText, CardVariant};
 use chrono::FixedOffset;
 
 use common::*;
@@ -153,4 +153,83 @@ async fn a_slow_upstream_delays_the_page_by_the_limit_at_most() {
     );
     // Sent without waiting for the upstream's five seconds (on a busy machine, well within).
     assert!(took < upstream_delay - Duration::from_secs(1), "{took:?}");
+}
+
+/// The channel-info page's shell as `cargo xtask build` writes it, in short.
+const CHANNEL_INFO_SHELL: &str = "<!doctype html><body><div class=\"app boot-shell\" \
+    id=\"boot-shell\" inert=\"\"><main><section class=\"page channel-info-page\"><form>\
+    <input id=\"ci-channel\" type=\"text\" placeholder=\"@durov\"></form>\
+    <p class=\"muted intro\">Enter a channel or chat to see its card.</p></section></main></div>\
+    <script type=\"module\" src=\"/boot.js\"></script></body>";
+
+#[tokio::test]
+async fn the_channel_info_page_carries_the_card_the_console_draws() {
+    let rig = Rig::start(healthy(), |_| {}).await;
+    std::fs::write(
+        rig.files.join("dist/routes/channel-info.html"),
+        CHANNEL_INFO_SHELL,
+    )
+    .unwrap();
+    let id = rig.channel_id;
+    let page = rig.get(&format!("/channel-info?channel={id}")).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert_eq!(
+        page.header("content-type"),
+        Some("text/html; charset=utf-8")
+    );
+    assert_eq!(page.header("cache-control"), Some("no-cache"));
+    // The console's calls still start with the page: the card's is a hit now, the history's not.
+    let links = page.header("link").unwrap_or_default().to_owned();
+    assert!(links.contains("/api/channels/get?channelId="), "{links}");
+    let answer = rig.get(&rig.channel_info()).await;
+    assert_eq!(answer.header("x-chanscope-cache"), Some("hit"));
+    let channel: Channel = decode(&HttpResponse::new(200, answer.body.clone())).unwrap();
+
+    let utc = |_| FixedOffset::east_opt(0).unwrap();
+    let text = CardText {
+        locale: Locale::En,
+        offset_at: &utc,
+    };
+    let mut card = MarkupWriter::default();
+    write_channel_info_card(&mut card, &channel, &id.to_string(), &text);
+    let expected = format!(
+        "<!doctype html><body><div class=\"app boot-shell\" id=\"boot-shell\" inert=\"\" \
+         data-painted=\".channel-info .cs-card\"><main><section class=\"page channel-info-page\">\
+         <form><input id=\"ci-channel\" value=\"{id}\" type=\"text\" placeholder=\"@durov\"></form>\
+         <div class=\"results channel-info\">{}</div></section></main></div>\
+         <script type=\"module\" src=\"/boot.js\"></script></body>",
+        card.as_str()
+    );
+    assert_eq!(page.body, expected);
+    assert!(page
+        .body
+        .contains(&format!("href=\"/subscriber-dynamics?channel={id}\"")));
+    assert!(!page.body.contains(SECRET));
+
+    // Compressed on the fly, as it has no copies made at build time.
+    let packed = rig
+        .send(
+            axum::http::Method::GET,
+            &format!("/channel-info?channel={id}"),
+            &[("accept-encoding", "br")],
+        )
+        .await;
+    assert_eq!(packed.header("content-encoding"), Some("br"));
+    assert_eq!(String::from_utf8(packed.decoded()).unwrap(), expected);
+}
+
+#[tokio::test]
+async fn a_channel_info_page_without_an_answer_is_its_shell() {
+    let rig = Rig::start(healthy(), |_| {}).await;
+    std::fs::write(
+        rig.files.join("dist/routes/channel-info.html"),
+        CHANNEL_INFO_SHELL,
+    )
+    .unwrap();
+    for query in ["channel=@no_such_channel_anywhere", "channel=%3F%3F", ""] {
+        let page = rig.get(&format!("/channel-info?{query}")).await;
+        assert_eq!(page.status, StatusCode::OK, "{query}");
+        assert_eq!(page.body, CHANNEL_INFO_SHELL, "{query}");
+        assert!(page.header("etag").is_some(), "{query}");
+    }
 }

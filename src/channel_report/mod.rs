@@ -35,10 +35,11 @@ use crate::format::{fill, format_percent};
 use crate::pages::form::Field;
 use crate::pages::form::{use_page_form, AddressQuery, PageParams, Problems};
 use crate::request::CachedClient;
-use crate::route::{route_href, ChannelQuery, Route, SearchQuery};
+use crate::route::{route_href, ChannelQuery, Route};
 use crate::sanitize::{MarkupWriter, Written};
 use crate::store::recent::remember_opened;
 use crate::ui::{use_ui, Ui};
+use crate::view::card::write_report_actions;
 use crate::view::paste::{Opened, OpenedKind};
 
 /// The days the page reports the subscriber change over (the chart spans
@@ -133,53 +134,10 @@ pub fn channel_info_page() -> Html {
     }
 }
 
-/// Links to the other pages about this channel, as markup for the card's foot. The subscriber
-/// page gets the identifier as it was asked, so both pages name the channel the same way.
+/// Links to the other pages about this channel, as markup for the card's foot.
 fn actions(ui: &Ui, asked: &str, channel: &Channel) -> Written {
-    let posts_query = {
-        let name = channel.username.trim().trim_start_matches('@');
-        if name.is_empty() {
-            channel.title.trim().to_owned()
-        } else {
-            format!("@{name}")
-        }
-    };
     let mut m = MarkupWriter::default();
-    m.tags(r#"<a class="cs-button""#)
-        .attribute(
-            "href",
-            route_href(Route::SubscriberDynamics, &ChannelQuery::new(asked.trim())),
-        )
-        .tags(">")
-        .text(ui.t("Subscriber dynamics", "Динамика подписчиков"))
-        .tags("</a>");
-    if !posts_query.is_empty() {
-        m.tags(r#"<a class="cs-button cs-button-quiet""#)
-            .attribute(
-                "href",
-                route_href(
-                    Route::PostSearch,
-                    &SearchQuery {
-                        q: posts_query.clone(),
-                    },
-                ),
-            )
-            .tags(">")
-            .text(ui.t("Search its posts", "Искать его посты"))
-            .tags(r#"</a><p class="hint">"#)
-            .text(ui.t(
-                "Post search has no channel filter: this finds posts that contain ",
-                "У поиска постов нет фильтра по каналу: будут найдены посты, содержащие ",
-            ))
-            .tags("<code>")
-            .text(&posts_query)
-            .tags("</code>")
-            .text(ui.t(
-                ", in this channel and elsewhere.",
-                " — в этом канале и в других.",
-            ))
-            .tags("</p>");
-    }
+    write_report_actions(&mut m, ui.locale, asked, channel);
     m.finish()
 }
 

@@ -334,3 +334,77 @@ fn with_at(name: &str) -> String {
         format!("@{name}")
     }
 }
+
+/// The path of the console's subscriber-dynamics page (`Route::SubscriberDynamics`; a browser
+/// test holds the two equal).
+pub const SUBSCRIBER_DYNAMICS_PATH: &str = "/subscriber-dynamics";
+/// The path of the console's post-search page (`Route::PostSearch`).
+pub const POST_SEARCH_PATH: &str = "/post-search";
+
+/// The address of a console page at `path` with the query `pairs`, as the console's
+/// `route_href` writes it.
+pub fn page_href(path: &str, pairs: &[(&str, &str)]) -> String {
+    match serde_urlencoded::to_string(pairs) {
+        Ok(query) if !query.is_empty() => format!("{path}?{query}"),
+        _ => path.to_owned(),
+    }
+}
+
+/// The channel report's links at the foot of its card: the channel's subscriber dynamics (named
+/// as it was asked, `asked`, so both pages name it the same way) and a search of its posts by
+/// its `@name` (or title), with the note that the search has no channel filter.
+pub fn write_report_actions(m: &mut MarkupWriter, locale: Locale, asked: &str, channel: &Channel) {
+    let t = |en, ru| if locale == Locale::En { en } else { ru };
+    let posts_query = {
+        let name = channel.username.trim().trim_start_matches('@');
+        if name.is_empty() {
+            channel.title.trim().to_owned()
+        } else {
+            format!("@{name}")
+        }
+    };
+    m.tags(r#"<a class="cs-button""#)
+        .attribute(
+            "href",
+            page_href(SUBSCRIBER_DYNAMICS_PATH, &[("channel", asked.trim())]),
+        )
+        .tags(">")
+        .text(t("Subscriber dynamics", "Динамика подписчиков"))
+        .tags("</a>");
+    if posts_query.is_empty() {
+        return;
+    }
+    m.tags(r#"<a class="cs-button cs-button-quiet""#)
+        .attribute("href", page_href(POST_SEARCH_PATH, &[("q", &posts_query)]))
+        .tags(">")
+        .text(t("Search its posts", "Искать его посты"))
+        .tags(r#"</a><p class="hint">"#)
+        .text(t(
+            "Post search has no channel filter: this finds posts that contain ",
+            "У поиска постов нет фильтра по каналу: будут найдены посты, содержащие ",
+        ))
+        .tags("<code>")
+        .text(&posts_query)
+        .tags("</code>")
+        .text(t(
+            ", in this channel and elsewhere.",
+            " — в этом канале и в других.",
+        ))
+        .tags("</p>");
+}
+
+/// The results of the channel-info page as the console draws them above its report: the card,
+/// its title a level under the page's, with the report's links.
+pub fn write_channel_info_card(
+    m: &mut MarkupWriter,
+    channel: &Channel,
+    asked: &str,
+    text: &CardText,
+) {
+    m.tags(r#"<div class=""#).tags(CARD_BOX_CLASS).tags(r#"">"#);
+    let locale = text.locale;
+    write_card(m, channel, CardVariant::Full, 2, text, |m| {
+        write_report_actions(m, locale, asked, channel)
+    });
+    m.tags("</div>");
+}

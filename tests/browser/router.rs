@@ -147,3 +147,25 @@ fn a_link_to_channel_info_preloads_what_the_page_asks_for() {
         [path_and_query(&info), path_and_query(&history)]
     );
 }
+
+/// The links the gateway writes at the foot of the channel report's card (natively, without the
+/// router) are the router's own addresses.
+#[wasm_bindgen_test]
+fn the_report_cards_links_are_the_routers_addresses() {
+    use chanscope::view::card::{page_href, POST_SEARCH_PATH, SUBSCRIBER_DYNAMICS_PATH};
+    for asked in ["@name", "t.me/+AbC d&e", "1234"] {
+        assert_eq!(
+            page_href(SUBSCRIBER_DYNAMICS_PATH, &[("channel", asked)]),
+            route_href(Route::SubscriberDynamics, &ChannelQuery::new(asked))
+        );
+        assert_eq!(
+            page_href(POST_SEARCH_PATH, &[("q", asked)]),
+            route_href(
+                Route::PostSearch,
+                &SearchQuery {
+                    q: asked.to_owned()
+                }
+            )
+        );
+    }
+}

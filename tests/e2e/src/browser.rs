@@ -106,6 +106,18 @@ return el.id || key;
 
 impl Browser {
     pub async fn connect(webdriver: &str, origin: String, shots: PathBuf) -> Res<Browser> {
+        Browser::connect_with(webdriver, origin, shots, true).await
+    }
+
+    /// A session whose pages run no JavaScript at all unless `scripts`: what a reader sees
+    /// before the console's module, or where scripts are off.
+    pub async fn connect_with(
+        webdriver: &str,
+        origin: String,
+        shots: PathBuf,
+        scripts: bool,
+    ) -> Res<Browser> {
+        let javascript = if scripts { 1 } else { 2 };
         let binary = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
         let mut caps = Capabilities::new();
         caps.insert("browserName".into(), json!("chrome"));
@@ -123,7 +135,10 @@ impl Browser {
                 ],
                 // Notifications allowed, as a person who said yes would have them: the
                 // watchlist's alerts are counted as they are raised.
-                "prefs": { "profile.default_content_setting_values.notifications": 1 },
+                "prefs": {
+                    "profile.default_content_setting_values.notifications": 1,
+                    "profile.managed_default_content_settings.javascript": javascript,
+                },
             }),
         );
         let client = ClientBuilder::new(HttpConnector::new())

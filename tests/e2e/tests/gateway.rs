@@ -104,8 +104,11 @@ async fn console_through_the_gateway() -> Res<()> {
     let driver =
         driver::Chromedriver::start(&chromedriver, &repo_root().join("target/e2e-logs")).await?;
     let browser = Browser::connect(&driver.url, origin.clone(), shots).await?;
-    let result = scenario(&browser, &picks, &reached, &log, &upstream_at).await;
+    let mut result = scenario(&browser, &picks, &reached, &log, &upstream_at).await;
     browser.close().await;
+    if result.is_ok() {
+        result = without_scripts(&driver.url, &origin, &picks, &upstream_at).await;
+    }
     drop(driver);
     let _ = stop.send(());
     let _ = gateway_task.await;
@@ -348,6 +351,72 @@ async fn scenario(
 
 /// The last request since `mark` to reach the sandbox that starts with `prefix`, waiting for
 /// it.
+/// What a reader sees of the pages people land on before any script has run (or where scripts
+/// are off): the gateway wrote their answer in.
+async fn without_scripts(
+    webdriver: &str,
+    origin: &str,
+    picks: &Picks,
+    upstream_at: &str,
+) -> Res<()> {
+    let shots = chanscope_e2e::screenshot_dir();
+    let browser = Browser::connect_with(webdriver, origin.to_owned(), shots, false).await;
+    let browser = browser?;
+    let read = async {
+        let card = http::api_response(
+            upstream_at,
+            &format!(
+                "/api/channels/get?channelId={}&token={GATEWAY_TOKEN}",
+                picks.channel.replace('@', "%40")
+            ),
+        )
+        .await?;
+        let count = card["participants_count"].as_i64().unwrap_or_default();
+        let compact = chanscope_api::format::compact(count);
+        browser
+            .client()
+            .goto(&format!(
+                "{origin}/channel-info?channel={}",
+                picks.channel.replace('@', "%40")
+            ))
+            .await?;
+        let title = browser.texts(".channel-info .cs-card-title").await?;
+        let figures = browser
+            .texts(".channel-info .cs-card-facts .cs-num")
+            .await?;
+        let asked = browser
+            .eval(
+                "return document.getElementById('ci-channel').value;",
+                vec![],
+            )
+            .await?;
+        let ran = browser
+            .eval(
+                "return document.getElementById('console') !== null;",
+                vec![],
+            )
+            .await?;
+        browser
+            .screenshot("gateway-channel-info-without-scripts")
+            .await?;
+        ensure(
+            title.iter().map(|t| normalize(t)).collect::<Vec<_>>() == [text(&card["title"])]
+                && figures.first() == Some(&compact)
+                && asked == json!(picks.channel)
+                && ran == json!(false),
+            || {
+                format!(
+                    "without scripts channel info shows {title:?} {figures:?}, asks {asked}, \
+                     console {ran}; the channel is {card}"
+                )
+            },
+        )
+    }
+    .await;
+    browser.close().await;
+    read
+}
+
 async fn wait_reached(reached: &Lines, mark: usize, prefix: &str) -> Res<String> {
     let deadline = Instant::now() + chanscope_e2e::browser::WAIT;
     loop {
