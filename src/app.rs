@@ -228,7 +228,60 @@ fn show_console(app: &NodeRef) {
         .and_then(|w| w.document())
         .and_then(|d| d.get_element_by_id("boot-shell"))
     {
+        carry_input(&shell, &app);
         shell.remove();
+    }
+}
+
+/// What was typed into the shell's fields before the console was there, carried into the
+/// console's fields of the same id, with the focus and its caret. Only a shell with the page's
+/// answer (`data-painted`) takes input; the others are `inert`. Each value is set as typing
+/// sets it, followed by an `input` event, so that the page's form keeps it in its draft.
+fn carry_input(shell: &Element, app: &Element) {
+    let Ok(fields) = shell.query_selector_all("input[id], textarea[id]") else {
+        return;
+    };
+    let focused = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element());
+    for index in 0..fields.length() {
+        let Some(typed) = fields
+            .item(index)
+            .and_then(|f| f.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            continue;
+        };
+        let target = app
+            .query_selector(&format!("#{}", typed.id()))
+            .ok()
+            .flatten()
+            .and_then(|f| f.dyn_into::<web_sys::HtmlInputElement>().ok());
+        let Some(target) = target else {
+            continue;
+        };
+        if target.value() != typed.value() {
+            target.set_value(&typed.value());
+            let init = js_sys::Object::new();
+            let _ = js_sys::Reflect::set(&init, &"bubbles".into(), &JsValue::TRUE);
+            let event = js_sys::Reflect::get(&js_sys::global(), &"Event".into())
+                .ok()
+                .and_then(|c| c.dyn_into::<js_sys::Function>().ok())
+                .and_then(|c| {
+                    js_sys::Reflect::construct(&c, &js_sys::Array::of2(&"input".into(), &init)).ok()
+                })
+                .and_then(|e| e.dyn_into::<web_sys::Event>().ok());
+            if let Some(event) = event {
+                let _ = target.dispatch_event(&event);
+            }
+        }
+        if focused.as_ref() == Some(typed.as_ref()) {
+            let _ = target.focus();
+            let start = typed.selection_start().ok().flatten();
+            let end = typed.selection_end().ok().flatten();
+            if let (Some(start), Some(end)) = (start, end) {
+                let _ = target.set_selection_range(start, end);
+            }
+        }
     }
 }
 

@@ -27,6 +27,11 @@ globalThis.chanscopeShellPainted = new Promise((painted) => {
   }).observe({ type: "largest-contentful-paint", buffered: true });
 });
 
+// A shell with the page's answer written in by the gateway (`data-painted`) takes input: the
+// console carries what is typed over when it takes the shell's place. Sent before then, its
+// form would load the page again and lose it; Enter waits for the console instead.
+document.getElementById("boot-shell")?.addEventListener("submit", (event) => event.preventDefault());
+
 await globalThis.chanscopeShellPainted;
 const { default: init } = await import(tag.dataset.js);
 await init({ module_or_path: tag.dataset.wasm });

@@ -40,19 +40,28 @@ export function load(js, wasm, css, shadowCss, api) {
     m.configureEmbed(api);
     return m;
   });
-  let ready;
+  let ready, shadowSheets;
   // Fetched when the first element needs it: pages using only the functions get a <link>.
-  const elementsReady = () =>
-    (ready ??= Promise.all([
-      module,
-      fetch(shadowCss).then((r) =>
+  const sheets = () =>
+    (shadowSheets ??= fetch(shadowCss)
+      .then((r) =>
         r.ok ? r.text() : Promise.reject(new Error(`the stylesheet answered ${r.status}`)),
+      )
+      .then((text) => {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(text);
+        return [sheet];
+      }));
+  const elementsReady = () => (ready ??= Promise.all([module, sheets()]));
+  // What the gateway draws of a widget before the module has arrived (`/embed/<widget>/painted`),
+  // with the stylesheet: both or nothing.
+  const painted = (widget, query) =>
+    Promise.all([
+      fetch(new URL(`embed/${widget}/painted?${query}`, api)).then((r) =>
+        r.status === 200 ? r.text() : null,
       ),
-    ]).then(([m, text]) => {
-      const sheet = new CSSStyleSheet();
-      sheet.replaceSync(text);
-      return [m, [sheet]];
-    }));
+      sheets(),
+    ]).catch(() => [null]);
   for (const [name, [mount, own]] of Object.entries(WIDGETS)) {
     const tag = "chanscope-" + name;
     // A second copy of embed.js (another address) must not define a tag twice.
@@ -64,6 +73,7 @@ export function load(js, wasm, css, shadowCss, api) {
           widget = name;
           mount = mount;
           ready = elementsReady;
+          painted = painted;
         },
       );
     }
@@ -94,6 +104,7 @@ class ChanscopeElement extends HTMLElement {
   // root: it stays until the module has drawn the same in a box of its own (#render).
   #root = this.shadowRoot ?? this.attachShadow({ mode: "open" });
   #painted = this.#root.childElementCount > 0;
+  #asked = false;
   // Until a widget renders, the element's own children (its fallback) show through the slot.
   #slot = document.createElement("slot");
   #handle = null;
@@ -132,10 +143,31 @@ class ChanscopeElement extends HTMLElement {
         this.#given = null;
         return;
       }
+      this.#paint();
       this.ready().then(
         ([m, sheets]) => this.#render(m, sheets),
         (e) => this.#failed(e),
       );
+    });
+  }
+
+  // Once, before the module is there: the gateway's drawing of a widget it draws (the channel
+  // card), through the gateway the widget calls (no `base-url` or `token` of its own), shown
+  // until the module has drawn the same (#render). One that comes after the module is dropped.
+  #paint() {
+    if (this.#asked || this.#painted || this.widget !== "channel-card") return;
+    this.#asked = true;
+    const options = this.#options();
+    if ("baseUrl" in options || "token" in options) return;
+    const query = new URLSearchParams();
+    for (const name of this.constructor.observedAttributes)
+      if (this.hasAttribute(name)) query.set(name, this.getAttribute(name));
+    this.painted(this.widget, query).then(([body, sheets]) => {
+      if (body === null || this.#handle || this.#painted || !this.isConnected) return;
+      this.#painted = true;
+      this.#root.adoptedStyleSheets = sheets;
+      this.#root.innerHTML = body;
+      this.#parts();
     });
   }
 

@@ -88,6 +88,10 @@ pub async fn serve(
     if method != Method::GET && method != Method::HEAD {
         return (StatusCode::METHOD_NOT_ALLOWED, "method not allowed\n").into_response();
     }
+    let (widget, fragment) = match widget.strip_suffix(PAINTED_SUFFIX) {
+        Some(widget) => (widget, true),
+        None => (widget, false),
+    };
     if !WIDGETS.iter().any(|(name, _)| *name == widget) {
         return (StatusCode::NOT_FOUND, "no such widget\n").into_response();
     }
@@ -95,6 +99,9 @@ pub async fn serve(
         Ok(element) => element,
         Err(message) => return (StatusCode::BAD_REQUEST, message).into_response(),
     };
+    if fragment {
+        return painted_fragment(gw, client, method, widget, &element).await;
+    }
     let painted = if widget == "channel-card" && method == Method::GET {
         painted_card(gw, client, &element).await
     } else {
@@ -111,6 +118,37 @@ pub async fn serve(
     if let Ok(value) = HeaderValue::from_str(&policy(upstream, origins)) {
         headers.insert(header::CONTENT_SECURITY_POLICY, value);
     }
+    response
+}
+
+/// `/embed/<widget>/painted?<options>`: what the server draws of the widget, for an element on
+/// a host page to show in its shadow root while the widgets' module loads
+/// (`static/chanscope-elements.js`, with the shadow roots' stylesheet it loads itself); `204 No
+/// Content` when the server cannot draw it in time.
+pub const PAINTED_SUFFIX: &str = "/painted";
+
+async fn painted_fragment(
+    gw: &Arc<Gateway>,
+    client: IpAddr,
+    method: &Method,
+    widget: &str,
+    element: &Element,
+) -> Response {
+    let painted = if widget == "channel-card" && method == Method::GET {
+        painted_card(gw, client, element).await
+    } else {
+        None
+    };
+    let mut response = match painted {
+        Some(painted) => painted.body.into_response(),
+        None => StatusCode::NO_CONTENT.into_response(),
+    };
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     response
 }
 
@@ -235,6 +273,12 @@ impl Element {
         } else {
             String::new()
         };
+        // The shadow roots' stylesheet in the head too: there it holds the first paint back until
+        // it has arrived, so the card in the shadow root is never painted without its styles
+        // (it styles nothing outside the shadow root, whose elements alone carry its classes).
+        let styles = painted.map_or(String::new(), |p| {
+            format!("<link rel=\"stylesheet\" href=\"{}\">\n", p.stylesheet)
+        });
         let shadow = painted.map_or(String::new(), |p| {
             format!(
                 "<template shadowrootmode=\"open\"><link rel=\"stylesheet\" href=\"{}\">{}</template>",
@@ -250,7 +294,7 @@ impl Element {
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
 <meta name=\"referrer\" content=\"no-referrer\">\n<title>Chanscope</title>\n\
 <meta name=\"description\" content=\"Chanscope {widget} widget\">\n\
-<link rel=\"icon\" href=\"data:,\">\n\
+<link rel=\"icon\" href=\"data:,\">\n{styles}\
 <script type=\"module\" src=\"/embed.js\"></script>\n\
 <script type=\"module\" src=\"/embed-frame.js\"></script>\n</head>\n\
 <body style=\"margin:0\"{frame}><main><chanscope-{widget}{attributes}>{shadow}</chanscope-{widget}></main></body>\n</html>\n"

@@ -134,7 +134,9 @@ pub fn paints(path: &str) -> bool {
 /// with the channel in its form and its card in place of the form's introduction, as the
 /// console draws them once it has the answer; `None` when it cannot be written in time. The
 /// shell is marked `data-painted` with what the console draws the answer as, so that the
-/// console takes the shell's place only once it has drawn the same (`app::show_console`).
+/// console takes the shell's place only once it has drawn the same (`app::show_console`). It is
+/// not `inert` as other shells are: what is typed into its form before the console is there is
+/// carried over, and its submit waits for the console (`static/boot.js`).
 pub async fn channel_info_page(gw: &Arc<Gateway>, client: IpAddr, query: &str) -> Option<String> {
     let asked = asked_channel(query)?;
     let request = channel_info_request(&asked).ok()?;
@@ -154,10 +156,12 @@ pub async fn channel_info_page(gw: &Arc<Gateway>, client: IpAddr, query: &str) -
     results.tags("</div>");
     let mut value = MarkupWriter::default();
     value.attribute("value", &asked);
-    let shell = insert_after(
+    // Not inert: what is typed into its form is carried into the console's (`app::carry_input`).
+    let shell = replace_element(
         &shell,
         SHELL_ROOT,
-        r#" data-painted=".channel-info .cs-card""#,
+        SHELL_ROOT,
+        r#"id="boot-shell" data-painted=".channel-info .cs-card""#,
     )?;
     let shell = insert_after(&shell, CHANNEL_INPUT, value.as_str())?;
     let shell = replace_element(&shell, INTRO, "</p>", results.as_str())?;

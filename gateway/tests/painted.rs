@@ -72,6 +72,9 @@ async fn the_card_page_carries_the_card_the_widget_draws_and_its_call_is_then_a_
     assert!(page.body.contains(&format!(
         "<chanscope-channel-card channel=\"{id}\">{expected}</template></chanscope-channel-card>"
     )));
+    assert!(page.body.contains(&format!(
+        "<link rel=\"icon\" href=\"data:,\">\n<link rel=\"stylesheet\" href=\"/{SHADOW_CSS}\">\n"
+    )));
     assert!(page.body.contains(&chanscope::format::compact(
         channel.participants_count as i64
     )));
@@ -193,7 +196,7 @@ async fn the_channel_info_page_carries_the_card_the_console_draws() {
     let mut card = MarkupWriter::default();
     write_channel_info_card(&mut card, &channel, &id.to_string(), &text);
     let expected = format!(
-        "<!doctype html><body><div class=\"app boot-shell\" id=\"boot-shell\" inert=\"\" \
+        "<!doctype html><body><div class=\"app boot-shell\" id=\"boot-shell\" \
          data-painted=\".channel-info .cs-card\"><main><section class=\"page channel-info-page\">\
          <form><input id=\"ci-channel\" value=\"{id}\" type=\"text\" placeholder=\"@durov\"></form>\
          <div class=\"results channel-info\">{}</div></section></main></div>\
@@ -232,4 +235,47 @@ async fn a_channel_info_page_without_an_answer_is_its_shell() {
         assert_eq!(page.body, CHANNEL_INFO_SHELL, "{query}");
         assert!(page.header("etag").is_some(), "{query}");
     }
+}
+
+#[tokio::test]
+async fn an_element_on_a_host_page_gets_the_card_to_show_before_its_module() {
+    let portal = "https://portal.example";
+    let rig = Rig::start(healthy(), |c| c.allow_origins = vec![portal.to_owned()]).await;
+    with_embed_js(&rig);
+    let id = rig.channel_id;
+    let fragment = rig
+        .send(
+            axum::http::Method::GET,
+            &format!("/embed/channel-card/painted?channel={id}&variant=compact"),
+            &[("origin", portal)],
+        )
+        .await;
+    assert_eq!(fragment.status, StatusCode::OK);
+    assert_eq!(fragment.header("access-control-allow-origin"), Some(portal));
+    let answer = rig.get(&rig.channel_info()).await;
+    let channel: Channel = decode(&HttpResponse::new(200, answer.body.clone())).unwrap();
+    // The body of the element's shadow root as the widget draws it; the element holds the
+    // stylesheet itself.
+    assert_eq!(
+        fragment.body,
+        format!(
+            "<div><div class=\"cs-widget\" lang=\"en\"><div class=\"cs-card-box\">{}</div></div></div>",
+            card(&channel, CardVariant::Compact, Locale::En)
+        )
+    );
+    // Nothing to draw: no content, and the element waits for its module.
+    for query in ["channel=@no_such_channel_anywhere", "channel=1&language=de"] {
+        let none = rig
+            .get(&format!("/embed/channel-card/painted?{query}"))
+            .await;
+        assert_eq!(none.status, StatusCode::NO_CONTENT, "{query}");
+        assert_eq!(none.body, "", "{query}");
+    }
+    let other = rig.get("/embed/post-stats/painted?post=t.me/a/1").await;
+    assert_eq!(other.status, StatusCode::NO_CONTENT);
+    // The element's own options, as on its page.
+    let refused = rig
+        .get("/embed/channel-card/painted?channel=1&token=x")
+        .await;
+    assert_eq!(refused.status, StatusCode::BAD_REQUEST);
 }

@@ -52,6 +52,10 @@ export async function lighthouse(prefix, origin, pages, outDir) {
       .map(({ lhr }) => lhr.audits["largest-contentful-paint"]?.numericValue)
       .filter((lcp) => typeof lcp === "number");
     if (lcps.length > 0) figure(`lighthouse.${name}.lcp_s`, round(median(lcps) / 1000, 2));
+    const shifts = reports
+      .map(({ lhr }) => lhr.audits["cumulative-layout-shift"]?.numericValue)
+      .filter((cls) => typeof cls === "number");
+    if (shifts.length > 0) figure(`lighthouse.${name}.cls`, round(median(shifts), 3));
     console.log(`    ${name}: reports ${reports.map(({ reportPath }) => reportPath).join(" ")}`);
   }
 }

@@ -9,6 +9,7 @@
 
 import { parseArgs } from "node:util";
 
+import { answers } from "./answers.mjs";
 import { clicks } from "./clicks.mjs";
 import { figure, launch, newContext, note, readPicks, requireFrom } from "./common.mjs";
 import { decode } from "./decode.mjs";
@@ -104,6 +105,23 @@ async function resultsShown(browser) {
   figure("console.messages", messages.length);
 }
 
+// The deep links people land on (the console's pages as `pages` has them, and the channel
+// card's iframe page), for the answers' timing on a phone's profile.
+function deepLinks() {
+  const named = ["channel-info", "post-search", "subscriber-dynamics", "post-stats"];
+  const links = pages
+    .filter(({ name }) => named.includes(name))
+    .map(({ name, path, found }) => ({ name, path, found: [found].flat()[0] }));
+  const channel = encodeURIComponent(picks.channel);
+  links.push({
+    name: "embed-card",
+    path: `/embed/channel-card?channel=${channel}`,
+    found: ".cs-card",
+    shadow: "chanscope-channel-card",
+  });
+  return links;
+}
+
 const browser = await launch(playwright);
 try {
   await part("pages", () => resultsShown(browser));
@@ -111,9 +129,11 @@ try {
   await part("clicks", () => clicks(browser, args.origin, picks));
   await part("steps", () => steps(browser, args.origin));
   await part("decode", () => decode(browser, args.origin, picks));
+  await part("answers", () => answers(browser, args.origin, deepLinks()));
 } finally {
   await browser.close();
 }
 // Alone on the machine's cores: Lighthouse's simulated throttling scales what it observed.
-await part("lighthouse", () => lighthouse(args.prefix, args.origin, pages, args.out));
+const card = deepLinks().find(({ name }) => name === "embed-card");
+await part("lighthouse", () => lighthouse(args.prefix, args.origin, [...pages, card], args.out));
 process.exitCode = failed ? 1 : 0;

@@ -182,6 +182,34 @@ impl Browser {
     /// Loads `path` of the site (a full page load) and waits for the app to render: the app's own
     /// `<main>`, not that of the page's prerendered shell, which is inert and replaced when the
     /// module starts.
+    /// A DevTools command through chromedriver at `webdriver` (`http://host:port`), for what
+    /// WebDriver has no command of its own for, such as a CPU as slow as a phone's.
+    pub async fn devtools(&self, webdriver: &str, cmd: &str, params: Value) -> Res<()> {
+        let session = self
+            .client
+            .session_id()
+            .await?
+            .ok_or("no WebDriver session")?;
+        let host = webdriver
+            .trim_start_matches("http://")
+            .trim_end_matches('/');
+        let (status, body) = crate::http::post_json(
+            host,
+            &format!("/session/{session}/goog/cdp/execute"),
+            &json!({ "cmd": cmd, "params": params }),
+        )
+        .await?;
+        if status != 200 {
+            return Err(format!("{cmd}: chromedriver answered {status}: {body}").into());
+        }
+        Ok(())
+    }
+
+    /// The origin the browser's paths are under.
+    pub fn origin(&self) -> &str {
+        &self.origin
+    }
+
     pub async fn goto(&self, path: &str) -> Res<()> {
         self.client
             .goto(&format!("{}{}", self.origin, path))

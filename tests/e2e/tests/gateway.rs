@@ -105,6 +105,9 @@ async fn console_through_the_gateway() -> Res<()> {
         driver::Chromedriver::start(&chromedriver, &repo_root().join("target/e2e-logs")).await?;
     let browser = Browser::connect(&driver.url, origin.clone(), shots).await?;
     let mut result = scenario(&browser, &picks, &reached, &log, &upstream_at).await;
+    if result.is_ok() {
+        result = typing_while_the_console_takes_over(&browser, &driver.url, &picks).await;
+    }
     browser.close().await;
     if result.is_ok() {
         result = without_scripts(&driver.url, &origin, &picks, &upstream_at).await;
@@ -351,6 +354,102 @@ async fn scenario(
 
 /// The last request since `mark` to reach the sandbox that starts with `prefix`, waiting for
 /// it.
+/// Channel info opened by a link, its answer written in by the gateway: typed into its form
+/// while the console takes over, key by key until well after, and nothing typed is lost.
+async fn typing_while_the_console_takes_over(
+    browser: &Browser,
+    webdriver: &str,
+    picks: &Picks,
+) -> Res<()> {
+    // A network as slow as a phone's, nothing cached: the module takes seconds to arrive, as it
+    // does there, so the typing goes on across the console taking over.
+    let slow = json!({ "offline": false, "latency": 150, "downloadThroughput": 250_000,
+                       "uploadThroughput": 100_000 });
+    browser
+        .devtools(webdriver, "Network.enable", json!({}))
+        .await?;
+    let no_cache = json!({ "cacheDisabled": true });
+    browser
+        .devtools(webdriver, "Network.setCacheDisabled", no_cache)
+        .await?;
+    browser
+        .devtools(webdriver, "Network.emulateNetworkConditions", slow)
+        .await?;
+    let link = format!(
+        "/channel-info?channel={}",
+        picks.channel.replace('@', "%40")
+    );
+    browser
+        .client()
+        .goto(&format!("{}{link}", browser.origin()))
+        .await?;
+    let before = browser
+        .eval(
+            "return document.querySelector('[data-app-ready]') === null
+               && document.getElementById('boot-shell').hasAttribute('data-painted');",
+            vec![],
+        )
+        .await?;
+    // The caret after what the link put there, as a tap at its end leaves it.
+    browser
+        .eval(
+            "const field = document.getElementById('ci-channel');
+             field.focus();
+             field.setSelectionRange(field.value.length, field.value.length);",
+            vec![],
+        )
+        .await?;
+    // Key by key until four have gone to the console's field (at most 600: a bound, not a wait).
+    let keys = "_typed_key_by_key";
+    let mut typed = String::new();
+    let (mut keys_before, mut keys_after) = (0, 0);
+    for key in keys.chars().cycle().take(600) {
+        // To whichever field has the focus: the shell's, then the console's it moved to. The
+        // shell's may go between finding it and typing (a stale element, the key not sent):
+        // then to the console's.
+        let field = browser.client().active_element().await?;
+        if field.send_keys(&key.to_string()).await.is_err() {
+            let field = browser.client().active_element().await?;
+            field.send_keys(&key.to_string()).await?;
+        }
+        typed.push(key);
+        let ready = browser
+            .eval(
+                "return document.querySelector('[data-app-ready]') !== null;",
+                vec![],
+            )
+            .await?;
+        if ready == json!(true) {
+            keys_after += 1;
+        } else {
+            keys_before += 1;
+        }
+        if keys_after > 3 {
+            break;
+        }
+    }
+    browser
+        .wait_css(".app[data-app-ready] main#main > *")
+        .await?;
+    let value = browser
+        .eval(
+            "return document.querySelector('#console #ci-channel').value;",
+            vec![],
+        )
+        .await?;
+    browser
+        .devtools(webdriver, "Network.disable", json!({}))
+        .await?;
+    let expected = format!("{}{typed}", picks.channel);
+    println!(
+        "    typed while the console took over: shell first {before}, {keys_before} keys before \
+         it was ready, {keys_after} after"
+    );
+    ensure(value == json!(expected), || {
+        format!("typed {expected:?} in all; the console's field holds {value}")
+    })
+}
+
 /// What a reader sees of the pages people land on before any script has run (or where scripts
 /// are off): the gateway wrote their answer in.
 async fn without_scripts(

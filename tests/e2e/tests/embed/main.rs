@@ -25,7 +25,7 @@ use elements::{
     elements_follow_the_dom, elements_render_on_another_origin, events_reach_the_document,
     failed_module_says_so, fallback_shows_without_javascript, iframe_pages_only_on_allowed_origins,
     painted_card_gives_way_without_a_shift, painted_card_reads_without_javascript,
-    styles_are_isolated_both_ways,
+    painted_card_shows_on_a_host_page_even_without_its_module, styles_are_isolated_both_ways,
 };
 use host_intact::{host_styles_are_unchanged, unmount_leaves_nothing_behind};
 use host_page::{host_page_shows_three_widgets, update_changes_a_widget};
@@ -47,6 +47,7 @@ const SCENARIOS: &[(&str, Scenario)] = scenarios![
     iframe_pages_only_on_allowed_origins,
     painted_card_reads_without_javascript,
     painted_card_gives_way_without_a_shift,
+    painted_card_shows_on_a_host_page_even_without_its_module,
 ];
 
 fn main() -> ExitCode {

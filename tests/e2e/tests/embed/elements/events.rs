@@ -109,10 +109,13 @@ pub(crate) async fn failed_module_says_so(h: Arc<Harness>) -> Res<()> {
             &h,
             "/host/no-wasm.html",
             &format!("{policy}{RECORD_EVENTS}"),
+            // A widget the gateway does not draw before the module (the channel card's drawing
+            // stays when its module fails: `painted.rs`).
             &format!(
-                "<chanscope-channel-card id=\"card\" channel=\"{FIRST_CHANNEL}\">\
+                "<chanscope-post-stats id=\"card\" post=\"{}\">\
                  <a href=\"https://t.me/s/{FIRST_CHANNEL}\">Channel {FIRST_CHANNEL} on Telegram</a>\
-                 </chanscope-channel-card>"
+                 </chanscope-post-stats>",
+                h.picks.post_link
             ),
         )
         .await?;

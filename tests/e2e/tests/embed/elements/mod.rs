@@ -202,5 +202,6 @@ pub(super) use isolation::styles_are_isolated_both_ways;
 pub(super) use lifecycle::elements_follow_the_dom;
 pub(super) use painted::{
     painted_card_gives_way_without_a_shift, painted_card_reads_without_javascript,
+    painted_card_shows_on_a_host_page_even_without_its_module,
 };
 pub(super) use render::elements_render_on_another_origin;

@@ -109,3 +109,39 @@ pub(crate) async fn painted_card_gives_way_without_a_shift(h: Arc<Harness>) -> R
         || format!("the widget took over as {seen}"),
     )
 }
+
+pub(crate) async fn painted_card_shows_on_a_host_page_even_without_its_module(
+    h: Arc<Harness>,
+) -> Res<()> {
+    let portal = Portal::start(&h).await?;
+    // A portal's policy without 'wasm-unsafe-eval': the module loads, its wasm cannot compile;
+    // the card the gateway drew is the answer all the same.
+    let policy = format!(
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'self' 'unsafe-inline' {gw}; connect-src {gw}\">",
+        gw = portal.gateway
+    );
+    portal
+        .open_with_script(
+            &h,
+            "/host/painted-no-wasm.html",
+            &format!("{policy}{RECORD_EVENTS}"),
+            &format!("<chanscope-channel-card id=\"card\" channel=\"{FIRST_CHANNEL}\"></chanscope-channel-card>"),
+        )
+        .await?;
+    let failed = wait_events(&h, "card", 1).await?;
+    let first = channel(&h, FIRST_CHANNEL).await?;
+    wait_shadow_text(&h, "#card", &[&title(&first)]).await?;
+    let seen = h.browser.eval(&card_figures("document"), vec![]).await?;
+    let count = first["participants_count"].as_i64().unwrap_or_default();
+    let calls = api_calls(&h, "/channels/get").await?;
+    h.browser
+        .screenshot("embed-elements-painted-no-wasm")
+        .await?;
+    ensure(
+        failed[0]["detail"]["code"] == json!("load")
+            && seen["subscribers"] == json!(compact(count))
+            && seen["width"].as_f64().is_some_and(|w| w > 100.0)
+            && calls.is_empty(),
+        || format!("with no wasm the card shows {seen} after {failed:?}; calls {calls:?}"),
+    )
+}
