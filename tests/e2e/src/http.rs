@@ -39,6 +39,28 @@ pub async fn api_response(host_port: &str, path_and_query: &str) -> Res<serde_js
     }
 }
 
+/// Status code and body of `POST http://{host_port}{path}` with the JSON `body`, within 10 s.
+pub async fn post_json(
+    host_port: &str,
+    path: &str,
+    body: &serde_json::Value,
+) -> Res<(u16, String)> {
+    let url = format!("http://{host_port}{path}");
+    let request = hyper::Request::post(url.as_str())
+        .header("content-type", "application/json")
+        .body(http_body_util::Full::new(Bytes::from(body.to_string())))?;
+    let client = Client::builder(TokioExecutor::new()).build_http::<http_body_util::Full<Bytes>>();
+    let exchange = async {
+        let answer = client.request(request).await?;
+        let status = answer.status().as_u16();
+        let body = answer.into_body().collect().await?.to_bytes();
+        Res::Ok((status, String::from_utf8(body.to_vec())?))
+    };
+    tokio::time::timeout(Duration::from_secs(10), exchange)
+        .await
+        .map_err(|_| format!("POST {url}: no answer in 10 s"))?
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,26 +99,4 @@ mod tests {
         );
         assert_eq!(get(&address, "/missing").await.unwrap(), (404, "no".into()));
     }
-}
-
-/// Status code and body of `POST http://{host_port}{path}` with the JSON `body`, within 10 s.
-pub async fn post_json(
-    host_port: &str,
-    path: &str,
-    body: &serde_json::Value,
-) -> Res<(u16, String)> {
-    let url = format!("http://{host_port}{path}");
-    let request = hyper::Request::post(url.as_str())
-        .header("content-type", "application/json")
-        .body(http_body_util::Full::new(Bytes::from(body.to_string())))?;
-    let client = Client::builder(TokioExecutor::new()).build_http::<http_body_util::Full<Bytes>>();
-    let exchange = async {
-        let answer = client.request(request).await?;
-        let status = answer.status().as_u16();
-        let body = answer.into_body().collect().await?.to_bytes();
-        Res::Ok((status, String::from_utf8(body.to_vec())?))
-    };
-    tokio::time::timeout(Duration::from_secs(10), exchange)
-        .await
-        .map_err(|_| format!("POST {url}: no answer in 10 s"))?
 }
