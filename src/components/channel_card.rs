@@ -7,11 +7,11 @@
 
 use std::rc::Rc;
 
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use web_sys::Element;
 use yew::prelude::*;
 
+use super::capture::use_capture;
 use crate::api::model::Channel;
 use crate::route::{follow_click, use_navigator};
 use crate::sanitize::{MarkupWriter, Written};
@@ -65,10 +65,12 @@ pub fn channel_card(props: &ChannelCardProps) -> Html {
     // An avatar that fails to load (gone, blocked, offline) gives way to the initials. `error`
     // does not bubble: the box listens in the capture phase.
     {
-        let (card, channel) = (card.clone(), props.channel.clone());
-        use_effect_with(markup.clone(), move |_| {
-            let element = card.cast::<Element>();
-            let listener = Closure::<dyn Fn(web_sys::Event)>::new(move |event: web_sys::Event| {
+        let channel = props.channel.clone();
+        use_capture(
+            &card,
+            "error",
+            markup.clone(),
+            move |event: web_sys::Event| {
                 let failed = event
                     .target()
                     .and_then(|t| t.dyn_into::<Element>().ok())
@@ -78,24 +80,8 @@ pub fn channel_card(props: &ChannelCardProps) -> Html {
                     write_initials(&mut m, &channel);
                     image.set_outer_html(m.as_str());
                 }
-            });
-            if let Some(element) = &element {
-                let _ = element.add_event_listener_with_callback_and_bool(
-                    "error",
-                    listener.as_ref().unchecked_ref(),
-                    true,
-                );
-            }
-            move || {
-                if let Some(element) = &element {
-                    let _ = element.remove_event_listener_with_callback_and_bool(
-                        "error",
-                        listener.as_ref().unchecked_ref(),
-                        true,
-                    );
-                }
-            }
-        });
+            },
+        );
     }
     let onclick = {
         let locale = ui.locale;

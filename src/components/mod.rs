@@ -2,6 +2,7 @@
 //! zone from the [`crate::ui::Ui`] context and styles itself with the `cs-` classes of
 //! `static/components.css`.
 
+pub mod capture;
 pub mod channel_card;
 pub mod chart;
 pub mod export_buttons;

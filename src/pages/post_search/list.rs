@@ -10,12 +10,12 @@
 
 use std::rc::Rc;
 
-use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use super::item::{write_post, PostContext};
 use crate::api::model::{Channel, PostSearchResponse};
+use crate::components::capture::use_capture;
 use crate::route::{follow_click, use_navigator};
 use crate::sanitize::{sanitize, MarkupWriter};
 use crate::ui::use_ui;
@@ -68,29 +68,11 @@ pub(super) fn post_list(props: &PostListProps) -> Html {
     // The full text of a post, written into its `details` when first opened. `toggle` does not
     // bubble: the list listens in the capture phase.
     {
-        let (list, response) = (list.clone(), props.response.clone());
-        use_effect_with(Rc::as_ptr(&props.response) as usize, move |_| {
-            let element = list.cast::<web_sys::Element>();
-            let listener = Closure::<dyn Fn(web_sys::Event)>::new(move |event: web_sys::Event| {
-                if let Some(details) = event.target().and_then(|t| t.dyn_into().ok()) {
-                    write_full_text(&details, &response);
-                }
-            });
-            if let Some(element) = &element {
-                let _ = element.add_event_listener_with_callback_and_bool(
-                    "toggle",
-                    listener.as_ref().unchecked_ref(),
-                    true,
-                );
-            }
-            move || {
-                if let Some(element) = &element {
-                    let _ = element.remove_event_listener_with_callback_and_bool(
-                        "toggle",
-                        listener.as_ref().unchecked_ref(),
-                        true,
-                    );
-                }
+        let response = props.response.clone();
+        let deps = Rc::as_ptr(&props.response) as usize;
+        use_capture(&list, "toggle", deps, move |event: web_sys::Event| {
+            if let Some(details) = event.target().and_then(|t| t.dyn_into().ok()) {
+                write_full_text(&details, &response);
             }
         });
     }

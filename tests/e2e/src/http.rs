@@ -1,10 +1,10 @@
-//! GET over HTTP/1.1 with hyper's client (the one fantoccini talks to chromedriver through):
+//! GET (and POST) over HTTP/1.1 with hyper's client (the one fantoccini talks to chromedriver through):
 //! enough to ask the in-process site, a server a test started, and chromedriver's `/status`.
 
 use std::time::Duration;
 
 use bytes::Bytes;
-use http_body_util::{BodyExt, Empty};
+use http_body_util::{BodyExt, Full};
 use hyper_util::client::legacy::Client;
 use hyper_util::rt::TokioExecutor;
 
@@ -13,17 +13,35 @@ use crate::Res;
 /// Status code and body of `GET http://{host_port}{path_and_query}`, within 10 s.
 pub async fn get(host_port: &str, path_and_query: &str) -> Res<(u16, String)> {
     let url = format!("http://{host_port}{path_and_query}");
-    let uri: hyper::Uri = url.parse()?;
-    let client = Client::builder(TokioExecutor::new()).build_http::<Empty<Bytes>>();
+    let request = hyper::Request::get(url.as_str()).body(Full::new(Bytes::new()))?;
+    exchange(&url, request).await
+}
+
+/// Status code and body of `POST http://{host_port}{path}` with the JSON `body`, within 10 s.
+pub async fn post_json(
+    host_port: &str,
+    path: &str,
+    body: &serde_json::Value,
+) -> Res<(u16, String)> {
+    let url = format!("http://{host_port}{path}");
+    let request = hyper::Request::post(url.as_str())
+        .header("content-type", "application/json")
+        .body(Full::new(Bytes::from(body.to_string())))?;
+    exchange(&url, request).await
+}
+
+async fn exchange(url: &str, request: hyper::Request<Full<Bytes>>) -> Res<(u16, String)> {
+    let method = request.method().clone();
+    let client = Client::builder(TokioExecutor::new()).build_http::<Full<Bytes>>();
     let exchange = async {
-        let answer = client.get(uri).await?;
+        let answer = client.request(request).await?;
         let status = answer.status().as_u16();
         let body = answer.into_body().collect().await?.to_bytes();
         Res::Ok((status, String::from_utf8(body.to_vec())?))
     };
     tokio::time::timeout(Duration::from_secs(10), exchange)
         .await
-        .map_err(|_| format!("GET {url}: no answer in 10 s"))?
+        .map_err(|_| format!("{method} {url}: no answer in 10 s"))?
 }
 
 /// The `response` of an API envelope at `path_and_query`; an error envelope is an error here.
@@ -37,28 +55,6 @@ pub async fn api_response(host_port: &str, path_and_query: &str) -> Res<serde_js
         Some("ok") => Ok(envelope["response"].clone()),
         _ => Err(format!("GET {path_and_query}: {body}").into()),
     }
-}
-
-/// Status code and body of `POST http://{host_port}{path}` with the JSON `body`, within 10 s.
-pub async fn post_json(
-    host_port: &str,
-    path: &str,
-    body: &serde_json::Value,
-) -> Res<(u16, String)> {
-    let url = format!("http://{host_port}{path}");
-    let request = hyper::Request::post(url.as_str())
-        .header("content-type", "application/json")
-        .body(http_body_util::Full::new(Bytes::from(body.to_string())))?;
-    let client = Client::builder(TokioExecutor::new()).build_http::<http_body_util::Full<Bytes>>();
-    let exchange = async {
-        let answer = client.request(request).await?;
-        let status = answer.status().as_u16();
-        let body = answer.into_body().collect().await?.to_bytes();
-        Res::Ok((status, String::from_utf8(body.to_vec())?))
-    };
-    tokio::time::timeout(Duration::from_secs(10), exchange)
-        .await
-        .map_err(|_| format!("POST {url}: no answer in 10 s"))?
 }
 
 #[cfg(test)]

@@ -100,10 +100,7 @@ pub(crate) async fn events_reach_the_document(h: Arc<Harness>) -> Res<()> {
 pub(crate) async fn failed_module_says_so(h: Arc<Harness>) -> Res<()> {
     let portal = Portal::start(&h).await?;
     // A portal's policy without 'wasm-unsafe-eval': the module loads, its wasm cannot compile.
-    let policy = format!(
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'self' 'unsafe-inline' {gw}; connect-src {gw}\">",
-        gw = portal.gateway
-    );
+    let policy = portal.policy_without_wasm();
     portal
         .open_with_script(
             &h,

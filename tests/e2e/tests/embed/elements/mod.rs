@@ -97,6 +97,15 @@ impl Portal {
             .await
     }
 
+    /// A portal's policy without 'wasm-unsafe-eval', as a meta tag: the widgets' module loads,
+    /// its wasm cannot compile.
+    pub(super) fn policy_without_wasm(&self) -> String {
+        format!(
+            "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'self' 'unsafe-inline' {gw}; connect-src {gw}\">",
+            gw = self.gateway
+        )
+    }
+
     /// The one tag a portal adds.
     pub(super) fn script_tag(&self) -> String {
         format!(

@@ -116,10 +116,7 @@ pub(crate) async fn painted_card_shows_on_a_host_page_even_without_its_module(
     let portal = Portal::start(&h).await?;
     // A portal's policy without 'wasm-unsafe-eval': the module loads, its wasm cannot compile;
     // the card the gateway drew is the answer all the same.
-    let policy = format!(
-        "<meta http-equiv=\"Content-Security-Policy\" content=\"script-src 'self' 'unsafe-inline' {gw}; connect-src {gw}\">",
-        gw = portal.gateway
-    );
+    let policy = portal.policy_without_wasm();
     portal
         .open_with_script(
             &h,
