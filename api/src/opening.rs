@@ -7,10 +7,9 @@
 //! or on yew). The page path and the query key it reads here are the console's: its tests hold
 //! its route to [`CHANNEL_INFO_PATH`] and its links to [`CHANNEL_QUERY_KEY`].
 //!
-//! Only pages whose largest paint is their answer are listed: channel info, where the card's
-//! description outgrows everything the page's shell paints. On the other pages the shell's paint
-//! is the largest, and some read periods as days in the visitor's time zone, which the server of
-//! the page cannot know.
+//! Only pages whose answer the gateway writes into the page are listed: channel info and post
+//! statistics. Their calls name no day: others read periods as days in the visitor's time zone,
+//! which the server of the page cannot know.
 //!
 //! A listed page builds its calls with the functions here, so the preloaded URLs and the console's
 //! own match byte for byte and the browser hands the preloaded answers to the console's calls:
@@ -24,9 +23,10 @@ use serde::Deserialize;
 use crate::client::path_and_query;
 use crate::ids::ChannelId;
 use crate::ids::IdError;
+use crate::ids::PostId;
 use crate::operation::Operation;
-use crate::ops::{ChannelInfo, SubscriberDynamics};
-use crate::params::PeriodGroup;
+use crate::ops::{ChannelInfo, PostStats, SubscriberDynamics};
+use crate::params::{PeriodGroup, ViewGrowthGroup};
 
 /// The path of the console's channel-info page (`Route::ChannelInfo`).
 pub const CHANNEL_INFO_PATH: &str = "/channel-info";
@@ -37,6 +37,59 @@ pub const CHANNEL_QUERY_KEY: &str = "channel";
 
 /// The days of subscribers channel info shows: its change over 1, 7 and 30 days and their chart.
 pub const CHANNEL_HISTORY_DAYS: u32 = 30;
+
+/// The path of the console's post-statistics page (`Route::PostStats`).
+pub const POST_STATS_PATH: &str = "/post-stats";
+
+/// Post statistics' first call: the post its address names (`post`, as typed: a link or the
+/// service's ID), its view growth by `group` (`hour`, or else by day, the API's default).
+pub fn post_stats_request(post: &str, group: &str) -> Result<PostStats, IdError> {
+    let mut request = PostStats::new(post.trim().parse::<PostId>()?);
+    request.group = match group {
+        "hour" => ViewGrowthGroup::Hour,
+        _ => ViewGrowthGroup::Day,
+    };
+    Ok(request)
+}
+
+/// The calls post statistics makes beside its first, together with it: the view growth by hour
+/// (behind reach at 12, 24 and 48 hours) unless the first is by hour, and the channel's card
+/// (its subscribers, behind ERR) when the post's link names its channel.
+pub fn post_stats_companions(first: &PostStats) -> (Option<PostStats>, Option<ChannelInfo>) {
+    let by_hour = (first.group != ViewGrowthGroup::Hour).then(|| PostStats {
+        group: ViewGrowthGroup::Hour,
+        ..first.clone()
+    });
+    let channel = match &first.post_id {
+        PostId::Link { username, .. } => format!("@{username}").parse::<ChannelId>().ok(),
+        _ => None,
+    };
+    (by_hour, channel.map(ChannelInfo::new))
+}
+
+/// The post-statistics page's query, read as the console's router reads it.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default)]
+pub struct PostStatsQuery {
+    pub post: String,
+    pub group: String,
+}
+
+/// The post and grouping the post-statistics page's `query` names, as typed.
+pub fn asked_post(query: &str) -> Option<PostStatsQuery> {
+    serde_urlencoded::from_str(query).ok()
+}
+
+fn post_stats_calls(query: &str) -> Option<Vec<String>> {
+    let query = asked_post(query)?;
+    let first = post_stats_request(&query.post, &query.group).ok()?;
+    first.validate().ok()?;
+    let (by_hour, channel) = post_stats_companions(&first);
+    let mut calls = vec![path_and_query(&first)];
+    calls.extend(by_hour.map(|r| path_and_query(&r)));
+    calls.extend(channel.map(|r| path_and_query(&r)));
+    Some(calls)
+}
 
 /// Channel info's first call: the channel its address names (`channel`, as typed), read with
 /// [`ChannelId`]'s parser.
@@ -57,6 +110,7 @@ pub fn channel_history(channel: &ChannelId, now: DateTime<Utc>) -> SubscriberDyn
 pub fn opening_calls(path: &str, query: &str, now: DateTime<Utc>) -> Vec<String> {
     match path.trim_end_matches('/') {
         CHANNEL_INFO_PATH => channel_info_calls(query, now).unwrap_or_default(),
+        POST_STATS_PATH => post_stats_calls(query).unwrap_or_default(),
         _ => Vec::new(),
     }
 }

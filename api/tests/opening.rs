@@ -117,3 +117,28 @@ fn the_pages_history_is_the_one_preloaded() {
     assert_eq!(history.start_date, Some(at(1_792_861_200)));
     assert_eq!(history.end_date, None);
 }
+
+#[test]
+fn post_statistics_asks_for_the_post_by_day_and_by_hour_and_its_channel() {
+    assert_eq!(
+        calls("/post-stats", "post=t.me%2Fdeal_live975%2F12"),
+        [
+            "/posts/stat?postId=t.me%2Fdeal_live975%2F12",
+            "/posts/stat?postId=t.me%2Fdeal_live975%2F12&group=hour",
+            "/channels/get?channelId=%40deal_live975",
+        ]
+    );
+    // Asked by hour, the first call is the hourly one; a numeric ID names no channel.
+    assert_eq!(
+        calls("/post-stats", "post=30010331&group=hour"),
+        ["/posts/stat?postId=30010331&group=hour"]
+    );
+    // What the form refuses asks nothing.
+    for refused in ["post=", "post=t.me%2Fname", "post=abc"] {
+        assert_eq!(
+            calls("/post-stats", refused),
+            Vec::<String>::new(),
+            "{refused}"
+        );
+    }
+}

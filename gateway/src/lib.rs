@@ -123,7 +123,7 @@ async fn dispatch(State(gw): State<Arc<Gateway>>, request: Request) -> Response 
         _ => {
             let query = head.uri.query().unwrap_or_default();
             if head.method == axum::http::Method::GET && painted::paints(path) {
-                if let Some(page) = painted::channel_info_page(&gw, client, query).await {
+                if let Some(page) = painted::page(&gw, client, path, query).await {
                     return gw.statics.written_page(page, path, query);
                 }
             }

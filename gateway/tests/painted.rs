@@ -279,3 +279,57 @@ async fn an_element_on_a_host_page_gets_the_card_to_show_before_its_module() {
         .await;
     assert_eq!(refused.status, StatusCode::BAD_REQUEST);
 }
+
+/// The post-statistics page's shell as `cargo xtask build` writes it, in short.
+const POST_STATS_SHELL: &str = "<div class=\"app boot-shell\" id=\"boot-shell\" inert=\"\"><form>\
+    <input id=\"ps-post\" type=\"text\"><select id=\"ps-group\"><option value=\"day\" \
+    selected=\"selected\">By day</option><option value=\"hour\">By hour</option></select></form>\
+    <p class=\"muted intro\">Paste a link to a post.</p></div>";
+
+#[tokio::test]
+async fn the_post_stats_page_carries_the_tiles_the_console_draws() {
+    let rig = Rig::start(healthy(), |_| {}).await;
+    std::fs::write(
+        rig.files.join("dist/routes/post-stats.html"),
+        POST_STATS_SHELL,
+    )
+    .unwrap();
+    let found = rig
+        .get("/api/posts/search?q=%D1%81%D0%B5%D0%B3%D0%BE%D0%B4%D0%BD%D1%8F&limit=1")
+        .await;
+    let post = found.json()["response"]["items"][0]["id"]
+        .as_u64()
+        .expect("a post");
+    let page = rig
+        .get(&format!("/post-stats?post={post}&group=hour"))
+        .await;
+    assert_eq!(page.status, StatusCode::OK);
+    let stats = rig
+        .get(&format!("/api/posts/stat?postId={post}&group=hour"))
+        .await;
+    assert_eq!(stats.header("x-chanscope-cache"), Some("hit"));
+    let stats: chanscope::api::model::PostStatsResponse =
+        decode(&HttpResponse::new(200, stats.body.clone())).unwrap();
+    let mut tiles = MarkupWriter::default();
+    chanscope::view::tiles::write_post_stats_tiles(&mut tiles, &stats, Locale::En);
+    assert_eq!(
+        page.body,
+        format!(
+            "<div class=\"app boot-shell\" id=\"boot-shell\" \
+             data-painted=\".post-stats-results .cs-tiles\"><form>\
+             <input id=\"ps-post\" value=\"{post}\" type=\"text\"><select id=\"ps-group\">\
+             <option value=\"day\">By day</option><option value=\"hour\" selected=\"selected\">\
+             By hour</option></select></form><div class=\"results post-stats-results\">{}</div></div>",
+            tiles.as_str()
+        )
+    );
+    assert!(tiles
+        .as_str()
+        .contains("<dt class=\"cs-tile-label\">Views</dt>"));
+    // The page's other call, by day being the page's own here, starts with it.
+    let links = page.header("link").unwrap_or_default();
+    assert!(
+        links.contains(&format!("/api/posts/stat?postId={post}&group=hour>")),
+        "{links}"
+    );
+}

@@ -17,4 +17,5 @@ pub mod post_file;
 pub mod preview;
 pub mod sort;
 pub mod sources;
+pub mod tiles;
 pub mod unreadable;

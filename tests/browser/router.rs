@@ -152,7 +152,9 @@ fn a_link_to_channel_info_preloads_what_the_page_asks_for() {
 /// router) are the router's own addresses.
 #[wasm_bindgen_test]
 fn the_report_cards_links_are_the_routers_addresses() {
+    use chanscope::api::opening::POST_STATS_PATH;
     use chanscope::view::card::{page_href, POST_SEARCH_PATH, SUBSCRIBER_DYNAMICS_PATH};
+    assert_eq!(Route::PostStats.to_path(), POST_STATS_PATH);
     for asked in ["@name", "t.me/+AbC d&e", "1234"] {
         assert_eq!(
             page_href(SUBSCRIBER_DYNAMICS_PATH, &[("channel", asked)]),

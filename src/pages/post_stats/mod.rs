@@ -14,9 +14,9 @@ use yew::prelude::*;
 use crate::pages::form::DraftForm;
 
 use crate::api::batch::both;
-use crate::api::ids::{ChannelId, PostId};
 use crate::api::model::{Channel, PostStatsResponse};
-use crate::api::ops::{ChannelInfo, PostStats};
+use crate::api::opening::{post_stats_companions, post_stats_request};
+use crate::api::ops::PostStats;
 use crate::api::{Error, PeriodGroup, ViewGrowthGroup};
 use crate::components::page_header;
 use crate::components::tiles::post_tiles;
@@ -66,36 +66,25 @@ impl PageParams for Params {
     type Output = PostStatsData;
 
     fn to_request(&self, ui: &Ui) -> Result<PostStats, Problems> {
-        let post_id = self
-            .post
-            .parse::<PostId>()
+        // Built as the gateway builds it for the page it sends, so that the URLs match.
+        let op = post_stats_request(&self.post, self.group().as_str())
             .map_err(|e| Problems::bad_id(ui, "postId", "postId", e))?;
-        let mut op = PostStats::new(post_id);
-        op.group = self.group();
         crate::api::Operation::validate(&op).map_err(|invalid| Problems::of(ui, &invalid))?;
         Ok(op)
     }
 
     async fn fetch(api: CachedClient, request: PostStats) -> Result<PostStatsData, Error> {
-        let channel = match &request.post_id {
-            PostId::Link { username, .. } => format!("@{username}").parse::<ChannelId>().ok(),
-            _ => None,
-        };
+        let (by_hour, channel) = post_stats_companions(&request);
         let info = async {
             match channel {
-                Some(channel) => api.send(&ChannelInfo::new(channel)).await.ok(),
+                Some(channel) => api.send(&channel).await.ok(),
                 None => None,
             }
         };
-        let by_hour = PostStats {
-            group: ViewGrowthGroup::Hour,
-            ..request.clone()
-        };
         let hourly = async {
-            if request.group == ViewGrowthGroup::Hour {
-                None
-            } else {
-                Some(api.send(&by_hour).await)
+            match by_hour {
+                Some(by_hour) => Some(api.send(&by_hour).await),
+                None => None,
             }
         };
         let ((response, hourly), info) = both(both(api.send(&request), hourly), info).await;

@@ -509,7 +509,26 @@ async fn without_scripts(
                      console {ran}; the channel is {card}"
                 )
             },
+        )?;
+        // Post statistics: its counters.
+        let post = picks.post_link.replace('/', "%2F");
+        let stats = http::api_response(
+            upstream_at,
+            &format!("/api/posts/stat?postId={post}&token={GATEWAY_TOKEN}"),
         )
+        .await?;
+        browser
+            .client()
+            .goto(&format!("{origin}/post-stats?post={post}"))
+            .await?;
+        let tiles = browser.texts(".post-stats-results .cs-tile-value").await?;
+        let views = chanscope_api::format::compact(stats["views_count"].as_i64().unwrap_or(-1));
+        browser
+            .screenshot("gateway-post-stats-without-scripts")
+            .await?;
+        ensure(tiles.first() == Some(&views) && tiles.len() == 6, || {
+            format!("without scripts post statistics shows {tiles:?}; the post's are {stats}")
+        })
     }
     .await;
     browser.close().await;

@@ -17,19 +17,20 @@ use std::sync::Arc;
 use axum::http::{Method, StatusCode};
 use chanscope::api::client::path_and_query;
 use chanscope::api::envelope::decode;
-use chanscope::api::opening::{asked_channel, channel_info_request, CHANNEL_INFO_PATH};
 use chanscope::api::ops::ChannelInfo;
 use chanscope::api::{ChannelId, HttpResponse, Operation};
 use chanscope::format::Locale;
 use chanscope::sanitize::MarkupWriter;
-use chanscope::view::card::{
-    write_card, write_channel_info_card, CardText, CardVariant, CARD_BOX_CLASS,
-};
+use chanscope::view::card::{write_card, CardText, CardVariant, CARD_BOX_CLASS};
 use chrono::FixedOffset;
 use http_body_util::BodyExt;
 
 use crate::api::api;
 use crate::state::Gateway;
+
+mod pages;
+
+pub use pages::{page, paints};
 
 /// The options of a widget's page that its drawing depends on, as its element reads them
 /// (`src/embed/options.rs`); `None` where the server cannot draw what the element would.
@@ -102,7 +103,11 @@ pub async fn channel_card(
 /// `request`'s answer as `/api` would give it to this visitor now, if it is a success and comes
 /// within the page's time limit. The call goes on in a task of its own when the page stops
 /// waiting, so that its answer is kept for the script's call of the same URL.
-async fn ask<O: Operation>(gw: &Arc<Gateway>, client: IpAddr, request: &O) -> Option<HttpResponse> {
+pub(crate) async fn ask<O: Operation>(
+    gw: &Arc<Gateway>,
+    client: IpAddr,
+    request: &O,
+) -> Option<HttpResponse> {
     let limit = gw.config.answer_in_page;
     if limit.is_zero() {
         return None;
@@ -123,68 +128,4 @@ async fn ask<O: Operation>(gw: &Arc<Gateway>, client: IpAddr, request: &O) -> Op
     });
     let body = tokio::time::timeout(limit, asked).await.ok()?.ok()??;
     Some(HttpResponse::new(200, body))
-}
-
-/// Whether the console's page at `path` is one the gateway writes its answer into: channel info.
-pub fn paints(path: &str) -> bool {
-    path.trim_end_matches('/') == CHANNEL_INFO_PATH
-}
-
-/// The console's channel-info page for `query`: the page's shell (`routes/channel-info.html`)
-/// with the channel in its form and its card in place of the form's introduction, as the
-/// console draws them once it has the answer; `None` when it cannot be written in time. The
-/// shell is marked `data-painted` with what the console draws the answer as, so that the
-/// console takes the shell's place only once it has drawn the same (`app::show_console`). It is
-/// not `inert` as other shells are: what is typed into its form before the console is there is
-/// carried over, and its submit waits for the console (`static/boot.js`).
-pub async fn channel_info_page(gw: &Arc<Gateway>, client: IpAddr, query: &str) -> Option<String> {
-    let asked = asked_channel(query)?;
-    let request = channel_info_request(&asked).ok()?;
-    request.validate().ok()?;
-    let shell_file = gw.config.dist.join("routes").join("channel-info.html");
-    let shell = tokio::fs::read_to_string(shell_file).await.ok()?;
-    let answer = ask(gw, client, &request).await?;
-    let channel: <ChannelInfo as Operation>::Response = decode(&answer).ok()?;
-    let utc = |_| FixedOffset::east_opt(0).expect("zero is a valid offset");
-    let text = CardText {
-        locale: Locale::En,
-        offset_at: &utc,
-    };
-    let mut results = MarkupWriter::with_capacity(4096);
-    results.tags(r#"<div class="results channel-info">"#);
-    write_channel_info_card(&mut results, &channel, &asked, &text);
-    results.tags("</div>");
-    let mut value = MarkupWriter::default();
-    value.attribute("value", &asked);
-    // Not inert: what is typed into its form is carried into the console's (`app::carry_input`).
-    let shell = replace_element(
-        &shell,
-        SHELL_ROOT,
-        SHELL_ROOT,
-        r#"id="boot-shell" data-painted=".channel-info .cs-card""#,
-    )?;
-    let shell = insert_after(&shell, CHANNEL_INPUT, value.as_str())?;
-    let shell = replace_element(&shell, INTRO, "</p>", results.as_str())?;
-    Some(shell)
-}
-
-/// The shell's root, as `cargo xtask build` writes it (`xtask/src/prerender.rs`).
-const SHELL_ROOT: &str = r#"id="boot-shell" inert="""#;
-/// The channel field of the channel-info page's form (`channel_report::ChannelInfoPage`).
-const CHANNEL_INPUT: &str = r#"<input id="ci-channel""#;
-/// The introduction a page's form shows until something is asked (`PageForm::status`).
-const INTRO: &str = r#"<p class="muted intro">"#;
-
-/// `page` with `inserted` right after the one occurrence of `after`.
-fn insert_after(page: &str, after: &str, inserted: &str) -> Option<String> {
-    let at = page.find(after)? + after.len();
-    Some(format!("{}{inserted}{}", &page[..at], &page[at..]))
-}
-
-/// `page` with the element starting `start` and ending at the first `end` after it replaced by
-/// `by`.
-fn replace_element(page: &str, start: &str, end: &str, by: &str) -> Option<String> {
-    let from = page.find(start)?;
-    let to = page[from..].find(end)? + from + end.len();
-    Some(format!("{}{by}{}", &page[..from], &page[to..]))
 }

@@ -1,0 +1,158 @@
+//! The console's pages people land on, written with their answer: the page's shell, as
+//! `cargo xtask build` prerendered it (`routes/<page>.html`), with the form filled as its address
+//! says and the answer in place of the form's introduction, drawn as the console draws it first.
+//!
+//! The shell is marked `data-painted` with what the console draws the answer as, so that the
+//! console takes the shell's place only once it has drawn the same (`app::show_console`). It is
+//! not `inert` as other shells are: what is typed into its form before the console is there is
+//! carried over (`app::carry_input`), and its submit waits for the console (`static/boot.js`).
+
+use std::net::IpAddr;
+use std::path::Path;
+use std::sync::Arc;
+
+use chanscope::api::envelope::decode;
+use chanscope::api::model::{Channel, PostStatsResponse};
+use chanscope::api::opening::{
+    asked_channel, asked_post, channel_info_request, post_stats_request, CHANNEL_INFO_PATH,
+    POST_STATS_PATH,
+};
+use chanscope::api::Operation;
+use chanscope::format::Locale;
+use chanscope::sanitize::MarkupWriter;
+use chanscope::view::card::{write_channel_info_card, CardText};
+use chanscope::view::tiles::write_post_stats_tiles;
+use chrono::FixedOffset;
+
+use super::ask;
+use crate::state::Gateway;
+
+/// Whether the console's page at `path` is one the gateway writes its answer into.
+pub fn paints(path: &str) -> bool {
+    matches!(
+        path.trim_end_matches('/'),
+        CHANNEL_INFO_PATH | POST_STATS_PATH
+    )
+}
+
+/// The console's page at `path` for `query`, with its answer; `None` when it cannot be written
+/// in time (the page is then sent as its shell alone).
+pub async fn page(gw: &Arc<Gateway>, client: IpAddr, path: &str, query: &str) -> Option<String> {
+    match path.trim_end_matches('/') {
+        CHANNEL_INFO_PATH => channel_info(gw, client, query).await,
+        POST_STATS_PATH => post_stats(gw, client, query).await,
+        _ => None,
+    }
+}
+
+/// Channel info: the channel in the form, its card (with the report's links) in place of the
+/// introduction. The report under the card is the console's to draw.
+async fn channel_info(gw: &Arc<Gateway>, client: IpAddr, query: &str) -> Option<String> {
+    let asked = asked_channel(query)?;
+    let request = channel_info_request(&asked).ok()?;
+    request.validate().ok()?;
+    let shell = Shell::read(&gw.config.dist, "channel-info").await?;
+    let answer = ask(gw, client, &request).await?;
+    let channel: Channel = decode(&answer).ok()?;
+    let utc = |_| FixedOffset::east_opt(0).expect("zero is a valid offset");
+    let text = CardText {
+        locale: Locale::En,
+        offset_at: &utc,
+    };
+    let mut results = MarkupWriter::with_capacity(4096);
+    results.tags(r#"<div class="results channel-info">"#);
+    write_channel_info_card(&mut results, &channel, &asked, &text);
+    results.tags("</div>");
+    shell
+        .painted(".channel-info .cs-card")?
+        .value("ci-channel", &asked)?
+        .results(results.as_str())
+}
+
+/// Post statistics: the post and its grouping in the form, its counters as tiles in place of
+/// the introduction. What comes under them (reach, the growth chart, reposts) is the
+/// console's to draw; its calls start with the page (`opening`'s preloads).
+async fn post_stats(gw: &Arc<Gateway>, client: IpAddr, query: &str) -> Option<String> {
+    let asked = asked_post(query)?;
+    let request = post_stats_request(&asked.post, &asked.group).ok()?;
+    request.validate().ok()?;
+    let shell = Shell::read(&gw.config.dist, "post-stats").await?;
+    let answer = ask(gw, client, &request).await?;
+    let stats: PostStatsResponse = decode(&answer).ok()?;
+    let mut results = MarkupWriter::with_capacity(2048);
+    results.tags(r#"<div class="results post-stats-results">"#);
+    write_post_stats_tiles(&mut results, &stats, Locale::En);
+    results.tags("</div>");
+    shell
+        .painted(".post-stats-results .cs-tiles")?
+        .value("ps-post", &asked.post)?
+        .selected("ps-group", request.group.as_str())?
+        .results(results.as_str())
+}
+
+/// A page's shell, being filled.
+struct Shell(String);
+
+/// The shell's root, as `cargo xtask build` writes it (`xtask/src/prerender.rs`).
+const SHELL_ROOT: &str = r#"id="boot-shell" inert="""#;
+/// The introduction a page's form shows until something is asked (`PageForm::status`).
+const INTRO: &str = r#"<p class="muted intro">"#;
+/// How a prerendered `select` marks its chosen option.
+const SELECTED: &str = r#" selected="selected""#;
+
+impl Shell {
+    async fn read(dist: &Path, page: &str) -> Option<Shell> {
+        let file = dist.join("routes").join(format!("{page}.html"));
+        tokio::fs::read_to_string(file).await.ok().map(Shell)
+    }
+
+    /// Taking input, and naming what the console draws the answer as (`answer`, a selector).
+    fn painted(self, answer: &str) -> Option<Shell> {
+        let mut root = MarkupWriter::default();
+        root.tags(r#"id="boot-shell""#)
+            .attribute("data-painted", answer);
+        self.replace(SHELL_ROOT, SHELL_ROOT, root.as_str())
+    }
+
+    /// The field `id` holding `value`.
+    fn value(self, id: &str, value: &str) -> Option<Shell> {
+        let field = format!(r#"<input id="{id}""#);
+        let at = self.0.find(&field)? + field.len();
+        let mut written = MarkupWriter::default();
+        written.attribute("value", value);
+        Some(Shell(format!(
+            "{}{}{}",
+            &self.0[..at],
+            written.as_str(),
+            &self.0[at..]
+        )))
+    }
+
+    /// The `select` `id` with its option `value` chosen.
+    fn selected(self, id: &str, value: &str) -> Option<Shell> {
+        let start = self.0.find(&format!(r#"<select id="{id}""#))?;
+        let end = self.0[start..].find("</select>")? + start;
+        let option = format!(r#"<option value="{value}""#);
+        let select = self.0[start..end].replacen(SELECTED, "", 1);
+        let at = select.find(&option)? + option.len();
+        let select = format!("{}{SELECTED}{}", &select[..at], &select[at..]);
+        Some(Shell(format!(
+            "{}{select}{}",
+            &self.0[..start],
+            &self.0[end..]
+        )))
+    }
+
+    /// The answer in place of the form's introduction: the page, written.
+    fn results(self, results: &str) -> Option<String> {
+        self.replace(INTRO, "</p>", results).map(|shell| shell.0)
+    }
+
+    /// The shell with what starts with `start` and ends at the first `end` after it replaced
+    /// by `by`.
+    fn replace(self, start: &str, end: &str, by: &str) -> Option<Shell> {
+        let from = self.0.find(start)?;
+        let to = self.0[from..].find(end)? + from + end.len();
+        Some(Shell(format!("{}{by}{}", &self.0[..from], &self.0[to..])))
+    }
+}
