@@ -13,6 +13,7 @@ use clap::{ArgAction, Parser};
 
 use crate::budget::Rate;
 use crate::logging::LogFormat;
+use crate::mcp::http::McpKey;
 use crate::policy::{self, BrowserToken, ROUTES};
 
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
@@ -181,6 +182,10 @@ pub struct Cli {
     #[arg(long, env = "CHANSCOPE_DEBUG_HEADERS", action = ArgAction::SetTrue,
           value_parser = FalseyValueParser::new())]
     debug_headers: bool,
+    /// Serve MCP at /mcp for AI assistants, to requests carrying `Authorization: Bearer KEY`
+    /// with the key in this file (trimmed, 16 characters or more); off without it
+    #[arg(long, env = "CHANSCOPE_MCP_KEY_FILE", value_name = "FILE")]
+    mcp_key_file: Option<String>,
     /// Log format: text lines, or one JSON object per line
     #[arg(
         long,
@@ -239,7 +244,10 @@ pub struct Config {
     pub drain_timeout: Duration,
     /// Whether API answers carry `x-chanscope-cache`.
     pub debug_headers: bool,
+    /// `/mcp` is served to requests with this key; off when `None`.
+    pub mcp_key: Option<McpKey>,
 }
+
 
 impl Config {
     /// Settings with every default, for `upstream` and `token`.
@@ -268,6 +276,7 @@ impl Config {
             max_connections: DEFAULT_MAX_CONNECTIONS,
             drain_timeout: Duration::from_secs_f64(DEFAULT_DRAIN_TIMEOUT_S),
             debug_headers: false,
+            mcp_key: None,
         })
     }
 
@@ -317,6 +326,10 @@ impl Config {
         c.max_connections = cli.max_connections;
         c.drain_timeout = Duration::from_secs_f64(cli.drain_timeout);
         c.debug_headers = cli.debug_headers;
+        c.mcp_key = match &cli.mcp_key_file {
+            Some(path) => Some(McpKey::new(&read_file(path)?)?),
+            None => None,
+        };
         Ok(c)
     }
 }

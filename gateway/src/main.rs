@@ -1,6 +1,6 @@
 //! `gateway`: serves the built console and forwards `/api/<operation>` to the real service with
 //! the token added on the server side, until Ctrl-C or SIGTERM (requests in flight finish within
-//! `--drain-timeout`).
+//! `--drain-timeout`). `gateway mcp` serves MCP over stdio instead (`mcp/stdio.rs`).
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -14,6 +14,9 @@ use serverkit::shutdown::stop_signal;
 
 #[tokio::main]
 async fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("mcp") {
+        return gateway::mcp::stdio::main(std::env::args().skip(2)).await;
+    }
     let cli = Cli::parse();
     if let Err(e) = logging::init(cli.log_format, &cli.log) {
         eprintln!("gateway: {e}");
