@@ -248,7 +248,6 @@ pub struct Config {
     pub mcp_key: Option<McpKey>,
 }
 
-
 impl Config {
     /// Settings with every default, for `upstream` and `token`.
     pub fn new(upstream: &str, token: Token) -> Result<Config, String> {

@@ -49,7 +49,9 @@ impl Asker {
             .map_err(|_| format!("the answer could not be read (HTTP {})", answer.status))?;
         match envelope.get("status").and_then(Value::as_str) {
             Some("ok") => Ok(envelope.get("response").cloned().unwrap_or(Value::Null)),
-            Some("pending") => Err("pending: the service is preparing the data; ask again in a minute".into()),
+            Some("pending") => {
+                Err("pending: the service is preparing the data; ask again in a minute".into())
+            }
             _ => {
                 let message = envelope
                     .get("error")
@@ -94,7 +96,10 @@ impl Asker {
 fn flood_wait(status: StatusCode, body: &[u8]) -> Option<u32> {
     let text = std::str::from_utf8(body).ok()?;
     let at = text.find("flood_control_")? + "flood_control_".len();
-    let digits: String = text[at..].chars().take_while(char::is_ascii_digit).collect();
+    let digits: String = text[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
     (status == StatusCode::TOO_MANY_REQUESTS || !digits.is_empty())
         .then(|| digits.parse().ok())
         .flatten()

@@ -106,7 +106,9 @@ pub struct TotalsOut {
 /// The requests the call may make.
 pub fn cost(args: &CampaignArgs) -> u32 {
     let search = u32::from(username(&args.promoted).is_some());
-    u32::try_from(args.placements.len()).unwrap_or(u32::MAX).saturating_add(2 + search)
+    u32::try_from(args.placements.len())
+        .unwrap_or(u32::MAX)
+        .saturating_add(2 + search)
 }
 
 fn username(promoted: &str) -> Option<String> {
@@ -125,19 +127,31 @@ fn parse_at(text: &str) -> Option<NaiveDateTime> {
 }
 
 pub async fn campaign_gains(ask: &Asker, args: CampaignArgs) -> Result<Gains, String> {
-    let promoted: ChannelId = args.promoted.parse().map_err(|e| format!("promoted: {e}"))?;
+    let promoted: ChannelId = args
+        .promoted
+        .parse()
+        .map_err(|e| format!("promoted: {e}"))?;
     if args.placements.is_empty() || args.placements.len() > MAX_PLACEMENTS {
         return Err(format!("placements: give 1 to {MAX_PLACEMENTS}"));
     }
     let mut typed = Vec::new();
     for (i, p) in args.placements.iter().enumerate() {
         let row = i + 1;
-        let post: PostId = p.post.parse().map_err(|e| format!("placement {row}: post: {e}"))?;
-        let (price, currency) = price_and_currency(&p.price)
-            .map_err(|e| format!("placement {row}: price \"{}\" cannot be read ({e:?})", p.price))?;
+        let post: PostId = p
+            .post
+            .parse()
+            .map_err(|e| format!("placement {row}: post: {e}"))?;
+        let (price, currency) = price_and_currency(&p.price).map_err(|e| {
+            format!(
+                "placement {row}: price \"{}\" cannot be read ({e:?})",
+                p.price
+            )
+        })?;
         let at = match p.at.as_deref().map(str::trim).filter(|t| !t.is_empty()) {
             Some(text) => Some(parse_at(text).ok_or_else(|| {
-                format!("placement {row}: at \"{text}\": write 2026-11-20 14:00 or 2026-11-20 (UTC)")
+                format!(
+                    "placement {row}: at \"{text}\": write 2026-11-20 14:00 or 2026-11-20 (UTC)"
+                )
             })?),
             None => None,
         };
@@ -166,7 +180,10 @@ pub async fn campaign_gains(ask: &Asker, args: CampaignArgs) -> Result<Gains, St
     }
     let (group, records) = hours_or_days(ask, &promoted, now).await?;
     let name = username(&args.promoted);
-    let found = match name.as_deref().and_then(|n| mention_search(n, HEALTH_DAYS, now)) {
+    let found = match name
+        .as_deref()
+        .and_then(|n| mention_search(n, HEALTH_DAYS, now))
+    {
         Some(search) => Some(ask.send(&search).await?),
         None => None,
     };
@@ -198,16 +215,15 @@ pub async fn campaign_gains(ask: &Asker, args: CampaignArgs) -> Result<Gains, St
     Ok(Gains {
         placements: out,
         totals: totals(&figures.totals),
-        counts_by: if group == PeriodGroup::Hour { "hour" } else { "day" },
+        counts_by: if group == PeriodGroup::Hour {
+            "hour"
+        } else {
+            "day"
+        },
         mentions_left_out: mentions.len(),
         requests: ask.requests(),
         requests_at_most: at_most,
-        definitions: definitions(&[
-            "reach_Nh",
-            "cpm",
-            "gain_Nh",
-            "cost_per_subscriber_Nh",
-        ]),
+        definitions: definitions(&["reach_Nh", "cpm", "gain_Nh", "cost_per_subscriber_Nh"]),
         docs: FIGURES_DOC,
     })
 }

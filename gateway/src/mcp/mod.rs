@@ -26,8 +26,8 @@ use serde::Serialize;
 use crate::frame::ClientAddress;
 use crate::state::Gateway;
 
-pub use ask::MAX_UNCONFIRMED;
 use ask::Asker;
+pub use ask::MAX_UNCONFIRMED;
 use campaign::{CampaignArgs, Gains};
 use ops::{
     query_of, ChannelInfoArgs, ChannelSearchArgs, KeywordMentionsArgs, MultiPostStatsArgs,
@@ -60,8 +60,6 @@ fn visitor(context: &RequestContext<RoleServer>) -> IpAddr {
         .map_or(IpAddr::V4(Ipv4Addr::LOCALHOST), |c| c.0)
 }
 
-type Answer<T> = Result<Json<T>, String>;
-
 #[tool_router]
 impl Chanscope {
     pub fn new(gw: Arc<Gateway>) -> Chanscope {
@@ -81,7 +79,7 @@ impl Chanscope {
         context: &RequestContext<RoleServer>,
         path: &str,
         args: &impl Serialize,
-    ) -> Answer<OperationAnswer> {
+    ) -> Result<Json<OperationAnswer>, String> {
         let ask = self.asker(context);
         let response = ask.raw(path, &query_of(args)).await?;
         Ok(Json(OperationAnswer {
@@ -90,119 +88,139 @@ impl Chanscope {
         }))
     }
 
-    #[tool(description = "Keyword mentions by channel: per channel, how often a word or phrase \
+    #[tool(
+        description = "Keyword mentions by channel: per channel, how often a word or phrase \
         was mentioned, the reach of those posts and the date of the last one (default: the last \
-        10 days). Costs 1 API request.")]
+        10 days). Costs 1 API request."
+    )]
     async fn keyword_mentions(
         &self,
         Parameters(args): Parameters<KeywordMentionsArgs>,
         context: RequestContext<RoleServer>,
-    ) -> Answer<OperationAnswer> {
+    ) -> Result<Json<OperationAnswer>, String> {
         self.operation(&context, "/words/mentions-by-channels", &args)
             .await
     }
 
-    #[tool(description = "Channel and chat search by keyword (q, 3 characters or more) or \
+    #[tool(
+        description = "Channel and chat search by keyword (q, 3 characters or more) or \
         category, in a country; up to 100 channels with their subscribers and citation index. \
-        Costs 1 API request.")]
+        Costs 1 API request."
+    )]
     async fn channel_search(
         &self,
         Parameters(args): Parameters<ChannelSearchArgs>,
         context: RequestContext<RoleServer>,
-    ) -> Answer<OperationAnswer> {
+    ) -> Result<Json<OperationAnswer>, String> {
         self.operation(&context, "/channels/search", &args).await
     }
 
-    #[tool(description = "Subscriber dynamics: a channel's or chat's participant count over \
+    #[tool(
+        description = "Subscriber dynamics: a channel's or chat's participant count over \
         time by hour, day, week or month, newest first (default: the last 10 days by day). \
-        Costs 1 API request.")]
+        Costs 1 API request."
+    )]
     async fn subscriber_dynamics(
         &self,
         Parameters(args): Parameters<SubscriberDynamicsArgs>,
         context: RequestContext<RoleServer>,
-    ) -> Answer<OperationAnswer> {
+    ) -> Result<Json<OperationAnswer>, String> {
         self.operation(&context, "/channels/subscribers", &args)
             .await
     }
 
-    #[tool(description = "Channel information: the card of one channel or chat (title, \
+    #[tool(
+        description = "Channel information: the card of one channel or chat (title, \
         subscribers, citation index, category, country, language, the service's restrictions). \
-        Costs 1 API request.")]
+        Costs 1 API request."
+    )]
     async fn channel_info(
         &self,
         Parameters(args): Parameters<ChannelInfoArgs>,
         context: RequestContext<RoleServer>,
-    ) -> Answer<OperationAnswer> {
+    ) -> Result<Json<OperationAnswer>, String> {
         self.operation(&context, "/channels/get", &args).await
     }
 
-    #[tool(description = "Statistics of up to 50 posts of one channel: views, shares, comments \
-        and reactions of each. Needs plan XL. Costs 1 API request.")]
+    #[tool(
+        description = "Statistics of up to 50 posts of one channel: views, shares, comments \
+        and reactions of each. Needs plan XL. Costs 1 API request."
+    )]
     async fn multi_post_stats(
         &self,
         Parameters(args): Parameters<MultiPostStatsArgs>,
         context: RequestContext<RoleServer>,
-    ) -> Answer<OperationAnswer> {
+    ) -> Result<Json<OperationAnswer>, String> {
         self.operation(&context, "/posts/stat-multi", &args).await
     }
 
-    #[tool(description = "Statistics of up to 50 stories of one channel: views, shares and \
-        reactions of each. Needs plan XL. Costs 1 API request.")]
+    #[tool(
+        description = "Statistics of up to 50 stories of one channel: views, shares and \
+        reactions of each. Needs plan XL. Costs 1 API request."
+    )]
     async fn multi_story_stats(
         &self,
         Parameters(args): Parameters<MultiStoryStatsArgs>,
         context: RequestContext<RoleServer>,
-    ) -> Answer<OperationAnswer> {
+    ) -> Result<Json<OperationAnswer>, String> {
         self.operation(&context, "/stories/stat-multi", &args).await
     }
 
-    #[tool(description = "Statistics of one post: its counters, reposts, mentions, and the \
-        growth of its views over its first 15 days by hour or day. Costs 1 API request.")]
+    #[tool(
+        description = "Statistics of one post: its counters, reposts, mentions, and the \
+        growth of its views over its first 15 days by hour or day. Costs 1 API request."
+    )]
     async fn post_stats(
         &self,
         Parameters(args): Parameters<PostStatsArgs>,
         context: RequestContext<RoleServer>,
-    ) -> Answer<OperationAnswer> {
+    ) -> Result<Json<OperationAnswer>, String> {
         self.operation(&context, "/posts/stat", &args).await
     }
 
-    #[tool(description = "Full-text post search, newest first: up to 50 posts a page, offset up \
-        to 1000, with their counters (extended=1 adds their channels). Costs 1 API request.")]
+    #[tool(
+        description = "Full-text post search, newest first: up to 50 posts a page, offset up \
+        to 1000, with their counters (extended=1 adds their channels). Costs 1 API request."
+    )]
     async fn post_search(
         &self,
         Parameters(args): Parameters<PostSearchArgs>,
         context: RequestContext<RoleServer>,
-    ) -> Answer<OperationAnswer> {
+    ) -> Result<Json<OperationAnswer>, String> {
         self.operation(&context, "/posts/search", &args).await
     }
 
-    #[tool(description = "Judge a channel before buying an advert in it: its card, subscriber \
+    #[tool(
+        description = "Judge a channel before buying an advert in it: its card, subscriber \
         change over 7 and 30 days, the health check (verdict warnings or clean, how sure, and \
         each finding with its evidence: jumps, steps and drops of subscribers beyond the \
         channel's normal, rises that mentions explain, restrictions, low ERR), and the posts of \
         other channels that mention it with the gain after each. With reach_profile: reach at \
         12/24/48 h, ERR, ERR24 and ER over its last 10 posts. Costs up to 4 API requests, 14 \
-        with reach_profile (which needs confirm_requests: 14).")]
+        with reach_profile (which needs confirm_requests: 14)."
+    )]
     async fn channel_report(
         &self,
         Parameters(args): Parameters<ReportArgs>,
         context: RequestContext<RoleServer>,
-    ) -> Answer<Report> {
+    ) -> Result<Json<Report>, String> {
         report::channel_report(&self.asker(&context), args)
             .await
             .map(Json)
     }
 
-    #[tool(description = "What a campaign's adverts brought: per placement its reach and CPM \
+    #[tool(
+        description = "What a campaign's adverts brought: per placement its reach and CPM \
         at 24 and 48 h, the promoted channel's subscriber gain beyond its normal growth with its \
         spread, and a cost per subscriber only when that gain is clearly (2 spreads) beyond \
         normal; and the campaign's totals. Costs one API request per placement plus up to 3; \
-        over 10 it needs confirm_requests.")]
+        over 10 it needs confirm_requests."
+    )]
     async fn campaign_gains(
         &self,
         Parameters(args): Parameters<CampaignArgs>,
         context: RequestContext<RoleServer>,
-    ) -> Answer<Gains> {
+    ) -> Result<Json<Gains>, String> {
         campaign::campaign_gains(&self.asker(&context), args)
             .await
             .map(Json)

@@ -47,7 +47,9 @@ pub fn missing_text(why: Missing) -> String {
         Missing::NotYet { hours } => format!("the post's view growth does not reach {hours} h yet"),
         Missing::NoGrowth => "the answer has no hourly view growth".into(),
         Missing::NoPrice => "no price was given".into(),
-        Missing::NoHistory { days } => format!("the subscriber history does not reach {days} days back"),
+        Missing::NoHistory { days } => {
+            format!("the subscriber history does not reach {days} days back")
+        }
         Missing::NoCounts { hours } => format!("the subscriber counts do not cover {hours} h"),
         Missing::NoGain => "no gain beyond the channel's normal growth".into(),
         Missing::MixedCurrencies => "the prices are in different currencies".into(),

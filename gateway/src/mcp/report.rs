@@ -139,13 +139,22 @@ pub async fn channel_report(ask: &Asker, args: ReportArgs) -> Result<Report, Str
     if let Some(ask_first) = unconfirmed("channel_report", at_most, args.confirm_requests) {
         return Err(ask_first);
     }
-    let id: ChannelId = args.channel.parse().map_err(|e| format!("channelId: {e}"))?;
+    let id: ChannelId = args
+        .channel
+        .parse()
+        .map_err(|e| format!("channelId: {e}"))?;
     let now = Utc::now();
     let channel = ask.send(&ChannelInfo::new(id.clone())).await?;
     let (group, records) = hours_or_days(ask, &id, now).await?;
     // Without the mentions the check still runs: rises stay unexplained, and the answer says so.
     let found = match mention_search(&channel.username, HEALTH_DAYS, now) {
-        Some(search) => ask.call(&search).await.ok(),
+        Some(search) => match ask.call(&search).await {
+            Ok(found) => Some(found),
+            // A limit is said with its wait, as every other call's; any other failure leaves
+            // rises unexplained, and the answer says the search was not made.
+            Err(e) if e.retry_after_secs().is_some() => return Err(words(&e)),
+            Err(_) => None,
+        },
         None => None,
     };
     let (read, _) = readings(group, &records);
@@ -169,7 +178,11 @@ pub async fn channel_report(ask: &Asker, args: ReportArgs) -> Result<Report, Str
     }
     found_all.sort_by_key(|f| (f.date, f.movement().map(|m| m.start)));
     let verdict = Verdict::of(&found_all, &clean_doubts(&read, group, subscribers));
-    let by = if group == PeriodGroup::Hour { "hour" } else { "day" };
+    let by = if group == PeriodGroup::Hour {
+        "hour"
+    } else {
+        "day"
+    };
     let busy: Vec<NaiveDateTime> = causes.iter().map(|c| c.at).collect();
     let gain = |at, hours| {
         after_mention(&read, at, hours, &busy).map(|a| Gain {
@@ -189,7 +202,12 @@ pub async fn channel_report(ask: &Asker, args: ReportArgs) -> Result<Report, Str
             gain_48h: gain(c.at, 48),
         })
         .collect();
-    let mut named = vec!["subscribers", "change_7d, change_30d", "verdict", "confidence"];
+    let mut named = vec![
+        "subscribers",
+        "change_7d, change_30d",
+        "verdict",
+        "confidence",
+    ];
     named.extend(["finding.excess, finding.spreads", "mention.gain_Nh"]);
     if reach.is_some() {
         named.extend(["average_reach_Nh, median_reach_Nh", "err", "err24", "er"]);

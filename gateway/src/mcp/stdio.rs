@@ -41,14 +41,18 @@ pub struct McpCli {
     #[arg(long, env = "CHANSCOPE_TOKEN_FILE", value_name = "PATH")]
     token_file: Option<String>,
     /// Which logs to write to standard error, as tracing's EnvFilter reads it
-    #[arg(long, env = "CHANSCOPE_LOG", value_name = "FILTER", default_value = "warn")]
+    #[arg(
+        long,
+        env = "CHANSCOPE_LOG",
+        value_name = "FILTER",
+        default_value = "warn"
+    )]
     log: String,
 }
 
 /// Runs `gateway mcp` with `args` (those after `mcp`) until the assistant closes its input.
 pub async fn main(args: impl Iterator<Item = String>) -> ExitCode {
-    let cli = match McpCli::try_parse_from(std::iter::once("gateway mcp".to_owned()).chain(args))
-    {
+    let cli = match McpCli::try_parse_from(std::iter::once("gateway mcp".to_owned()).chain(args)) {
         Ok(cli) => cli,
         Err(e) => {
             // --help and --version are clap's "errors" too, printed to stderr: stdout is the
@@ -75,7 +79,10 @@ pub async fn main(args: impl Iterator<Item = String>) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let served = match Chanscope::new(gateway).serve(rmcp::transport::stdio()).await {
+    let served = match Chanscope::new(gateway)
+        .serve(rmcp::transport::stdio())
+        .await
+    {
         Ok(served) => served,
         Err(e) => {
             tracing::error!("gateway mcp: {e}");
