@@ -87,3 +87,46 @@ pub fn text(result: &CallToolResult) -> String {
         .collect::<Vec<_>>()
         .join("\n")
 }
+
+/// The `/mcp` key of the tests.
+pub const KEY: &str = "mcp-k3y-0123456789abcdef";
+
+/// A JSON-RPC request POSTed to `/mcp` at `origin`, with `authorization` when given, as a
+/// Streamable HTTP client sends it.
+pub async fn post(origin: &str, authorization: Option<&str>, message: Value) -> super::Answer {
+    use bytes::Bytes;
+    use http_body_util::{BodyExt, Full};
+    use hyper_util::client::legacy::Client;
+    use hyper_util::rt::TokioExecutor;
+    let client: Client<_, Full<Bytes>> = Client::builder(TokioExecutor::new()).build_http();
+    let mut request = axum::http::Request::post(format!("{origin}/mcp"))
+        .header("content-type", "application/json")
+        .header("accept", "application/json, text/event-stream")
+        .header("mcp-protocol-version", "2025-06-18");
+    if let Some(value) = authorization {
+        request = request.header("authorization", value);
+    }
+    let body = Full::new(Bytes::from(message.to_string()));
+    let response = client.request(request.body(body).unwrap()).await.unwrap();
+    let status = response.status();
+    let headers = response.headers().clone();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    super::Answer {
+        status,
+        headers,
+        body: String::from_utf8_lossy(&bytes).into_owned(),
+        bytes,
+    }
+}
+
+/// `tools/call` of `tool` with `arguments` over `/mcp`, with the key: its JSON-RPC `result`.
+pub async fn call_over_http(origin: &str, tool: &str, arguments: Value) -> Value {
+    let bearer = format!("Bearer {KEY}");
+    let message = serde_json::json!({
+        "jsonrpc": "2.0", "id": 7, "method": "tools/call",
+        "params": {"name": tool, "arguments": arguments},
+    });
+    let answer = post(origin, Some(&bearer), message).await;
+    assert_eq!(answer.status, 200, "{}", answer.body);
+    answer.json()["result"].clone()
+}
