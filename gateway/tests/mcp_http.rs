@@ -70,7 +70,7 @@ async fn mcp_with_its_key_lists_and_calls_the_tools() {
     assert_eq!(init.json()["result"]["serverInfo"]["name"], "chanscope");
     let list = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/list"});
     let tools = post(&mcp.rig.origin, Some(&bearer), list).await.json();
-    assert_eq!(tools["result"]["tools"].as_array().unwrap().len(), 10);
+    assert_eq!(tools["result"]["tools"].as_array().unwrap().len(), 11);
     let report = call_over_http(
         &mcp.rig.origin,
         "channel_report",

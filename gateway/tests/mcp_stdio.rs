@@ -29,7 +29,7 @@ async fn gateway_mcp_without_a_token_answers_from_the_sandbox() {
         .await
         .expect("it answers within a minute")
         .expect("it speaks MCP");
-    assert_eq!(client.list_all_tools().await.unwrap().len(), 10);
+    assert_eq!(client.list_all_tools().await.unwrap().len(), 11);
     let arguments = json!({"channel": "@bought_jump_news"})
         .as_object()
         .cloned()

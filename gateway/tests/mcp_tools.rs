@@ -20,6 +20,7 @@ async fn lists_every_tool_with_its_schemas_and_cost() {
             "channel_info",
             "channel_report",
             "channel_search",
+            "compare_channels",
             "keyword_mentions",
             "multi_post_stats",
             "multi_story_stats",

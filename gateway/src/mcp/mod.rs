@@ -6,6 +6,8 @@
 
 mod ask;
 mod campaign;
+mod compare;
+mod guide;
 mod health;
 pub mod http;
 mod ops;
@@ -18,9 +20,13 @@ use std::sync::Arc;
 
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
-use rmcp::model::{Implementation, ServerCapabilities, ServerConfig};
+use rmcp::model::{
+    GetPromptRequestParams, GetPromptResponse, GetPromptResult, Implementation, ListPromptsResult,
+    ListResourcesResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
+    ReadResourceResult, ServerCapabilities, ServerConfig,
+};
 use rmcp::service::RequestContext;
-use rmcp::{tool, tool_handler, tool_router, Json, RoleServer, ServerHandler};
+use rmcp::{tool, tool_handler, tool_router, ErrorData, Json, RoleServer, ServerHandler};
 use serde::Serialize;
 
 use crate::frame::ClientAddress;
@@ -29,6 +35,7 @@ use crate::state::Gateway;
 use ask::Asker;
 pub use ask::MAX_UNCONFIRMED;
 use campaign::{CampaignArgs, Gains};
+use compare::{CompareArgs, Comparison};
 use ops::{
     query_of, ChannelInfoArgs, ChannelSearchArgs, KeywordMentionsArgs, MultiPostStatsArgs,
     MultiStoryStatsArgs, OperationAnswer, PostSearchArgs, PostStatsArgs, SubscriberDynamicsArgs,
@@ -210,6 +217,22 @@ impl Chanscope {
     }
 
     #[tool(
+        description = "Compare 2 to 10 channels before paying: per channel its subscribers, \
+        their change over 7, 30 and 90 days (net and percent), citation index, the registry's \
+        verification, the service's restrictions and age in days. Costs 2 API requests per \
+        channel; over 10 (6 channels or more) it needs confirm_requests."
+    )]
+    async fn compare_channels(
+        &self,
+        Parameters(args): Parameters<CompareArgs>,
+        context: RequestContext<RoleServer>,
+    ) -> Result<Json<Comparison>, String> {
+        compare::compare_channels(&self.asker(&context), args)
+            .await
+            .map(Json)
+    }
+
+    #[tool(
         description = "What a campaign's adverts brought: per placement its reach and CPM \
         at 24 and 48 h, the promoted channel's subscriber gain beyond its normal growth with its \
         spread, and a cost per subscriber only when that gain is clearly (2 spreads) beyond \
@@ -230,8 +253,68 @@ impl Chanscope {
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for Chanscope {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_resources()
+            .enable_prompts()
+            .build();
+        ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("chanscope", env!("CARGO_PKG_VERSION")))
             .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        Ok(ListResourcesResult::with_all_items(guide::resources()))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        match guide::read(&request.uri, &self.gw.config) {
+            Some(contents) => Ok(ReadResourceResult::new(vec![contents]).into()),
+            None => Err(ErrorData::resource_not_found(
+                format!("no resource {}", request.uri),
+                None,
+            )),
+        }
+    }
+
+    async fn list_prompts(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        Ok(ListPromptsResult::with_all_items(guide::prompts()))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        let channel = request
+            .arguments
+            .as_ref()
+            .and_then(|a| a.get("channel"))
+            .and_then(|c| c.as_str())
+            .filter(|c| !c.trim().is_empty());
+        match (request.name.as_str(), channel) {
+            (guide::JUDGE_PROMPT, Some(channel)) => {
+                Ok(GetPromptResult::new(vec![guide::judge(channel.trim())]).into())
+            }
+            (guide::JUDGE_PROMPT, None) => {
+                Err(ErrorData::invalid_params("channel is required", None))
+            }
+            (other, _) => Err(ErrorData::invalid_params(
+                format!("no prompt {other}"),
+                None,
+            )),
+        }
     }
 }

@@ -97,7 +97,7 @@ async fn drive(target: &[&str], env: &[(&str, &str)]) -> Res<()> {
         .iter()
         .filter_map(|t| t["name"].as_str())
         .collect();
-    ensure(names.len() == 10, || format!("tools: {names:?}"))?;
+    ensure(names.len() == 11, || format!("tools: {names:?}"))?;
     let call = ["--method", "tools/call", "--tool-name"];
     let report = inspect_json(
         target,
