@@ -289,7 +289,7 @@ impl Config {
     ) -> Result<Config, String> {
         // The file's or variable's content is never quoted in an error: it may be the secret.
         let secret = match &cli.token_file {
-            Some(path) => read_file(path)?,
+            Some(path) => read_file(path).map_err(|e| format!("--token-file: {e}"))?,
             None => env_token
                 .ok_or_else(|| format!("a token is required: --token-file PATH or {TOKEN_ENV}"))?,
         };
@@ -326,7 +326,10 @@ impl Config {
         c.drain_timeout = Duration::from_secs_f64(cli.drain_timeout);
         c.debug_headers = cli.debug_headers;
         c.mcp_key = match &cli.mcp_key_file {
-            Some(path) => Some(McpKey::new(&read_file(path)?)?),
+            Some(path) => {
+                let text = read_file(path).map_err(|e| format!("--mcp-key-file: {e}"))?;
+                Some(McpKey::new(&text)?)
+            }
             None => None,
         };
         Ok(c)

@@ -24,7 +24,7 @@ async fn main() -> ExitCode {
     }
     let config = Config::from_cli(cli, std::env::var(TOKEN_ENV).ok(), |path| {
         // The error names the file, never its content.
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read --token-file {path}: {e}"))
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
     });
     let config = match config {
         Ok(c) => c,
