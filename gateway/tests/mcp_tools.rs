@@ -42,6 +42,17 @@ async fn lists_every_tool_with_its_schemas_and_cost() {
     }
     let report = tools.iter().find(|t| t.name == "channel_report").unwrap();
     assert_eq!(report.input_schema["required"], json!(["channel"]));
+    // Optional numbers read as integers, so that clients typing arguments by the schema (the
+    // inspector's command line) send numbers rather than text.
+    assert_eq!(
+        report.input_schema["properties"]["confirm_requests"]["type"],
+        "integer"
+    );
+    let search = tools.iter().find(|t| t.name == "post_search").unwrap();
+    assert_eq!(
+        search.input_schema["properties"]["limit"]["type"],
+        "integer"
+    );
 }
 
 #[tokio::test]

@@ -34,6 +34,8 @@ pub struct CampaignArgs {
     /// The adverts bought, at most 50.
     pub placements: Vec<PlacementArgs>,
     /// The requests you agree to spend, when the call costs more than 10.
+    #[serde(default)]
+    #[schemars(with = "u32")]
     pub confirm_requests: Option<u32>,
 }
 

@@ -27,6 +27,8 @@ pub struct CompareArgs {
     /// 2 to 10 channels: `@username`, `t.me/username` or the service's ID.
     pub channels: Vec<String>,
     /// The requests you agree to spend, when the call costs more than 10 (6 channels or more).
+    #[serde(default)]
+    #[schemars(with = "u32")]
     pub confirm_requests: Option<u32>,
 }
 

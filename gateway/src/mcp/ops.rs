@@ -16,6 +16,9 @@ pub struct OperationAnswer {
     pub requests: u32,
 }
 
+// Optional numbers are described as plain integers, not "integer or null": clients that type
+// their arguments by the schema (the MCP inspector's command line among them) then send numbers.
+
 /// The query of `args`: each parameter given, under its JSON name; numbers as digits.
 pub fn query_of(args: &impl Serialize) -> String {
     let mut query = form_urlencoded::Serializer::new(String::new());
@@ -41,22 +44,27 @@ pub struct KeywordMentionsArgs {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub peer_type: Option<String>,
     /// Period from, Unix seconds (default: 10 days ago).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "i64")]
     pub start_date: Option<i64>,
     /// Period to, Unix seconds.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "i64")]
     pub end_date: Option<i64>,
     /// 1: leave out mentions in reposts.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u8")]
     pub hide_forwards: Option<u8>,
     /// 1: strict search, no morphology or partial words.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u8")]
     pub strong_search: Option<u8>,
     /// Words to exclude, separated by spaces.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub minus_words: Option<String>,
     /// 1: `q` uses the extended syntax (space AND, `|` OR, `"…"` phrase, `-word` exclude).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u8")]
     pub extended_syntax: Option<u8>,
 }
 
@@ -67,7 +75,8 @@ pub struct ChannelSearchArgs {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub q: Option<String>,
     /// 1: search the description too.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u8")]
     pub search_by_description: Option<u8>,
     /// `channel` (default), `chat` or `all`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -81,7 +90,8 @@ pub struct ChannelSearchArgs {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub category: Option<String>,
     /// Channels returned, 1 to 100 (default 20).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u32")]
     pub limit: Option<u32>,
 }
 
@@ -92,10 +102,12 @@ pub struct SubscriberDynamicsArgs {
     /// `@username`, `t.me/username`, `t.me/joinchat/CODE` or the service's numeric ID.
     pub channel_id: String,
     /// Period from, Unix seconds (default: the last 10 days).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "i64")]
     pub start_date: Option<i64>,
     /// Period to, Unix seconds.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "i64")]
     pub end_date: Option<i64>,
     /// `hour`, `day` (default), `week` or `month`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -148,19 +160,23 @@ pub struct PostSearchArgs {
     /// Text to search.
     pub q: String,
     /// Posts returned, 1 to 50 (default 20).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u32")]
     pub limit: Option<u32>,
     /// Offset into the results, 0 to 1000.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u32")]
     pub offset: Option<u32>,
     /// `channel`, `chat` or `all` (default).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub peer_type: Option<String>,
     /// Published from, Unix seconds.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "i64")]
     pub start_date: Option<i64>,
     /// Published to, Unix seconds.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "i64")]
     pub end_date: Option<i64>,
     /// Country of the channel.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -172,21 +188,26 @@ pub struct PostSearchArgs {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub category: Option<String>,
     /// 1: hide reposts.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u8")]
     pub hide_forwards: Option<u8>,
     /// 1: hide deleted posts.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u8")]
     pub hide_deleted: Option<u8>,
     /// 1: strict search, no morphology or partial words.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u8")]
     pub strong_search: Option<u8>,
     /// Words to exclude, separated by spaces.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub minus_words: Option<String>,
     /// 1: `q` uses the extended syntax.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u8")]
     pub extended_syntax: Option<u8>,
     /// 1: add the `channels` of the posts found.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "u8")]
     pub extended: Option<u8>,
 }

@@ -45,6 +45,8 @@ pub struct ReportArgs {
     #[serde(default)]
     pub reach_profile: bool,
     /// The requests you agree to spend, when the call costs more than 10.
+    #[serde(default)]
+    #[schemars(with = "u32")]
     pub confirm_requests: Option<u32>,
 }
 
