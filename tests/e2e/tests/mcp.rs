@@ -104,6 +104,12 @@ async fn drive(target: &[&str], env: &[(&str, &str)]) -> Res<()> {
         &[
             &call[..],
             &["channel_report", "--tool-arg", "channel=@advert_ladder"],
+            &[
+                "--tool-arg",
+                "reach_profile=true",
+                "--tool-arg",
+                "confirm_requests=14",
+            ],
         ]
         .concat(),
         env,
@@ -111,6 +117,10 @@ async fn drive(target: &[&str], env: &[(&str, &str)]) -> Res<()> {
     .await?;
     let report = &report["structuredContent"];
     ensure(report["health"]["verdict"] == "clean", || {
+        format!("{report}")
+    })?;
+    let err24 = &report["reach"]["err24_percent"]["value"];
+    ensure(err24.as_f64().is_some_and(|e| e > 0.0), || {
         format!("{report}")
     })?;
     let mention = &report["mentions"][0];
