@@ -293,6 +293,8 @@ async fn campaign_gains_prices_only_gains_beyond_normal() {
     }
     assert!(priced >= 3, "{gains}");
     assert_eq!(gains["counts_by"], "hour");
+    // The same adverts, found by the mention search, are left out of the normal change.
+    assert_eq!(gains["mentions_left_out"], cost - 3);
     assert!(gains["totals"]["reach_24h"]["value"].as_f64().unwrap() > 0.0);
 }
 

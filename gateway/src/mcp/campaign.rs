@@ -7,19 +7,18 @@
 //! subscribers over 90 days by hour (a second by day when the plan gives no hours); and, when it
 //! is named by username, one post search for its other mentions (left out of its normal change).
 
-use chrono::{DateTime, NaiveDateTime, NaiveTime, Utc};
+use chrono::{NaiveDateTime, NaiveTime, Utc};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use chanscope_api::format::{parse_growth_date, parse_iso_date};
-use chanscope_api::model::PostSearchResponse;
 use chanscope_api::ops::PostStats;
 use chanscope_api::{ChannelId, PeriodGroup, PostId, ViewGrowthGroup};
 use chanscope_figures::campaign::{campaign_figures, Placement, Totals};
 use chanscope_figures::dynamics::readings;
 use chanscope_figures::engagement::Figure;
 use chanscope_figures::growth::growth_series;
-use chanscope_figures::health::causes::mention_search;
+use chanscope_figures::health::causes::{mention_instants, mention_search};
 use chanscope_figures::reach::price_and_currency;
 
 use super::ask::{unconfirmed, Asker};
@@ -189,7 +188,9 @@ pub async fn campaign_gains(ask: &Asker, args: CampaignArgs) -> Result<Gains, St
         Some(search) => Some(ask.send(&search).await?),
         None => None,
     };
-    let mentions = mention_instants(name.as_deref(), found.as_ref());
+    let mentions = found
+        .as_ref()
+        .map_or_else(Vec::new, |f| mention_instants(f, name.as_deref()));
     let (read, _) = readings(group, &records);
     let figures = campaign_figures(&placements, &growth, &read, &mentions);
     let out = placements
@@ -244,22 +245,4 @@ fn totals(t: &Totals) -> TotalsOut {
         cost_per_subscriber_24h: v(t.cost_per_subscriber[0]),
         cost_per_subscriber_48h: v(t.cost_per_subscriber[1]),
     }
-}
-
-/// The instants of the posts that mention the promoted channel, its own posts left out.
-fn mention_instants(own: Option<&str>, found: Option<&PostSearchResponse>) -> Vec<NaiveDateTime> {
-    let own = own.map(str::to_lowercase);
-    found.map_or_else(Vec::new, |found| {
-        found
-            .items
-            .iter()
-            .filter(|p| {
-                let name = found
-                    .channel_of(p)
-                    .map(|c| c.username.trim_start_matches('@').to_lowercase());
-                name.is_none() || name != own
-            })
-            .filter_map(|p| DateTime::from_timestamp(p.date, 0).map(|t| t.naive_utc()))
-            .collect()
-    })
 }

@@ -34,16 +34,14 @@ pub fn query_of(args: &impl Serialize) -> String {
     query.finish()
 }
 
-/// Keyword mentions by channel (`/words/mentions-by-channels`).
+/// The parameters keyword mentions and post search share, under the same names.
 #[derive(Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct KeywordMentionsArgs {
-    /// Keyword or phrase.
-    pub q: String,
+pub struct TextSearch {
     /// `channel`, `chat` or `all` (default `all`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub peer_type: Option<String>,
-    /// Period from, Unix seconds (default: 10 days ago).
+    /// Period from, Unix seconds (keyword mentions: default 10 days ago).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "i64")]
     pub start_date: Option<i64>,
@@ -51,7 +49,7 @@ pub struct KeywordMentionsArgs {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "i64")]
     pub end_date: Option<i64>,
-    /// 1: leave out mentions in reposts.
+    /// 1: leave out reposts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "u8")]
     pub hide_forwards: Option<u8>,
@@ -66,6 +64,15 @@ pub struct KeywordMentionsArgs {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "u8")]
     pub extended_syntax: Option<u8>,
+}
+
+/// Keyword mentions by channel (`/words/mentions-by-channels`).
+#[derive(Serialize, Deserialize, JsonSchema)]
+pub struct KeywordMentionsArgs {
+    /// Keyword or phrase.
+    pub q: String,
+    #[serde(flatten)]
+    pub search: TextSearch,
 }
 
 /// Channel and chat search (`/channels/search`); its parameters are snake_case, as the API's.
@@ -167,17 +174,6 @@ pub struct PostSearchArgs {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "u32")]
     pub offset: Option<u32>,
-    /// `channel`, `chat` or `all` (default).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub peer_type: Option<String>,
-    /// Published from, Unix seconds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "i64")]
-    pub start_date: Option<i64>,
-    /// Published to, Unix seconds.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "i64")]
-    pub end_date: Option<i64>,
     /// Country of the channel.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub country: Option<String>,
@@ -187,27 +183,14 @@ pub struct PostSearchArgs {
     /// Category of the channel.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub category: Option<String>,
-    /// 1: hide reposts.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "u8")]
-    pub hide_forwards: Option<u8>,
     /// 1: hide deleted posts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "u8")]
     pub hide_deleted: Option<u8>,
-    /// 1: strict search, no morphology or partial words.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "u8")]
-    pub strong_search: Option<u8>,
-    /// Words to exclude, separated by spaces.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub minus_words: Option<String>,
-    /// 1: `q` uses the extended syntax.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[schemars(with = "u8")]
-    pub extended_syntax: Option<u8>,
     /// 1: add the `channels` of the posts found.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[schemars(with = "u8")]
     pub extended: Option<u8>,
+    #[serde(flatten)]
+    pub search: TextSearch,
 }
