@@ -167,3 +167,36 @@ async fn api_and_mcp_share_one_visitors_limit() {
         429
     );
 }
+
+/// The upstream budget (`--upstream-rate`) is one for both ways in: with room for one call and
+/// no wait, four distinct calls at once, two through `/api` and two through `/mcp`, make one
+/// upstream call, and the three others are refused with the wait.
+#[tokio::test]
+async fn api_and_mcp_share_one_upstream_budget() {
+    let mcp = McpRig::start(|config| {
+        keyed(config);
+        config.upstream_rate = Some(gateway::budget::Rate {
+            per_second: 0.01,
+            burst: 1.0,
+        });
+        config.upstream_wait = std::time::Duration::ZERO;
+    })
+    .await;
+    let origin = mcp.rig.origin.clone();
+    let mut all = tokio::task::JoinSet::new();
+    for c in 0..4 {
+        let id = mcp.state.dataset.channels[c].id.to_string();
+        let origin = origin.clone();
+        all.spawn(async move {
+            if c % 2 == 0 {
+                let url = format!("{origin}/api/channels/get?channelId={id}");
+                return common::send(Method::GET, &url, &[]).await.status == 200;
+            }
+            let result = call_over_http(&origin, "channel_info", json!({"channelId": id})).await;
+            result["isError"] == false
+        });
+    }
+    let passed = all.join_all().await.into_iter().filter(|p| *p).count();
+    assert_eq!(passed, 1);
+    assert_eq!(mcp.upstream.calls(), 1);
+}
