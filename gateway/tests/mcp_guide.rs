@@ -79,3 +79,23 @@ async fn the_prompt_judges_the_channel_named() {
     let missing = GetPromptRequestParams::new("judge_channel");
     assert!(mcp.client.get_prompt(missing).await.is_err());
 }
+
+/// A short wait for the visitor's rate is waited out: six requests at two at once and four a
+/// second all go through, the limit kept (the last ones wait their turn).
+#[tokio::test]
+async fn short_waits_for_the_rate_are_waited_out() {
+    let mcp = McpRig::start(|config| {
+        config.rate = 4.0;
+        config.burst = 2.0;
+    })
+    .await;
+    let channels: Vec<String> = (0..3).map(|c| mcp.username(c)).collect();
+    let started = std::time::Instant::now();
+    let compared = mcp
+        .answer("compare_channels", json!({"channels": channels}))
+        .await;
+    assert_eq!(compared["requests"], 6);
+    assert_eq!(compared["channels"].as_array().unwrap().len(), 3);
+    // Four requests beyond the burst at four a second: a second at least, each wait whole.
+    assert!(started.elapsed() >= std::time::Duration::from_millis(900));
+}

@@ -7,7 +7,7 @@ use chanscope_api::limits::{
 };
 use rmcp::model::{Prompt, PromptArgument, PromptMessage, Resource, ResourceContents, Role};
 
-use super::ask::MAX_UNCONFIRMED;
+use super::ask::{LONGEST_WAIT, MAX_UNCONFIRMED, PATIENCE_SECS};
 use super::out::DEFINITIONS;
 use crate::config::Config;
 
@@ -57,7 +57,7 @@ fn limits(config: &Config) -> String {
          ## This server's\n\
          - every tool call spends API requests from the plan, stated in its description and returned as `requests`; a cached answer spends none of the service's quota\n\
          - a call of more than {MAX_UNCONFIRMED} requests spends nothing until called again with `confirm_requests` of at least its cost\n\
-         - per visitor: {rate} requests a second, {burst} at once, the same allowance as the console's `/api`; past it a tool error says how many seconds to wait\n\
+         - per visitor: {rate} requests a second, {burst} at once, the same allowance as the console's `/api`; past it a wait of up to {LONGEST_WAIT} s is waited out ({PATIENCE_SECS} s in all for a call), a longer one is a tool error that says how many seconds to wait\n\
          - upstream budget: {budget}\n",
         rate = config.rate,
         burst = config.burst,
