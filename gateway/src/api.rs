@@ -41,24 +41,59 @@ pub(crate) async fn api(
     op_path: &str,
     query: Option<&str>,
 ) -> Response {
-    gw.stats.api_requests.fetch_add(1, Ordering::Relaxed);
-    if let Err(wait) = gw.admit_client(client, Instant::now()).await {
-        gw.stats.rate_limited.fetch_add(1, Ordering::Relaxed);
-        let mut response = envelope(
-            StatusCode::TOO_MANY_REQUESTS,
-            error_body(&format!("flood_control_{wait}")).into(),
-            None,
-        );
+    let answer = answer(gw, client, method, op_path, query).await;
+    let mut response = envelope(answer.status, answer.body, answer.source);
+    if let Some(wait) = answer.retry_after {
         response
             .headers_mut()
             .insert(header::RETRY_AFTER, HeaderValue::from(wait));
-        return response;
+    }
+    response
+}
+
+/// An API answer before it becomes HTTP: what `/api` sends and what the MCP tools read.
+pub(crate) struct Answer {
+    pub(crate) status: StatusCode,
+    pub(crate) body: Bytes,
+    /// `hit`, `miss`, `stale` or `coalesced`; none when refused before the cache.
+    pub(crate) source: Option<&'static str>,
+    /// Seconds to wait, when the answer is a refusal for the rate.
+    pub(crate) retry_after: Option<u64>,
+}
+
+/// The whole `/api` pipeline for one call of `client`: its rate limit, the policy, the cache,
+/// one shared upstream call within the budget and the visitor's share. `/mcp`'s tools call it
+/// too, so that both ways in spend the same limits.
+pub(crate) async fn answer(
+    gw: &Arc<Gateway>,
+    client: IpAddr,
+    method: &Method,
+    op_path: &str,
+    query: Option<&str>,
+) -> Answer {
+    let plain = |status, body: Bytes, source| Answer {
+        status,
+        body,
+        source,
+        retry_after: None,
+    };
+    gw.stats.api_requests.fetch_add(1, Ordering::Relaxed);
+    if let Err(wait) = gw.admit_client(client, Instant::now()).await {
+        gw.stats.rate_limited.fetch_add(1, Ordering::Relaxed);
+        return Answer {
+            retry_after: Some(wait),
+            ..plain(
+                StatusCode::TOO_MANY_REQUESTS,
+                error_body(&format!("flood_control_{wait}")).into(),
+                None,
+            )
+        };
     }
     let call = match policy::admit(method, op_path, query, gw.config.browser_token) {
         Ok(call) => call,
         Err(refusal) => {
             gw.stats.refused.fetch_add(1, Ordering::Relaxed);
-            return envelope(refusal.status(), error_body(refusal.message()).into(), None);
+            return plain(refusal.status(), error_body(refusal.message()).into(), None);
         }
     };
     let key = call.key();
@@ -68,7 +103,7 @@ pub(crate) async fn api(
         if outcome::is_absent(&body) {
             gw.metrics.absent("hit");
         }
-        return envelope(StatusCode::OK, body, Some("hit"));
+        return plain(StatusCode::OK, body, Some("hit"));
     }
     let worker = Arc::clone(gw);
     let (outcome, role) = gw
@@ -95,13 +130,12 @@ pub(crate) async fn api(
         count(&gw.stats.cache_hits);
     }
     gw.metrics.cache(source);
-    let mut response = envelope(outcome.status, outcome.body, Some(source));
-    if let Some(wait) = outcome.retry_after {
-        response
-            .headers_mut()
-            .insert(header::RETRY_AFTER, HeaderValue::from(wait));
+    Answer {
+        status: outcome.status,
+        body: outcome.body,
+        source: Some(source),
+        retry_after: outcome.retry_after,
     }
-    response
 }
 
 /// An API answer: the envelope's bytes as JSON, never stored by browsers or proxies.

@@ -13,6 +13,7 @@ use clap::{ArgAction, Parser};
 
 use crate::budget::Rate;
 use crate::logging::LogFormat;
+use crate::mcp::http::McpKey;
 use crate::policy::{self, BrowserToken, ROUTES};
 
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
@@ -194,6 +195,10 @@ pub struct Cli {
           default_value_t = DEFAULT_ANSWER_IN_PAGE_MS,
           value_parser = clap::value_parser!(u64).range(0..=ANSWER_IN_PAGE_LIMIT_MS))]
     answer_in_page_ms: u64,
+    /// Serve MCP at /mcp for AI assistants, to requests carrying `Authorization: Bearer KEY`
+    /// with the key in this file (trimmed, 16 characters or more); off without it
+    #[arg(long, env = "CHANSCOPE_MCP_KEY_FILE", value_name = "FILE")]
+    mcp_key_file: Option<String>,
     /// Log format: text lines, or one JSON object per line
     #[arg(
         long,
@@ -254,6 +259,8 @@ pub struct Config {
     pub debug_headers: bool,
     /// How long a page waits for its answer to be written into it (`painted`); zero: never.
     pub answer_in_page: Duration,
+    /// `/mcp` is served to requests with this key; off when `None`.
+    pub mcp_key: Option<McpKey>,
 }
 
 impl Config {
@@ -284,6 +291,7 @@ impl Config {
             drain_timeout: Duration::from_secs_f64(DEFAULT_DRAIN_TIMEOUT_S),
             debug_headers: false,
             answer_in_page: Duration::from_millis(DEFAULT_ANSWER_IN_PAGE_MS),
+            mcp_key: None,
         })
     }
 
@@ -297,7 +305,7 @@ impl Config {
     ) -> Result<Config, String> {
         // The file's or variable's content is never quoted in an error: it may be the secret.
         let secret = match &cli.token_file {
-            Some(path) => read_file(path)?,
+            Some(path) => read_file(path).map_err(|e| format!("--token-file: {e}"))?,
             None => env_token
                 .ok_or_else(|| format!("a token is required: --token-file PATH or {TOKEN_ENV}"))?,
         };
@@ -334,6 +342,13 @@ impl Config {
         c.max_connections = cli.max_connections;
         c.drain_timeout = Duration::from_secs_f64(cli.drain_timeout);
         c.debug_headers = cli.debug_headers;
+        c.mcp_key = match &cli.mcp_key_file {
+            Some(path) => {
+                let text = read_file(path).map_err(|e| format!("--mcp-key-file: {e}"))?;
+                Some(McpKey::new(&text)?)
+            }
+            None => None,
+        };
         Ok(c)
     }
 }

@@ -21,6 +21,7 @@ pub mod embed_page;
 mod frame;
 mod host;
 pub mod logging;
+pub mod mcp;
 pub mod metrics;
 mod outcome;
 pub mod painted;
@@ -63,6 +64,7 @@ pub fn router(gateway: Arc<Gateway>) -> Router {
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/metrics", get(metrics_page))
+        .route_service(mcp::http::MCP_PATH, mcp::http::service(&gateway))
         .fallback(dispatch)
         .with_state(Arc::clone(&gateway))
         .layer(api_compression())

@@ -1,6 +1,6 @@
 //! `gateway`: serves the built console and forwards `/api/<operation>` to the real service with
 //! the token added on the server side, until Ctrl-C or SIGTERM (requests in flight finish within
-//! `--drain-timeout`).
+//! `--drain-timeout`). `gateway mcp` serves MCP over stdio instead (`mcp/stdio.rs`).
 
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -14,6 +14,9 @@ use serverkit::shutdown::stop_signal;
 
 #[tokio::main]
 async fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("mcp") {
+        return gateway::mcp::stdio::main(std::env::args().skip(2)).await;
+    }
     let cli = Cli::parse();
     if let Err(e) = logging::init(cli.log_format, &cli.log) {
         eprintln!("gateway: {e}");
@@ -21,7 +24,7 @@ async fn main() -> ExitCode {
     }
     let config = Config::from_cli(cli, std::env::var(TOKEN_ENV).ok(), |path| {
         // The error names the file, never its content.
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read --token-file {path}: {e}"))
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
     });
     let config = match config {
         Ok(c) => c,

@@ -180,6 +180,7 @@ pub fn operation(path: &str) -> &'static str {
         "/healthz" => "healthz",
         "/readyz" => "readyz",
         "/metrics" => "metrics",
+        crate::mcp::http::MCP_PATH => "mcp",
         _ => match path.strip_prefix(crate::policy::API_PREFIX) {
             Some(op_path) if op_path.is_empty() || op_path.starts_with('/') => {
                 crate::policy::ROUTES
@@ -207,6 +208,7 @@ mod tests {
             "/post-search",
             "/embed/channel-card",
             "/readyz",
+            "/mcp",
         ]
         .into_iter()
         .map(operation)
@@ -220,7 +222,8 @@ mod tests {
                 "files",
                 "files",
                 "embed",
-                "readyz"
+                "readyz",
+                "mcp"
             ]
         );
     }

@@ -8,7 +8,7 @@
 
 use std::rc::Rc;
 
-use chrono::{DateTime, NaiveDateTime, TimeDelta, Utc};
+use chrono::{NaiveDateTime, TimeDelta, Utc};
 use yew::prelude::*;
 
 use crate::api::model::{PostSearchResponse, PostStatsResponse, Records, SubscriberCount};
@@ -116,19 +116,8 @@ fn placed(checked: &Checked, job: &Job<Answer>) -> Placed {
 
 /// The instants of the posts that mention the promoted channel, its own posts left out.
 fn mention_instants(checked: &Checked, found: Option<&PostSearchResponse>) -> Vec<NaiveDateTime> {
-    let own = username(&checked.promoted).map(str::to_lowercase);
     found.map_or_else(Vec::new, |found| {
-        found
-            .items
-            .iter()
-            .filter(|p| {
-                let name = found
-                    .channel_of(p)
-                    .map(|c| c.username.trim_start_matches('@').to_lowercase());
-                name.is_none() || name != own
-            })
-            .filter_map(|p| DateTime::from_timestamp(p.date, 0).map(|t| t.naive_utc()))
-            .collect()
+        crate::figures::health::causes::mention_instants(found, username(&checked.promoted))
     })
 }
 

@@ -114,6 +114,12 @@ function deepLinks() {
     .map(({ name, path, found }) => ({ name, path, found: [found].flat()[0] }));
   const channel = encodeURIComponent(picks.channel);
   links.push({
+    name: "element-card",
+    path: `/bench/element.html?channel=${channel}`,
+    found: ".cs-card",
+    shadow: "chanscope-channel-card",
+  });
+  links.push({
     name: "embed-card",
     path: `/embed/channel-card?channel=${channel}`,
     found: ".cs-card",

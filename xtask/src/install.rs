@@ -63,6 +63,46 @@ pub fn ensure_npm_tool(
         report.found(program, &found);
         return Ok(bin);
     }
+    npm_install(prefix, package, version)?;
+    let found = version_of(&path)
+        .filter(|v| v.contains(wanted))
+        .ok_or_else(|| format!("{package} was installed but its {program} does not run"))?;
+    report.installed(program, &found);
+    Ok(bin)
+}
+
+/// An npm package whose program prints no version (`--version` would start it), installed under
+/// `prefix` unless its `package.json` there already names `version`. Returns the path of its
+/// `program`.
+pub fn ensure_npm_package(
+    prefix: &Path,
+    (package, version): (&str, &str),
+    program: &str,
+    report: &mut Report,
+) -> Result<PathBuf> {
+    let path = prefix.join("node_modules").join(".bin").join(program);
+    let manifest = prefix
+        .join("node_modules")
+        .join(package)
+        .join("package.json");
+    let installed = || {
+        let text = std::fs::read_to_string(&manifest).ok()?;
+        let json: serde_json::Value = serde_json::from_str(&text).ok()?;
+        let found = json["version"].as_str()?.to_owned();
+        (found == version && path.is_file()).then_some(found)
+    };
+    if let Some(found) = installed() {
+        report.found(package, &found);
+        return Ok(path);
+    }
+    npm_install(prefix, package, version)?;
+    let found =
+        installed().ok_or_else(|| format!("{package} was installed but has no {program}"))?;
+    report.installed(package, &found);
+    Ok(path)
+}
+
+fn npm_install(prefix: &Path, package: &str, version: &str) -> Result {
     let _t = step(&format!("npm install {package}@{version}"));
     exec(
         with_timeout(Duration::from_secs(600), "npm")
@@ -70,12 +110,7 @@ pub fn ensure_npm_tool(
             .arg(prefix)
             .arg(format!("{package}@{version}")),
         &format!("npm install {package}"),
-    )?;
-    let found = version_of(&path)
-        .filter(|v| v.contains(wanted))
-        .ok_or_else(|| format!("{package} was installed but its {program} does not run"))?;
-    report.installed(program, &found);
-    Ok(bin)
+    )
 }
 
 /// What was found and what was installed, printed once at the end of setup.

@@ -24,6 +24,7 @@ use apt::{apt_install, debian_packages, dpkg_installed, redis_server_on_path, wh
 pub use toolchain::WasmToolchain;
 use toolchain::{choose_wasm_toolchain, debian_env, debian_shim, DEBIAN_RUSTC};
 use toolchain::{RELEASE_RUSTFLAGS, RELEASE_STD_FEATURES};
+pub use tools::inspector;
 
 pub const WASM_TARGET: &str = "wasm32-unknown-unknown";
 const CHROMIUM: &str = "/usr/bin/chromium";

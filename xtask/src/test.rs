@@ -12,7 +12,7 @@ use crate::proc::{self, exec, native_cargo, step};
 use crate::readme;
 use crate::result::Result;
 use crate::sandbox;
-use crate::setup::{Setup, WASM_TARGET};
+use crate::setup::{inspector, Setup, WASM_TARGET};
 
 /// What a first run leaves under `target/` (a clean clone: 5.7 GB), with room to spare.
 const DISK_NEEDED_GB: f64 = 8.0;
@@ -69,6 +69,12 @@ pub fn run(root: &Path) -> Result {
             native_cargo(root).args(["test", "--workspace", "--exclude", E2E_PACKAGE]),
             "native tests",
         )?;
+        // `gateway mcp` without a token answers from the sandbox only in a build with the
+        // gateway's `sandbox` feature, which the workspace's build leaves off.
+        exec(
+            native_cargo(root).args(SANDBOX_FEATURE_TEST),
+            "gateway mcp over the sandbox",
+        )?;
     }
     {
         let _t = step("browser tests (wasm-bindgen-test in headless Chromium)");
@@ -94,6 +100,7 @@ pub fn run(root: &Path) -> Result {
                 .args(["test", "-p", E2E_PACKAGE])
                 .env("CHANSCOPE_DIST", root.join("dist"))
                 .env("CHANSCOPE_GATEWAY", bin_dir.join("gateway"))
+                .env("CHANSCOPE_MCP_INSPECTOR", inspector(&setup.tools))
                 // Target `preview` runs `trunk serve` itself, with the tools and toolchain set up.
                 .env("CHANSCOPE_PREVIEW_ENV", preview_env(&setup))
                 .env("CHROMEDRIVER", &setup.chromedriver)
@@ -142,8 +149,22 @@ fn warn_if_disk_is_short(root: &Path) {
     }
 }
 
+/// The stdio MCP server's test in the build that links the sandbox (`--features sandbox`).
+const SANDBOX_FEATURE_TEST: &[&str] = &[
+    "test",
+    "-p",
+    "gateway",
+    "--features",
+    "sandbox",
+    "--test",
+    "mcp_stdio",
+];
+
 /// The production gateway is built without the test double: `cargo tree` of its normal
-/// dependencies names no `sandbox` (only its tests run one).
+/// dependencies names no `sandbox` (only its tests run one). Its optional feature `sandbox`
+/// links it for `gateway mcp` without a token, a newcomer's first try from the README; the tree
+/// here is of the default features, which `cargo xtask build` and the deployed binary use, so
+/// the check still holds the deployed gateway free of it.
 fn gateway_without_sandbox(root: &Path) -> Result {
     let _t = step("cargo tree -p gateway -e normal: no sandbox");
     let tree = normal_dependencies(root, "gateway")?;

@@ -60,6 +60,24 @@ pub fn mentions(found: &PostSearchResponse, channel_id: i64) -> Vec<Cause> {
         .collect()
 }
 
+/// The instants of the posts of `found`, but those of the channel named `own` (its username,
+/// with or without `@`): what a campaign leaves out of the promoted channel's normal change, as
+/// the console's campaign tracker and the MCP tool `campaign_gains` read it.
+pub fn mention_instants(found: &PostSearchResponse, own: Option<&str>) -> Vec<NaiveDateTime> {
+    let own = own.map(|name| name.trim_start_matches('@').to_lowercase());
+    found
+        .items
+        .iter()
+        .filter(|p| {
+            let name = found
+                .channel_of(p)
+                .map(|c| c.username.trim_start_matches('@').to_lowercase());
+            name.is_none() || name != own
+        })
+        .filter_map(|p| DateTime::from_timestamp(p.date, 0).map(|t| t.naive_utc()))
+        .collect()
+}
+
 /// The newest message number of the channel `@username` (service ID `channel_id`) that `found`
 /// names: one of its own posts in the answer, or a link `t.me/username/N` in another channel's
 /// post. What the reach profile can start from without asking the reader for a post.

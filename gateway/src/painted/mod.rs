@@ -23,9 +23,8 @@ use chanscope::format::Locale;
 use chanscope::sanitize::MarkupWriter;
 use chanscope::view::card::{write_card, CardText, CardVariant, CARD_BOX_CLASS};
 use chrono::FixedOffset;
-use http_body_util::BodyExt;
 
-use crate::api::api;
+use crate::api::answer;
 use crate::state::Gateway;
 
 mod pages;
@@ -119,12 +118,10 @@ pub(crate) async fn ask<O: Operation>(
     };
     let gw = Arc::clone(gw);
     let asked = tokio::spawn(async move {
-        let response = api(&gw, client, &Method::GET, &path, Some(&query)).await;
-        if response.status() != StatusCode::OK {
-            return None;
-        }
-        let body = response.into_body().collect().await.ok()?.to_bytes();
-        String::from_utf8(body.to_vec()).ok()
+        let answer = answer(&gw, client, &Method::GET, &path, Some(&query)).await;
+        (answer.status == StatusCode::OK)
+            .then(|| String::from_utf8(answer.body.to_vec()).ok())
+            .flatten()
     });
     let body = tokio::time::timeout(limit, asked).await.ok()?.ok()??;
     Some(HttpResponse::new(200, body))

@@ -5,6 +5,7 @@
 
 pub mod dist;
 pub mod fleet;
+pub mod mcp;
 pub mod upstream;
 
 pub use dist::*;

@@ -99,6 +99,16 @@ const TARGETS: &[(&str, &str, Target)] = &[
         Target::AtLeast(0.0),
     ),
     (
+        "answers.element-card.painted_ms",
+        "a channel card element on a portal's page, phone profile: card painted, ms",
+        Target::None,
+    ),
+    (
+        "answers.element-card.before_wasm_ms",
+        "the card element: painted this long before the widgets' wasm arrived, ms",
+        Target::AtLeast(0.0),
+    ),
+    (
         "answers.post-search.painted_ms",
         "post search by a link, phone profile: answer painted, ms (drawn by the console)",
         Target::None,

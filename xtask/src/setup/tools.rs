@@ -5,7 +5,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use crate::install::{ensure_cargo_tool, ensure_npm_tool, Report};
+use crate::install::{ensure_cargo_tool, ensure_npm_package, ensure_npm_tool, Report};
 use crate::proc::exec;
 use crate::result::Result;
 
@@ -15,6 +15,18 @@ const TRUNK_VERSION: &str = "0.21.14";
 const BINARYEN_VERSION: &str = "132";
 /// Minifies the release build's stylesheets and wasm-bindgen glue (the Trunk hooks in `static/`).
 const ESBUILD_VERSION: &str = "0.25.12";
+/// The MCP inspector, whose command-line mode the end-to-end test `mcp` drives the MCP server
+/// with: the newest release whose `engines` admit Node 20 (0.16 and later, 2.x included, ask for
+/// Node 22).
+const INSPECTOR_VERSION: &str = "0.15.0";
+const INSPECTOR_PACKAGE: &str = "@modelcontextprotocol/inspector";
+
+/// Where setup installs the MCP inspector's program.
+pub fn inspector(tools: &Path) -> PathBuf {
+    tools
+        .join(format!("mcp-inspector-{INSPECTOR_VERSION}"))
+        .join("node_modules/.bin/mcp-inspector")
+}
 
 /// The tools from crates.io, each as (program, version, the `cargo` arguments before `=version`).
 ///
@@ -128,6 +140,12 @@ pub(super) fn install(
             ("esbuild", ESBUILD_VERSION),
             report,
         )?);
+        ensure_npm_package(
+            &tools.join(format!("mcp-inspector-{INSPECTOR_VERSION}")),
+            (INSPECTOR_PACKAGE, INSPECTOR_VERSION),
+            "mcp-inspector",
+            report,
+        )?;
     }
     Ok(tool_dirs)
 }
