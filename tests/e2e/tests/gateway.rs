@@ -522,7 +522,7 @@ async fn without_scripts(
             .goto(&format!("{origin}/post-stats?post={post}"))
             .await?;
         let tiles = browser.texts(".post-stats-results .cs-tile-value").await?;
-        let views = chanscope_api::format::compact(stats["views_count"].as_i64().unwrap_or(-1));
+        let views = chanscope_api::format::compact(stats["viewsCount"].as_i64().unwrap_or(-1));
         browser
             .screenshot("gateway-post-stats-without-scripts")
             .await?;
