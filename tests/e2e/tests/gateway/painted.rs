@@ -1,0 +1,189 @@
+//! The pages the gateway writes with their answer, through the gateway as deployed: read
+//! without scripts, and typed into while the console takes over.
+
+use chanscope_e2e::browser::normalize;
+use chanscope_e2e::{ensure, http, text, Browser, Picks, Res};
+use serde_json::json;
+
+use super::GATEWAY_TOKEN;
+
+/// Channel info opened by a link, its answer written in by the gateway: typed into its form
+/// while the console takes over, key by key until well after, and nothing typed is lost.
+pub(super) async fn typing_while_the_console_takes_over(
+    browser: &Browser,
+    webdriver: &str,
+    picks: &Picks,
+) -> Res<()> {
+    // A network as slow as a phone's, nothing cached: the module takes seconds to arrive, as it
+    // does there, so the typing goes on across the console taking over.
+    let slow = json!({ "offline": false, "latency": 150, "downloadThroughput": 250_000,
+                       "uploadThroughput": 100_000 });
+    browser
+        .devtools(webdriver, "Network.enable", json!({}))
+        .await?;
+    let no_cache = json!({ "cacheDisabled": true });
+    browser
+        .devtools(webdriver, "Network.setCacheDisabled", no_cache)
+        .await?;
+    browser
+        .devtools(webdriver, "Network.emulateNetworkConditions", slow)
+        .await?;
+    let link = format!(
+        "/channel-info?channel={}",
+        picks.channel.replace('@', "%40")
+    );
+    browser
+        .client()
+        .goto(&format!("{}{link}", browser.origin()))
+        .await?;
+    let before = browser
+        .eval(
+            "return document.querySelector('[data-app-ready]') === null
+               && document.getElementById('boot-shell').hasAttribute('data-painted');",
+            vec![],
+        )
+        .await?;
+    // The caret after what the link put there, as a tap at its end leaves it.
+    browser
+        .eval(
+            "const field = document.getElementById('ci-channel');
+             field.focus();
+             field.setSelectionRange(field.value.length, field.value.length);",
+            vec![],
+        )
+        .await?;
+    // Key by key until four have gone to the console's field (at most 600: a bound, not a wait).
+    let keys = "_typed_key_by_key";
+    let mut typed = String::new();
+    let (mut keys_before, mut keys_after) = (0, 0);
+    for key in keys.chars().cycle().take(600) {
+        // To whichever field has the focus: the shell's, then the console's it moved to. The
+        // shell's may go between finding it and typing (a stale element, the key not sent):
+        // then to the console's.
+        let field = browser.client().active_element().await?;
+        if field.send_keys(&key.to_string()).await.is_err() {
+            let field = browser.client().active_element().await?;
+            field.send_keys(&key.to_string()).await?;
+        }
+        typed.push(key);
+        let ready = browser
+            .eval(
+                "return document.querySelector('[data-app-ready]') !== null;",
+                vec![],
+            )
+            .await?;
+        if ready == json!(true) {
+            keys_after += 1;
+        } else {
+            keys_before += 1;
+        }
+        if keys_after > 3 {
+            break;
+        }
+    }
+    browser
+        .wait_css(".app[data-app-ready] main#main > *")
+        .await?;
+    let value = browser
+        .eval(
+            "return document.querySelector('#console #ci-channel').value;",
+            vec![],
+        )
+        .await?;
+    browser
+        .devtools(webdriver, "Network.disable", json!({}))
+        .await?;
+    let expected = format!("{}{typed}", picks.channel);
+    println!(
+        "    typed while the console took over: shell first {before}, {keys_before} keys before \
+         it was ready, {keys_after} after"
+    );
+    ensure(value == json!(expected), || {
+        format!("typed {expected:?} in all; the console's field holds {value}")
+    })
+}
+
+/// What a reader sees of the pages people land on before any script has run (or where scripts
+/// are off): the gateway wrote their answer in.
+pub(super) async fn without_scripts(
+    webdriver: &str,
+    origin: &str,
+    picks: &Picks,
+    upstream_at: &str,
+) -> Res<()> {
+    let shots = chanscope_e2e::screenshot_dir();
+    let browser = Browser::connect_with(webdriver, origin.to_owned(), shots, false).await;
+    let browser = browser?;
+    let read = async {
+        let card = http::api_response(
+            upstream_at,
+            &format!(
+                "/api/channels/get?channelId={}&token={GATEWAY_TOKEN}",
+                picks.channel.replace('@', "%40")
+            ),
+        )
+        .await?;
+        let count = card["participants_count"].as_i64().unwrap_or_default();
+        let compact = chanscope_api::format::compact(count);
+        browser
+            .client()
+            .goto(&format!(
+                "{origin}/channel-info?channel={}",
+                picks.channel.replace('@', "%40")
+            ))
+            .await?;
+        let title = browser.texts(".channel-info .cs-card-title").await?;
+        let figures = browser
+            .texts(".channel-info .cs-card-facts .cs-num")
+            .await?;
+        let asked = browser
+            .eval(
+                "return document.getElementById('ci-channel').value;",
+                vec![],
+            )
+            .await?;
+        let ran = browser
+            .eval(
+                "return document.getElementById('console') !== null;",
+                vec![],
+            )
+            .await?;
+        browser
+            .screenshot("gateway-channel-info-without-scripts")
+            .await?;
+        ensure(
+            title.iter().map(|t| normalize(t)).collect::<Vec<_>>() == [text(&card["title"])]
+                && figures.first() == Some(&compact)
+                && asked == json!(picks.channel)
+                && ran == json!(false),
+            || {
+                format!(
+                    "without scripts channel info shows {title:?} {figures:?}, asks {asked}, \
+                     console {ran}; the channel is {card}"
+                )
+            },
+        )?;
+        // Post statistics: its counters.
+        let post = picks.post_link.replace('/', "%2F");
+        let stats = http::api_response(
+            upstream_at,
+            &format!("/api/posts/stat?postId={post}&token={GATEWAY_TOKEN}"),
+        )
+        .await?;
+        browser
+            .client()
+            .goto(&format!("{origin}/post-stats?post={post}"))
+            .await?;
+        let tiles = browser.texts(".post-stats-results .cs-tile-value").await?;
+        let views = chanscope_api::format::compact(stats["viewsCount"].as_i64().unwrap_or(-1));
+        browser
+            .screenshot("gateway-post-stats-without-scripts")
+            .await?;
+        ensure(tiles.first() == Some(&views) && tiles.len() == 6, || {
+            format!("without scripts post statistics shows {tiles:?}; the post's are {stats}")
+        })
+    }
+    .await;
+    browser.close().await;
+    read
+}
