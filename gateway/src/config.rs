@@ -13,7 +13,7 @@ use clap::{ArgAction, Parser};
 
 use crate::budget::Rate;
 use crate::logging::LogFormat;
-use crate::mcp::http::McpKey;
+use crate::mcp_key::McpKey;
 use crate::policy::{self, BrowserToken, ROUTES};
 
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";

@@ -22,6 +22,7 @@ mod frame;
 mod host;
 pub mod logging;
 pub mod mcp;
+pub mod mcp_key;
 pub mod metrics;
 mod outcome;
 pub mod painted;

@@ -180,7 +180,7 @@ pub fn operation(path: &str) -> &'static str {
         "/healthz" => "healthz",
         "/readyz" => "readyz",
         "/metrics" => "metrics",
-        crate::mcp::http::MCP_PATH => "mcp",
+        crate::policy::MCP_PATH => "mcp",
         _ => match path.strip_prefix(crate::policy::API_PREFIX) {
             Some(op_path) if op_path.is_empty() || op_path.starts_with('/') => {
                 crate::policy::ROUTES

@@ -24,6 +24,9 @@ use serverkit::Params;
 /// Where the API is served: the console's default base URL, so that it needs no setting here.
 pub const API_PREFIX: &str = "/api";
 
+/// Where the MCP server for AI assistants answers, when `--mcp-key-file` turns it on.
+pub const MCP_PATH: &str = "/mcp";
+
 /// The longest value accepted, in characters: far above any real query, far below abuse.
 pub const MAX_VALUE_CHARS: usize = 2_000;
 

@@ -5,7 +5,6 @@ use std::collections::HashMap;
 
 use super::growth::Arrival;
 use super::growth::{make_history, GENERATED_JITTER};
-use super::planted::AdvertPost;
 use super::texts::{capitalise, script_of, sentence};
 use super::words::{self, Script, Topic, TOPICS};
 use super::{CHANNEL_ID_BASE, DAY, HISTORY_DAYS, TG_ID_BASE};
@@ -52,6 +51,23 @@ pub enum Restriction {
     None,
     RedLabel,
     Scam,
+}
+
+/// An advert for a planted channel as placed: in which post, and what it brings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AdvertPost {
+    /// The host post's date (Unix seconds), when its readers start to subscribe.
+    pub at: i64,
+    /// The host post's service ID.
+    pub post: u64,
+    /// The host post's final views.
+    pub views: u32,
+    /// Organic subscribers it brings: the advert's conversion × `views`.
+    pub subscribers: f64,
+    /// Bought subscribers behind it (0 for none).
+    pub bots: f64,
+    /// Whether a tracked campaign has it as a placement.
+    pub tracked: bool,
 }
 
 pub struct Channel {

@@ -10,7 +10,7 @@ mod channels;
 mod growth;
 mod planted;
 pub use planted::{
-    Advert, AdvertPost, Naming, Planted, Spec, BATTERY, PLANTED_POST_DAYS, PLANTED_POST_ID_BASE,
+    Advert, Naming, Planted, Spec, BATTERY, PLANTED_POST_DAYS, PLANTED_POST_ID_BASE,
 };
 mod posts;
 mod stories;
@@ -27,7 +27,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use crate::search::index::Index;
 use crate::search::tokens::tokens;
 
-pub use channels::{Channel, Peer, Restriction, LANGUAGES};
+pub use channels::{AdvertPost, Channel, Peer, Restriction, LANGUAGES};
 pub use growth::{view_share, Arrival, Counters, Shape, AHEAD_DAYS};
 pub use posts::{Media, Post};
 pub use stories::Story;

@@ -20,7 +20,7 @@ mod spec;
 
 use std::collections::{HashMap, HashSet};
 
-use super::channels::{Channel, Peer};
+use super::channels::{AdvertPost, Channel, Peer};
 use super::growth::{Arrival, Shape};
 use super::posts::Post;
 use super::Dataset;
@@ -32,23 +32,6 @@ pub(super) use posts::{merge_posts, planted_posts};
 pub use posts::{PostIds, PLANTED_POST_DAYS, PLANTED_POST_ID_BASE};
 use spec::ADVERT_LOSS;
 pub use spec::{Advert, Naming, Planted, Spec};
-
-/// An advert for a planted channel as placed: in which post, and what it brings.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AdvertPost {
-    /// The host post's date (Unix seconds), when its readers start to subscribe.
-    pub at: i64,
-    /// The host post's service ID.
-    pub post: u64,
-    /// The host post's final views.
-    pub views: u32,
-    /// Organic subscribers it brings: the advert's conversion × `views`.
-    pub subscribers: f64,
-    /// Bought subscribers behind it (0 for none).
-    pub bots: f64,
-    /// Whether a tracked campaign has it as a placement.
-    pub tracked: bool,
-}
 
 /// How far from its time an advert's post may be: wide enough that a post with about the views
 /// sought is found on most days of a small dataset.
