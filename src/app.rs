@@ -238,7 +238,10 @@ fn show_console(app: &NodeRef) {
 /// answer (`data-painted`) takes input; the others are `inert`. Each value is set as typing
 /// sets it, followed by an `input` event, so that the page's form keeps it in its draft.
 fn carry_input(shell: &Element, app: &Element) {
-    let Ok(fields) = shell.query_selector_all("input[id], textarea[id]") else {
+    if shell.has_attribute("inert") {
+        return;
+    }
+    let Ok(fields) = shell.query_selector_all("input[id]") else {
         return;
     };
     let focused = web_sys::window()
@@ -259,7 +262,8 @@ fn carry_input(shell: &Element, app: &Element) {
         let Some(target) = target else {
             continue;
         };
-        if target.value() != typed.value() {
+        // Only what was typed: a field as the page came (its `value` attribute) says nothing.
+        if typed.value() != typed.default_value() && target.value() != typed.value() {
             target.set_value(&typed.value());
             let init = js_sys::Object::new();
             let _ = js_sys::Reflect::set(&init, &"bubbles".into(), &JsValue::TRUE);
