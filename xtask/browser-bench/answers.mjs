@@ -66,7 +66,8 @@ async function once(browser, url, target) {
         { timeout: LIMIT_MS },
       );
     }
-    return page.evaluate(() => {
+    // Awaited here: the context closes in `finally`.
+    return await page.evaluate(() => {
       const wasm = performance
         .getEntriesByType("resource")
         .filter((e) => e.name.endsWith(".wasm"))
