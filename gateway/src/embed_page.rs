@@ -107,7 +107,10 @@ pub async fn serve(
     } else {
         None
     };
-    let mut response = element.page(widget, painted.as_ref()).into_response();
+    let module = embed_file(&gw.config.dist, "chanscope-elements-", ".js").await;
+    let mut response = element
+        .page(widget, painted.as_ref(), module.as_deref())
+        .into_response();
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,
@@ -162,20 +165,21 @@ async fn painted_card(gw: &Arc<Gateway>, client: IpAddr, element: &Element) -> O
     if option("timezone").is_some_and(|zone| !zone.eq_ignore_ascii_case("utc")) {
         return None;
     }
-    let stylesheet = shadow_stylesheet(&gw.config.dist).await?;
+    let stylesheet = embed_file(&gw.config.dist, "components-shadow-", ".css").await?;
     let body =
         painted::channel_card(gw, client, option("channel")?, option("variant"), &look).await?;
     Some(Painted { stylesheet, body })
 }
 
-/// The stylesheet of the widgets' shadow roots, as `embed.js` names it (content-hashed by
-/// `static/embed-entry.sh`): `components-shadow-<hash>.css`.
-async fn shadow_stylesheet(dist: &Path) -> Option<String> {
+/// The path of a file `embed.js` names (content-hashed by `static/embed-entry.sh`), by the start
+/// and end of its name: the stylesheet of the widgets' shadow roots
+/// (`components-shadow-<hash>.css`) or the elements' script (`chanscope-elements-<hash>.js`).
+async fn embed_file(dist: &Path, prefix: &str, suffix: &str) -> Option<String> {
     let script = tokio::fs::read_to_string(dist.join("embed.js"))
         .await
         .ok()?;
-    let start = script.find("components-shadow-")?;
-    let length = script[start..].find(".css")? + ".css".len();
+    let start = script.find(prefix)?;
+    let length = script[start..].find(suffix)? + suffix.len();
     let name = &script[start..start + length];
     name.bytes()
         .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'.')
@@ -199,7 +203,7 @@ pub struct Element {
 /// The page: `embed.js` defines the element, `embed-frame.js` sizes the page to it; `query`
 /// read as [`Element::read`] reads it.
 pub fn page(widget: &str, query: &str, origins: &[String]) -> Result<String, String> {
-    Element::read(widget, query, origins).map(|element| element.page(widget, None))
+    Element::read(widget, query, origins).map(|element| element.page(widget, None, None))
 }
 
 impl Element {
@@ -256,8 +260,10 @@ impl Element {
     }
 
     /// The page of the element, with what the server drew of it in its shadow root (a
-    /// declarative one, which the element keeps until its module has drawn the same).
-    pub fn page(&self, widget: &str, painted: Option<&Painted>) -> String {
+    /// declarative one, which the element keeps until its module has drawn the same), and the
+    /// elements' script `module` preloaded: `embed.js` imports it, so the browser would
+    /// otherwise ask for it only once `embed.js` has arrived, a round trip later.
+    pub fn page(&self, widget: &str, painted: Option<&Painted>, module: Option<&str>) -> String {
         let mut attributes = String::new();
         for (name, value) in &self.options {
             attributes.push_str(&format!(
@@ -279,6 +285,9 @@ impl Element {
         let styles = painted.map_or(String::new(), |p| {
             format!("<link rel=\"stylesheet\" href=\"{}\">\n", p.stylesheet)
         });
+        let preload = module.map_or(String::new(), |m| {
+            format!("<link rel=\"modulepreload\" href=\"{m}\">\n")
+        });
         let shadow = painted.map_or(String::new(), |p| {
             format!(
                 "<template shadowrootmode=\"open\"><link rel=\"stylesheet\" href=\"{}\">{}</template>",
@@ -294,7 +303,7 @@ impl Element {
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
 <meta name=\"referrer\" content=\"no-referrer\">\n<title>Chanscope</title>\n\
 <meta name=\"description\" content=\"Chanscope {widget} widget\">\n\
-<link rel=\"icon\" href=\"data:,\">\n{styles}\
+<link rel=\"icon\" href=\"data:,\">\n{styles}{preload}\
 <script type=\"module\" src=\"/embed.js\"></script>\n\
 <script type=\"module\" src=\"/embed-frame.js\"></script>\n</head>\n\
 <body style=\"margin:0\"{frame}><main><chanscope-{widget}{attributes}>{shadow}</chanscope-{widget}></main></body>\n</html>\n"

@@ -65,6 +65,8 @@ async fn the_allowed_origins_may_frame_the_widget_pages() {
     assert!(page
         .body
         .contains("<script type=\"module\" src=\"/embed.js\"></script>"));
+    // A build without `embed.js` names no elements' script to preload.
+    assert!(!page.body.contains("modulepreload"), "{}", page.body);
     // No height messages unless asked for.
     assert!(
         page.body

@@ -72,9 +72,17 @@ async fn the_card_page_carries_the_card_the_widget_draws_and_its_call_is_then_a_
     assert!(page.body.contains(&format!(
         "<chanscope-channel-card channel=\"{id}\">{expected}</template></chanscope-channel-card>"
     )));
-    assert!(page.body.contains(&format!(
-        "<link rel=\"icon\" href=\"data:,\">\n<link rel=\"stylesheet\" href=\"/{SHADOW_CSS}\">\n"
-    )));
+    // The elements' script, which `embed.js` imports, asked for with the page rather than a
+    // round trip after it.
+    assert!(
+        page.body.contains(&format!(
+            "<link rel=\"icon\" href=\"data:,\">\n<link rel=\"stylesheet\" href=\"/{SHADOW_CSS}\">\n\
+             <link rel=\"modulepreload\" href=\"/chanscope-elements-0123456789abcdef.js\">\n\
+             <script type=\"module\" src=\"/embed.js\"></script>"
+        )),
+        "{}",
+        page.body
+    );
     assert!(page.body.contains(&chanscope::format::compact(
         channel.participants_count as i64
     )));
