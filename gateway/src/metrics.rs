@@ -20,6 +20,12 @@ struct RequestLabels {
 }
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+struct InPageLabels {
+    operation: &'static str,
+    outcome: &'static str,
+}
+
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct CacheLabels {
     outcome: &'static str,
 }
@@ -29,6 +35,7 @@ pub struct Metrics {
     requests: Family<RequestLabels, Counter>,
     cache: Family<CacheLabels, Counter>,
     absent: Family<CacheLabels, Counter>,
+    in_page: Family<InPageLabels, Counter>,
     upstream_seconds: Histogram,
     budget_waits: Counter,
     budget_refusals: Counter,
@@ -62,6 +69,15 @@ impl Metrics {
             "Answers that a channel or post does not exist, kept for --absent-ttl: miss (asked \
              upstream and kept), hit (from this instance's cache or Redis)",
             absent.clone(),
+        );
+        let in_page = Family::<InPageLabels, Counter>::default();
+        registry.register(
+            "answers_in_page",
+            "Calls asked to write their answer into a page, by operation and outcome: \
+             in_time (answered within --answer-in-page-ms; an answer of the API's own that \
+             something does not exist included), late (the page went without it), refused (by \
+             the rate limit, the policy or the budget: the page's script asks and shows why)",
+            in_page.clone(),
         );
         // 5 ms to about 20 s, doubling: loopback sandboxes to the slowest upstream timeouts.
         let upstream_seconds = Histogram::new(exponential_buckets(0.005, 2.0, 13));
@@ -115,6 +131,7 @@ impl Metrics {
             requests,
             cache,
             absent,
+            in_page,
             upstream_seconds,
             budget_waits,
             budget_refusals,
@@ -139,6 +156,14 @@ impl Metrics {
     /// `outcome`: `miss` or `hit`, for an answer that something does not exist.
     pub fn absent(&self, outcome: &'static str) {
         self.absent.get_or_create(&CacheLabels { outcome }).inc();
+    }
+
+    /// A call asked for a page's answer (`painted::ask`): `outcome` is `in_time`, `late` or
+    /// `refused`.
+    pub fn answer_in_page(&self, operation: &'static str, outcome: &'static str) {
+        self.in_page
+            .get_or_create(&InPageLabels { operation, outcome })
+            .inc();
     }
 
     pub fn upstream_call(&self, took: Duration) {

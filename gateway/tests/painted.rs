@@ -87,6 +87,13 @@ async fn the_card_page_carries_the_card_the_widget_draws_and_its_call_is_then_a_
         channel.participants_count as i64
     )));
     assert!(!page.body.contains(SECRET));
+    let metrics = rig.get("/metrics").await.body;
+    assert!(
+        metrics.contains(
+            "gateway_answers_in_page_total{operation=\"channel-info\",outcome=\"in_time\"} 1\n"
+        ),
+        "{metrics}"
+    );
 }
 
 #[tokio::test]
@@ -133,6 +140,17 @@ async fn what_the_server_cannot_draw_as_the_element_would_is_left_to_the_element
         assert_eq!(shadow_root(&page.body), None, "{query}");
         assert!(page.body.contains("></chanscope-channel-card>"), "{query}");
     }
+    // Of these, only the unknown channel was asked: the API's answer that it does not exist
+    // came in time, and there is no card to draw from it.
+    let metrics = rig.get("/metrics").await.body;
+    let in_page: Vec<&str> = metrics
+        .lines()
+        .filter(|line| line.starts_with("gateway_answers_in_page_total{"))
+        .collect();
+    assert_eq!(
+        in_page,
+        ["gateway_answers_in_page_total{operation=\"channel-info\",outcome=\"in_time\"} 1"]
+    );
     // Turned off.
     let off = Rig::start(healthy(), |c| c.answer_in_page = Duration::ZERO).await;
     with_embed_js(&off);
@@ -164,6 +182,13 @@ async fn a_slow_upstream_delays_the_page_by_the_limit_at_most() {
     );
     // Sent without waiting for the upstream's five seconds (on a busy machine, well within).
     assert!(took < upstream_delay - Duration::from_secs(1), "{took:?}");
+    let metrics = rig.get("/metrics").await.body;
+    assert!(
+        metrics.contains(
+            "gateway_answers_in_page_total{operation=\"channel-info\",outcome=\"late\"} 1\n"
+        ),
+        "{metrics}"
+    );
 }
 
 /// The channel-info page's shell as `cargo xtask build` writes it, in short.

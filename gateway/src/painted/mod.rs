@@ -25,6 +25,7 @@ use chanscope::view::card::{write_card, CardText, CardVariant, CARD_BOX_CLASS};
 use chrono::FixedOffset;
 
 use crate::api::answer;
+use crate::policy;
 use crate::state::Gateway;
 
 mod pages;
@@ -116,13 +117,22 @@ pub(crate) async fn ask<O: Operation>(
         Some((path, query)) => (path.to_owned(), query.to_owned()),
         None => (call.clone(), String::new()),
     };
-    let gw = Arc::clone(gw);
+    let operation = policy::ROUTES
+        .iter()
+        .find(|route| route.path == path)
+        .map_or("unknown-api", |route| route.name);
+    let shared = Arc::clone(gw);
     let asked = tokio::spawn(async move {
-        let answer = answer(&gw, client, &Method::GET, &path, Some(&query)).await;
+        let answer = answer(&shared, client, &Method::GET, &path, Some(&query)).await;
         (answer.status == StatusCode::OK)
             .then(|| String::from_utf8(answer.body.to_vec()).ok())
             .flatten()
     });
-    let body = tokio::time::timeout(limit, asked).await.ok()?.ok()??;
-    Some(HttpResponse::new(200, body))
+    let (outcome, body) = match tokio::time::timeout(limit, asked).await {
+        Err(_) => ("late", None),
+        Ok(Ok(Some(body))) => ("in_time", Some(body)),
+        Ok(_) => ("refused", None),
+    };
+    gw.metrics.answer_in_page(operation, outcome);
+    Some(HttpResponse::new(200, body?))
 }
