@@ -9,7 +9,9 @@ use yew::prelude::*;
 use crate::api::model::Records;
 use crate::campaigns::{check, export_campaigns, import_campaigns, Campaign, CampaignStore};
 use crate::components::status::{unreadable_note, RecordNoun};
-use crate::components::{file_buttons, imported_text, on_file_text, page_header, EmptyState};
+use crate::components::{
+    file_buttons, imported_text, on_file_text, page_header, EmptyState, Reading,
+};
 use crate::export::download;
 use crate::route::Route;
 use crate::store::{merge, new_id, persist, Kept, StoreError};
@@ -151,6 +153,7 @@ pub fn campaigns_page() -> Html {
                 oncancel={Callback::from(move |()| editing.set(None))} />
         }
     });
+    let no_campaign = ui.t("No campaign yet.", "Кампаний пока нет.");
     html! {
         <section class="page campaigns-page">
             { page_header(&ui, Route::Campaigns) }
@@ -175,9 +178,9 @@ pub fn campaigns_page() -> Html {
                 { unreadable_note(&ui, RecordNoun::Campaigns, [&Records::with_unreadable(kept.campaigns.clone(), kept.unreadable)]) }
                 { form }
                 if !kept.loaded {
-                    <p class="muted">{ ui.t("Reading the campaigns…", "Читаем кампании…") }</p>
+                    <Reading what={ui.t("Reading the campaigns…", "Читаем кампании…")} empty={no_campaign} />
                 } else if kept.campaigns.is_empty() {
-                    <EmptyState title={ui.t("No campaign yet.", "Кампаний пока нет.")} />
+                    <EmptyState title={no_campaign} />
                 } else {
                     <ul class="campaigns">
                         { for kept.campaigns.iter().map(|campaign| item(&ui, campaign, &shown, &editing, &on_delete)) }

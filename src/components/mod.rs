@@ -26,6 +26,6 @@ pub use page_header::page_header;
 pub use picking::{use_picking, Picking};
 pub use rich_text::{render_nodes, RichText, SafeHtml};
 pub use stats_table::{stats_summary, stats_table, StatsTableText};
-pub use status::{EmptyState, ErrorBanner, Loading};
+pub use status::{EmptyState, ErrorBanner, Loading, Reading};
 pub use table::{Column, DataTable, LeadColumn, Row, TableCell};
 pub use tiles::{StatTiles, Tile};

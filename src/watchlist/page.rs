@@ -14,7 +14,9 @@ use super::provider::{use_watchlist, Watchlist};
 use super::watch::{Watch, WatchKind};
 use crate::components::page_header;
 use crate::components::status::JobPanel;
-use crate::components::{file_buttons, imported_text, on_file_text, EmptyState, ErrorBanner};
+use crate::components::{
+    file_buttons, imported_text, on_file_text, EmptyState, ErrorBanner, Reading,
+};
 use crate::export::download;
 use crate::figures::counts::signed;
 use crate::format::fill;
@@ -70,6 +72,7 @@ pub fn watchlist_page() -> Html {
             }
         });
     }
+    let nothing_watched = ui.t("Nothing is watched yet.", "Пока ничего не отслеживается.");
     html! {
         <section class="page watchlist-page">
             { page_header(&ui, Route::Watchlist) }
@@ -104,9 +107,9 @@ pub fn watchlist_page() -> Html {
                         &[("n", list.unreadable.to_string())]) }</p>
                 }
                 if !list.loaded {
-                    <p class="muted">{ ui.t("Reading the watchlist…", "Читаем список…") }</p>
+                    <Reading what={ui.t("Reading the watchlist…", "Читаем список…")} empty={nothing_watched} />
                 } else if list.watches.is_empty() {
-                    <EmptyState title={ui.t("Nothing is watched yet.", "Пока ничего не отслеживается.")} />
+                    <EmptyState title={nothing_watched} />
                 } else {
                     <ul class="watches">
                         { for sorted(&list.watches).into_iter().map(|watch| html! {
