@@ -196,6 +196,7 @@ const CHANNEL_INFO_SHELL: &str = "<!doctype html><body><div class=\"app boot-she
     id=\"boot-shell\" inert=\"\"><main><section class=\"page channel-info-page\"><form>\
     <input id=\"ci-channel\" type=\"text\" placeholder=\"@durov\"></form>\
     <p class=\"muted intro\">Enter a channel or chat to see its card.</p></section></main></div>\
+    <noscript>Chanscope needs JavaScript and WebAssembly.</noscript>\
     <script type=\"module\" src=\"/boot.js\"></script></body>";
 
 #[tokio::test]
@@ -233,6 +234,8 @@ async fn the_channel_info_page_carries_the_card_the_console_draws() {
          data-painted=\".channel-info .cs-card\"><main><section class=\"page channel-info-page\">\
          <form><input id=\"ci-channel\" value=\"{id}\" type=\"text\" placeholder=\"@durov\"></form>\
          <div class=\"results channel-info\">{}</div></section></main></div>\
+         <noscript>The answer above is as the server wrote it; to ask again, change it or \
+         read more, Chanscope needs JavaScript and WebAssembly.</noscript>\
          <script type=\"module\" src=\"/boot.js\"></script></body>",
         card.as_str()
     );

@@ -97,6 +97,11 @@ struct Shell(String);
 const SHELL_ROOT: &str = r#"id="boot-shell" inert="""#;
 /// The introduction a page's form shows until something is asked (`PageForm::status`).
 const INTRO: &str = r#"<p class="muted intro">"#;
+/// What the console's pages say to a browser that runs no script (`index.html`).
+const NOSCRIPT: &str = "<noscript>Chanscope needs JavaScript and WebAssembly.</noscript>";
+/// The same, under an answer written into the page.
+const NOSCRIPT_PAINTED: &str = "<noscript>The answer above is as the server wrote it; to ask \
+    again, change it or read more, Chanscope needs JavaScript and WebAssembly.</noscript>";
 /// How a prerendered `select` marks its chosen option.
 const SELECTED: &str = r#" selected="selected""#;
 
@@ -143,9 +148,11 @@ impl Shell {
         )))
     }
 
-    /// The answer in place of the form's introduction: the page, written.
+    /// The answer in place of the form's introduction: the page, written. Its `<noscript>`
+    /// line no longer says the page needs script for what it now shows without.
     fn results(self, results: &str) -> Option<String> {
-        self.replace(INTRO, "</p>", results).map(|shell| shell.0)
+        let page = self.replace(INTRO, "</p>", results)?;
+        Some(page.0.replacen(NOSCRIPT, NOSCRIPT_PAINTED, 1))
     }
 
     /// The shell with what starts with `start` and ends at the first `end` after it replaced
@@ -154,5 +161,16 @@ impl Shell {
         let from = self.0.find(start)?;
         let to = self.0[from..].find(end)? + from + end.len();
         Some(Shell(format!("{}{by}{}", &self.0[..from], &self.0[to..])))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_noscript_line_replaced_is_the_console_pages_own() {
+        let index = include_str!("../../../index.html");
+        assert_eq!(index.matches(NOSCRIPT).count(), 1);
     }
 }
