@@ -77,9 +77,9 @@ export function consolePages(picks) {
     // with its cost, asking before it starts, which is what a person following the link sees.
     page("search-analysis", "/search-analysis", { q: picks.rising_keyword }, CONFIRM),
     // A first visit watches nothing yet: the list's empty state and its import.
-    { name: "watchlist", path: "/watchlist", found: "[data-app-ready] main .watchlist-page .cs-empty" },
+    { name: "watchlist", path: "/watchlist", found: "[data-app-ready] main .watchlist-page .cs-empty:not(.cs-held)" },
     // The same for campaigns: none kept yet, and the button that starts one.
-    { name: "campaigns", path: "/campaigns", found: "[data-app-ready] main .campaigns-page .cs-empty" },
+    { name: "campaigns", path: "/campaigns", found: "[data-app-ready] main .campaigns-page .cs-empty:not(.cs-held)" },
   ];
 }
 

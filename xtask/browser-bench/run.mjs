@@ -109,10 +109,18 @@ async function resultsShown(browser) {
 // card's iframe page), for the answers' timing on a phone's profile.
 function deepLinks() {
   const named = ["channel-info", "post-search", "subscriber-dynamics", "post-stats"];
+  const channel = encodeURIComponent(picks.channel);
   const links = pages
     .filter(({ name }) => named.includes(name))
-    .map(({ name, path, found }) => ({ name, path, found: [found].flat()[0] }));
-  const channel = encodeURIComponent(picks.channel);
+    .map(({ name, path, found }) => ({ name, path, found: [found].flat()[0] }))
+    // Subscriber dynamics as a link to a channel's dynamics usually comes: the API's default
+    // period (its last 10 days), which names no day. A preset such as the pages' 30 days counts
+    // back from today in the visitor's time zone, which a first visit does not tell the server.
+    .map((link) =>
+      link.name === "subscriber-dynamics"
+        ? { ...link, path: `/subscriber-dynamics?channel=${channel}` }
+        : link,
+    );
   links.push({
     name: "element-card",
     path: `/bench/element.html?channel=${channel}`,
