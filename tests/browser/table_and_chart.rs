@@ -285,10 +285,10 @@ async fn chart_is_drawn_at_the_width_of_its_box_and_follows_it() {
     );
 
     // Its box narrows without the window changing (as a widget's column can): it is drawn again
-    // at the new width.
+    // at the new width, its markup written anew (the frame too: find it again).
     root.set_attribute("style", "width: 320px").unwrap();
     settle_until(|| drawn_width(&root) != wide.to_string()).await;
-    let narrow = frame.client_width();
+    let narrow = find(&root, ".cs-chart-frame").client_width();
     assert_eq!(narrow, wide - 100);
     assert_eq!(drawn_width(&root), narrow.to_string());
     root.remove();

@@ -27,6 +27,7 @@ use chrono::FixedOffset;
 use crate::api::answer;
 use crate::state::Gateway;
 
+mod dynamics;
 mod pages;
 
 pub use pages::{page, paints};
