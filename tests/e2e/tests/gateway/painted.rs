@@ -187,3 +187,87 @@ pub(super) async fn without_scripts(
     browser.close().await;
     read
 }
+
+/// Subscriber dynamics opened by a link, read without scripts: the gateway wrote its chart and
+/// the summary of the channel's change over the API's last 10 days.
+pub(super) async fn dynamics_without_scripts(
+    webdriver: &str,
+    origin: &str,
+    picks: &Picks,
+    upstream_at: &str,
+) -> Res<()> {
+    let shots = chanscope_e2e::screenshot_dir();
+    let browser = Browser::connect_with(webdriver, origin.to_owned(), shots, false).await?;
+    let read = async {
+        let channel = picks.channel.replace('@', "%40");
+        let records = http::api_response(
+            upstream_at,
+            &format!("/api/channels/subscribers?channelId={channel}&token={GATEWAY_TOKEN}"),
+        )
+        .await?;
+        // Days by their period, oldest first: the change is the last count less the first.
+        let mut days: Vec<(String, i64)> = records
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|r| {
+                (
+                    text(&r["period"]),
+                    r["participants_count"].as_i64().unwrap_or(0),
+                )
+            })
+            .collect();
+        days.sort();
+        days.dedup_by(|later, earlier| later.0 == earlier.0);
+        let net = match (days.first(), days.last()) {
+            (Some(first), Some(last)) => last.1 - first.1,
+            _ => return Err(format!("no subscriber records for {channel}: {records}").into()),
+        };
+        let grouped =
+            chanscope_api::format::group_thousands(net, chanscope_api::format::Locale::En);
+        let expected = if net > 0 {
+            format!("+{grouped}")
+        } else {
+            grouped
+        };
+        browser
+            .client()
+            .goto(&format!("{origin}/subscriber-dynamics?channel={channel}"))
+            .await?;
+        let shown = browser
+            .texts(".dynamics-results .dynamics-summary .summary-net")
+            .await?;
+        let chart = browser
+            .eval(
+                "const svg = document.querySelector('.dynamics-results .dynamics-chart svg');
+                 return svg === null ? null : [svg.getAttribute('viewBox'),
+                   svg.querySelectorAll('path.cs-chart-line').length,
+                   svg.getBoundingClientRect().height];",
+                vec![],
+            )
+            .await?;
+        let asked = browser
+            .eval(
+                "return document.getElementById('sd-channel-0').value;",
+                vec![],
+            )
+            .await?;
+        browser
+            .screenshot("gateway-subscriber-dynamics-without-scripts")
+            .await?;
+        ensure(
+            shown == [expected.clone()]
+                && chart == json!(["0 0 640 240", 1, 240.0])
+                && asked == json!(picks.channel),
+            || {
+                format!(
+                    "without scripts subscriber dynamics shows a net change of {shown:?} (the \
+                     API's {expected}), the chart {chart}, asks {asked}"
+                )
+            },
+        )
+    }
+    .await;
+    browser.close().await;
+    read
+}
