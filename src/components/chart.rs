@@ -18,8 +18,8 @@ use crate::sanitize::MarkupWriter;
 use crate::ui::use_ui;
 use crate::view::chart::{key_move, nearest_slot};
 use crate::view::line_chart::{
-    period_axis_label, write_chart_inside, write_crosshair, write_tooltip, ChartLayout,
-    LineChartSpec, DEFAULT_HEIGHT, DEFAULT_WIDTH,
+    period_axis_label, write_chart_inside, write_highlight, ChartLayout, LineChartSpec,
+    DEFAULT_HEIGHT, DEFAULT_WIDTH,
 };
 
 /// Short x-axis labels of a chart over periods of `group` ([`period_axis_label`]).
@@ -139,12 +139,9 @@ pub fn line_chart(props: &LineChartProps) -> Html {
     let mut cursor = None;
     if let Some(layout) = &layout {
         write_chart_inside(&mut inside, &spec, layout);
-        cursor = highlighted.map(|index| {
-            let (mut crosshair, mut tooltip) = (MarkupWriter::default(), MarkupWriter::default());
-            write_crosshair(&mut crosshair, &spec, layout, index);
-            write_tooltip(&mut tooltip, &spec, layout, index);
-            (crosshair.into_string(), tooltip.into_string())
-        });
+        cursor = highlighted
+            .and_then(|index| write_highlight(&spec, layout, index))
+            .map(|(crosshair, tooltip)| (crosshair.into_string(), tooltip.into_string()));
     }
     let inside = AttrValue::from(inside.into_string());
 

@@ -207,15 +207,13 @@ pub fn write_chart_inside(m: &mut MarkupWriter, spec: &LineChartSpec, layout: &C
         .iter()
         .filter(|(x, _)| x.is_finite() && (first..=last).contains(x))
     {
-        let x = format!("{:.1}", layout.x_scale.map(*at));
-        m.tags(r#"<line class="cs-chart-mark""#)
-            .attribute("x1", &x)
-            .attribute("x2", &x)
-            .attribute("y1", &top)
-            .attribute("y2", &bottom)
-            .tags("><title>")
-            .text(what)
-            .tags("</title></line>");
+        write_vertical(
+            m,
+            r#"<line class="cs-chart-mark""#,
+            layout.x_scale.map(*at),
+            layout,
+        );
+        m.tags("><title>").text(what).tags("</title></line>");
     }
     for (i, s) in spec.series.iter().enumerate() {
         let points: Vec<(f64, f64)> = s
@@ -286,46 +284,52 @@ fn write_x_labels(m: &mut MarkupWriter, spec: &LineChartSpec, layout: &ChartLayo
     }
 }
 
-/// The crosshair at slot `index`: a vertical line and a dot on each series there, drawn last in
-/// the SVG.
-pub fn write_crosshair(
-    m: &mut MarkupWriter,
+/// What the chart shows at slot `index` as the pointer or the keys stop there: the crosshair,
+/// drawn last in the SVG (a vertical line and a dot on each series), and the tooltip for the
+/// chart's live region (the period and each series' value). `None` for no slot.
+pub fn write_highlight(
     spec: &LineChartSpec,
     layout: &ChartLayout,
     index: usize,
-) {
-    let Some(&at) = layout.slots.get(index) else {
-        return;
-    };
-    let x = format!("{:.1}", layout.x_scale.map(at));
-    m.tags(r#"<g class="cs-chart-cursor"><line class="cs-chart-crosshair""#)
-        .attribute("x1", &x)
-        .attribute("x2", &x)
-        .attribute("y1", MARGIN_TOP.to_string())
-        .attribute("y2", layout.plot_bottom().to_string())
-        .tags("></line>");
+) -> Option<(MarkupWriter, MarkupWriter)> {
+    let at = *layout.slots.get(index)?;
+    let mut crosshair = MarkupWriter::with_capacity(512);
+    let x = layout.x_scale.map(at);
+    crosshair.tags(r#"<g class="cs-chart-cursor">"#);
+    write_vertical(
+        &mut crosshair,
+        r#"<line class="cs-chart-crosshair""#,
+        x,
+        layout,
+    );
+    crosshair.tags("></line>");
     for (i, s) in spec.series.iter().enumerate() {
         if let Some(point) = point_at(s, at) {
-            m.tags("<circle")
+            crosshair
+                .tags("<circle")
                 .attribute("class", format!("cs-chart-dot {}", series_class(i)))
-                .attribute("cx", &x)
+                .attribute("cx", format!("{x:.1}"))
                 .attribute("cy", format!("{:.1}", layout.y_scale.map(point.y)))
                 .tags(r#" r="4.5"></circle>"#);
         }
     }
-    m.tags("</g>");
+    crosshair.tags("</g>");
+    let mut tooltip = MarkupWriter::with_capacity(512);
+    write_tooltip(&mut tooltip, spec, layout, at);
+    Some((crosshair, tooltip))
 }
 
-/// The tooltip at slot `index`, for the chart's live region: the period and each series' value.
-pub fn write_tooltip(
-    m: &mut MarkupWriter,
-    spec: &LineChartSpec,
-    layout: &ChartLayout,
-    index: usize,
-) {
-    let Some(&at) = layout.slots.get(index) else {
-        return;
-    };
+/// The start of a line across the plot at `x` (`open`, the element's tag and class).
+fn write_vertical(m: &mut MarkupWriter, open: &'static str, x: f64, layout: &ChartLayout) {
+    let x = format!("{x:.1}");
+    m.tags(open)
+        .attribute("x1", &x)
+        .attribute("x2", &x)
+        .attribute("y1", MARGIN_TOP.to_string())
+        .attribute("y2", layout.plot_bottom().to_string());
+}
+
+fn write_tooltip(m: &mut MarkupWriter, spec: &LineChartSpec, layout: &ChartLayout, at: f64) {
     let percent = layout.x_scale.map(at) / layout.width * 100.0;
     // Keeps the box inside the chart at both ends.
     let shift = if percent > 60.0 {
