@@ -222,8 +222,9 @@ pub fn line_chart(props: &LineChartProps) -> Html {
             }
         }
     };
-    use_capture(&figure, "pointerleave", (), leave.clone());
-    use_capture(&figure, "blur", (), leave);
+    // Again when the figure comes after an empty state: it is another element.
+    use_capture(&figure, "pointerleave", shown, leave.clone());
+    use_capture(&figure, "blur", shown, leave);
 
     if layout.is_none() {
         return html! {
