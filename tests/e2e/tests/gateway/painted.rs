@@ -277,3 +277,49 @@ pub(super) async fn dynamics_without_scripts(
     browser.close().await;
     read
 }
+
+/// Subscriber dynamics opened by a link with scripts on: the console takes the written page's
+/// place and draws its chart at its box's width, and nothing on the page moves.
+pub(super) async fn dynamics_taken_over_without_a_shift(
+    browser: &Browser,
+    picks: &Picks,
+) -> Res<()> {
+    let link = format!(
+        "/subscriber-dynamics?channel={}",
+        picks.channel.replace('@', "%40")
+    );
+    browser
+        .client()
+        .goto(&format!("{}{link}", browser.origin()))
+        .await?;
+    // The console's own: the table of every period is drawn by it alone.
+    browser
+        .wait_css(".app[data-app-ready] .dynamics-results .dynamics-table")
+        .await?;
+    let seen = browser
+        .eval(
+            "const svg = document.querySelector('.dynamics-results .dynamics-chart svg');
+             // The page's layout shifts so far: buffered entries are in the observer's records
+             // as soon as it observes.
+             const observer = new PerformanceObserver(() => {});
+             observer.observe({ type: 'layout-shift', buffered: true });
+             const shifts = observer.takeRecords().reduce((sum, e) => sum + e.value, 0);
+             observer.disconnect();
+             return [shifts, svg.getBoundingClientRect().height, svg.getAttribute('viewBox'),
+                     svg.parentElement.clientWidth];",
+            vec![],
+        )
+        .await?;
+    browser
+        .screenshot("gateway-subscriber-dynamics-taken-over")
+        .await?;
+    println!(
+        "    subscriber dynamics taken over: layout shift, chart height, viewBox, box width {seen}"
+    );
+    ensure(
+        seen[0].as_f64() == Some(0.0) && seen[1].as_f64() == Some(240.0),
+        || {
+            format!("subscriber dynamics taken over: layout shift, chart height, viewBox, box width {seen}")
+        },
+    )
+}
