@@ -6,7 +6,7 @@ use crate::sanitize::MarkupWriter;
 
 /// The switch named `label` with a button per label, `chosen` pressed.
 pub fn write_view_switch(m: &mut MarkupWriter, label: &str, labels: &[&str], chosen: usize) {
-    // The attributes in the order the console's element has them (yew sets `class` last).
+    // The attributes in the order the console's element has them: its `class` is set last.
     m.tags(r#"<div role="group""#)
         .attribute("aria-label", label)
         .tags(r#" class="view-switch">"#);
