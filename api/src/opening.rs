@@ -7,9 +7,10 @@
 //! or on yew). The page path and the query key it reads here are the console's: its tests hold
 //! its route to [`CHANNEL_INFO_PATH`] and its links to [`CHANNEL_QUERY_KEY`].
 //!
-//! Only pages whose answer the gateway writes into the page are listed: channel info and post
-//! statistics. Their calls name no day: others read periods as days in the visitor's time zone,
-//! which the server of the page cannot know.
+//! Only pages whose answer the gateway writes into the page are listed: channel info, post
+//! statistics and subscriber dynamics (for an address that names no day). Their calls name no
+//! day: others read periods as days in the visitor's time zone, which the server of the page
+//! cannot know.
 //!
 //! A listed page builds its calls with the functions here, so the preloaded URLs and the console's
 //! own match byte for byte and the browser hands the preloaded answers to the console's calls:
@@ -27,6 +28,13 @@ use crate::ids::PostId;
 use crate::operation::Operation;
 use crate::ops::{ChannelInfo, PostStats, SubscriberDynamics};
 use crate::params::{PeriodGroup, ViewGrowthGroup};
+
+mod dynamics;
+
+pub use dynamics::{
+    asked_dynamics, dynamics_request, dynamics_requests, DynamicsQuery, DYNAMICS_MAX_CHANNELS,
+    SUBSCRIBER_DYNAMICS_PATH,
+};
 
 /// The path of the console's channel-info page (`Route::ChannelInfo`).
 pub const CHANNEL_INFO_PATH: &str = "/channel-info";
@@ -111,6 +119,7 @@ pub fn opening_calls(path: &str, query: &str, now: DateTime<Utc>) -> Vec<String>
     match path.trim_end_matches('/') {
         CHANNEL_INFO_PATH => channel_info_calls(query, now).unwrap_or_default(),
         POST_STATS_PATH => post_stats_calls(query).unwrap_or_default(),
+        SUBSCRIBER_DYNAMICS_PATH => dynamics::subscriber_dynamics_calls(query).unwrap_or_default(),
         _ => Vec::new(),
     }
 }

@@ -76,7 +76,6 @@ fn nothing_is_asked_where_the_page_asks_nothing() {
     }
     // Pages whose largest paint is their shell's, and addresses that are no page.
     for (path, query) in [
-        ("/subscriber-dynamics", "channel=%40deal_live975"),
         ("/post-search", "q=news"),
         ("/", "channel=%40deal_live975"),
         ("/channel-infos", "channel=%40deal_live975"),
@@ -141,4 +140,62 @@ fn post_statistics_asks_for_the_post_by_day_and_by_hour_and_its_channel() {
             "{refused}"
         );
     }
+}
+
+#[test]
+fn subscriber_dynamics_asks_for_each_channel_over_the_default_period() {
+    assert_eq!(
+        calls("/subscriber-dynamics", "channel=%40alpha"),
+        ["/channels/subscribers?channelId=%40alpha"]
+    );
+    // Comma-joined and repeated channels, each once, in order; the grouping as chosen ("day"
+    // and anything unknown are the API's default).
+    assert_eq!(
+        calls(
+            "/subscriber-dynamics/",
+            "channel=%40alpha%2Ct.me%2Fbeta&channel=42&group=week"
+        ),
+        [
+            "/channels/subscribers?channelId=%40alpha&group=week",
+            "/channels/subscribers?channelId=t.me%2Fbeta&group=week",
+            "/channels/subscribers?channelId=42&group=week",
+        ]
+    );
+    assert_eq!(
+        calls("/subscriber-dynamics", "channel=%40alpha&group=day"),
+        ["/channels/subscribers?channelId=%40alpha"]
+    );
+    assert_eq!(
+        calls("/subscriber-dynamics", "channel=%40alpha&group=hour"),
+        ["/channels/subscribers?channelId=%40alpha&group=hour"]
+    );
+}
+
+#[test]
+fn subscriber_dynamics_of_a_day_or_a_refused_form_is_not_preloaded() {
+    // A period is days in the visitor's zone; the rest the page refuses, and asks nothing.
+    for unknown in [
+        "channel=%40alpha&period=30",
+        "channel=%40alpha&period=custom&startDate=2026-11-01",
+        "channel=%40alpha&endDate=2026-11-01",
+        "channel=",
+        "channel=abc%20def",
+        "channel=%40alpha%2C%40alpha",
+        "channel=%40a1111%2C%40a2222%2C%40a3333%2C%40a4444%2C%40a5555%2C%40a6666",
+    ] {
+        assert_eq!(
+            calls("/subscriber-dynamics", unknown),
+            Vec::<String>::new(),
+            "{unknown}"
+        );
+    }
+    // Five channels are one chart's worth.
+    assert_eq!(
+        calls(
+            "/subscriber-dynamics",
+            "channel=%40a1111%2C%40a2222%2C%40a3333%2C%40a4444%2C%40a5555"
+        )
+        .len(),
+        5
+    );
 }

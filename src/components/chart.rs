@@ -1,5 +1,7 @@
 //! A line chart drawn as plain SVG, with a crosshair and tooltip for the pointer and the keyboard.
-//! Its geometry (scales, ticks, paths, the points under the crosshair) is [`crate::view::chart`].
+//! Its markup is [`crate::view::line_chart`]'s (as the gateway writes it into a page), inserted
+//! whole; the crosshair and tooltip are written by the same module into it as they move, by
+//! listeners on the chart's `figure`. Its geometry is [`crate::view::chart`].
 
 use std::rc::Rc;
 
@@ -7,46 +9,22 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use chrono::DateTime;
-
+use super::capture::use_capture;
 use super::status::EmptyState;
 use crate::api::PeriodGroup;
 use crate::figures::points::Series;
-use crate::format::{axis_label, Locale};
-use crate::ui::{use_ui, Ui};
-use crate::view::chart::{
-    key_move, line_path, nearest_slot, nice_ticks, point_at, series_class, slots, tick_labels,
-    x_tick_indices, Scale,
+use crate::format::Locale;
+use crate::sanitize::MarkupWriter;
+use crate::ui::use_ui;
+use crate::view::chart::{key_move, nearest_slot};
+use crate::view::line_chart::{
+    period_axis_label, write_chart_inside, write_highlight, ChartLayout, LineChartSpec,
+    DEFAULT_HEIGHT, DEFAULT_WIDTH,
 };
 
-const MARGIN_LEFT: f64 = 56.0;
-const MARGIN_RIGHT: f64 = 16.0;
-const MARGIN_TOP: f64 = 12.0;
-const MARGIN_BOTTOM: f64 = 28.0;
-/// Width a chart is drawn at where its box cannot be measured (no `ResizeObserver`).
-const DEFAULT_WIDTH: f64 = 640.0;
-/// Horizontal room one x label needs, so that labels never overlap.
-const X_LABEL_ROOM: f64 = 96.0;
-const MAX_X_LABELS: usize = 6;
-const Y_TICKS: usize = 5;
-
-/// Short x-axis labels of a chart over periods of `group`, whose x is a period's start in Unix
-/// seconds; full period labels ("Week 47, 2026 · 16 Nov – 22 Nov") are for the tooltip.
+/// Short x-axis labels of a chart over periods of `group` ([`period_axis_label`]).
 pub fn period_axis(group: PeriodGroup, locale: Locale) -> Callback<f64, String> {
-    Callback::from(move |x: f64| {
-        DateTime::from_timestamp(x as i64, 0)
-            .map(|at| axis_label(group, at.naive_utc(), locale))
-            .unwrap_or_default()
-    })
-}
-
-/// A value for the tooltip: whole numbers exactly, with grouped thousands.
-fn exact(ui: &Ui, y: f64) -> String {
-    if y.fract() == 0.0 && y.abs() < 9e15 {
-        ui.count(y as i64)
-    } else {
-        format!("{y:.2}")
-    }
+    Callback::from(move |x: f64| period_axis_label(group, locale, x))
 }
 
 thread_local! {
@@ -112,261 +90,152 @@ pub struct LineChartProps {
     /// Labels of x ticks; the points' own labels when absent.
     #[prop_or_default]
     pub x_format: Option<Callback<f64, String>>,
-    #[prop_or(240.0)]
+    #[prop_or(DEFAULT_HEIGHT)]
     pub height: f64,
     /// Instants marked with a vertical line (x as the points have it) and what each is.
     #[prop_or_default]
     pub marks: Rc<Vec<(f64, String)>>,
 }
 
+/// The chart's SVG, if `event` happened on it or inside it.
+fn svg_of(event: &web_sys::Event) -> Option<web_sys::Element> {
+    event
+        .target()?
+        .dyn_into::<web_sys::Element>()
+        .ok()?
+        .closest(".cs-chart-svg")
+        .ok()?
+}
+
 #[function_component(LineChart)]
 pub fn line_chart(props: &LineChartProps) -> Html {
     let ui = use_ui();
-    let frame = use_node_ref();
-    let svg = use_node_ref();
-    let series = &props.series;
-    let slots = slots(series);
-    let width = use_width(frame.clone(), !slots.is_empty());
-    let height = props.height.max(MARGIN_TOP + MARGIN_BOTTOM + 40.0);
+    let figure = use_node_ref();
     let highlight = use_state(|| None::<usize>);
+    let emit = |x: f64| {
+        props
+            .x_format
+            .as_ref()
+            .map(|format| format.emit(x))
+            .unwrap_or_default()
+    };
+    let spec = LineChartSpec {
+        series: &props.series,
+        y_title: &props.y_title,
+        x_format: props
+            .x_format
+            .as_ref()
+            .map(|_| &emit as &dyn Fn(f64) -> String),
+        height: props.height,
+        marks: &props.marks,
+        locale: ui.locale,
+    };
+    let shown = ChartLayout::new(&spec, DEFAULT_WIDTH).is_some();
+    let width = use_width(figure.clone(), shown);
+    let layout = ChartLayout::new(&spec, width);
+    let highlighted = (*highlight).filter(|i| layout.as_ref().is_some_and(|l| *i < l.slots.len()));
 
-    if slots.is_empty() {
+    let mut inside = MarkupWriter::with_capacity(4096);
+    let mut cursor = None;
+    if let Some(layout) = &layout {
+        write_chart_inside(&mut inside, &spec, layout);
+        cursor = highlighted
+            .and_then(|index| write_highlight(&spec, layout, index))
+            .map(|(crosshair, tooltip)| (crosshair.into_string(), tooltip.into_string()));
+    }
+    let inside = AttrValue::from(inside.into_string());
+
+    // The crosshair and tooltip, written into the inserted chart: again when it is drawn anew.
+    {
+        let figure = figure.clone();
+        use_effect_with((inside.clone(), cursor), move |(_, cursor)| {
+            let Some(figure) = figure.cast::<web_sys::Element>() else {
+                return;
+            };
+            let find = |selector: &str| figure.query_selector(selector).ok().flatten();
+            if let Some(old) = find(".cs-chart-cursor") {
+                old.remove();
+            }
+            let (crosshair, tooltip) = cursor
+                .as_ref()
+                .map_or(("", ""), |(c, t)| (c.as_str(), t.as_str()));
+            if let Some(svg) = find(".cs-chart-svg") {
+                let _ = svg.insert_adjacent_html("beforeend", crosshair);
+            }
+            if let Some(live) = find(".cs-chart-live") {
+                live.set_inner_html(tooltip);
+            }
+        });
+    }
+
+    let slot_count = layout.as_ref().map_or(0, |l| l.slots.len());
+    {
+        let highlight = highlight.clone();
+        use_capture(
+            &figure,
+            "keydown",
+            (highlighted, slot_count),
+            move |event| {
+                let Some(key) = event.dyn_ref::<KeyboardEvent>().map(KeyboardEvent::key) else {
+                    return;
+                };
+                if svg_of(&event).is_none() {
+                    return;
+                }
+                if let Some(next) = key_move(&key, highlighted, slot_count) {
+                    event.prevent_default();
+                    highlight.set(next);
+                }
+            },
+        );
+    }
+    {
+        let highlight = highlight.clone();
+        let at = layout
+            .as_ref()
+            .map(|l| (l.slots.clone(), l.x_scale, l.width));
+        use_capture(&figure, "pointermove", inside.clone(), move |event| {
+            let (Some((slots, x_scale, width)), Some(svg)) = (&at, svg_of(&event)) else {
+                return;
+            };
+            let Some(pointer) = event.dyn_ref::<PointerEvent>() else {
+                return;
+            };
+            let rect = svg.get_bounding_client_rect();
+            if rect.width() <= 0.0 {
+                return;
+            }
+            let pixel = (f64::from(pointer.client_x()) - rect.left()) / rect.width() * width;
+            highlight.set(nearest_slot(slots, x_scale.invert(pixel)));
+        });
+    }
+    // Neither event bubbles: heard on the way down, for the SVG itself only.
+    let leave = {
+        let highlight = highlight.clone();
+        move |event: web_sys::Event| {
+            let on_svg = event
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .is_some_and(|t| t.matches(".cs-chart-svg").unwrap_or(false));
+            if on_svg {
+                highlight.set(None);
+            }
+        }
+    };
+    // Again when the figure comes after an empty state: it is another element.
+    use_capture(&figure, "pointerleave", shown, leave.clone());
+    use_capture(&figure, "blur", shown, leave);
+
+    if layout.is_none() {
         return html! {
             <div class="cs-chart cs-chart-empty">
                 <EmptyState title={ui.t("No data for this period", "Нет данных за этот период")} />
             </div>
         };
     }
-    let legend = series.iter().any(|s| !s.name.is_empty()).then(|| {
-        html! {
-            <ul class="cs-chart-legend">
-                { for series.iter().enumerate().map(|(i, s)| html! {
-                    <li>
-                        <span class={classes!("cs-swatch", series_class(i))} aria-hidden="true"></span>
-                        { s.name.clone() }
-                    </li>
-                }) }
-            </ul>
-        }
-    });
-    let width = width.max(MARGIN_LEFT + MARGIN_RIGHT + 40.0);
-    let highlighted = highlight.filter(|i| *i < slots.len());
-
-    let values = || {
-        series
-            .iter()
-            .flat_map(|s| s.points.iter())
-            .map(|p| p.y)
-            .filter(|y| y.is_finite())
-    };
-    let y_min = values().fold(f64::INFINITY, f64::min);
-    let y_max = values().fold(f64::NEG_INFINITY, f64::max);
-    let ticks = nice_ticks(y_min, y_max, Y_TICKS);
-    let (tick_lo, tick_hi) = (
-        ticks.first().copied().unwrap_or(0.0),
-        ticks.last().copied().unwrap_or(1.0),
-    );
-    let plot_right = width - MARGIN_RIGHT;
-    let plot_bottom = height - MARGIN_BOTTOM;
-    let x_scale = Scale {
-        domain: (slots[0], slots[slots.len() - 1]),
-        range: (MARGIN_LEFT, plot_right),
-    };
-    let y_scale = Scale {
-        domain: (tick_lo, tick_hi),
-        range: (plot_bottom, MARGIN_TOP),
-    };
-
-    let label_of = |x: f64| {
-        series
-            .iter()
-            .find_map(|s| point_at(s, x))
-            .map(|p| p.label.clone())
-            .unwrap_or_default()
-    };
-    let x_label = |x: f64| match &props.x_format {
-        Some(format) => format.emit(x),
-        None => label_of(x),
-    };
-
-    let tick_labels = tick_labels(&ticks);
-    let grid = ticks.iter().zip(&tick_labels).map(|(tick, label)| {
-        let y = y_scale.map(*tick);
-        html! {
-            <g class="cs-chart-grid">
-                <line x1={MARGIN_LEFT.to_string()} x2={plot_right.to_string()}
-                    y1={format!("{y:.1}")} y2={format!("{y:.1}")} />
-                <text class="cs-chart-ytick" x={(MARGIN_LEFT - 8.0).to_string()} y={format!("{y:.1}")}
-                    text-anchor="end" dominant-baseline="middle">{ label.clone() }</text>
-            </g>
-        }
-    });
-    let room = ((plot_right - MARGIN_LEFT) / X_LABEL_ROOM).floor() as usize;
-    let x_ticks = x_tick_indices(slots.len(), room.clamp(1, MAX_X_LABELS));
-    let x_tick_count = x_ticks.len();
-    let x_labels = x_ticks.into_iter().enumerate().map(|(n, i)| {
-        let x = x_scale.map(slots[i]);
-        let anchor = if slots.len() == 1 || x_tick_count == 1 {
-            "middle"
-        } else if n == 0 {
-            "start"
-        } else if n + 1 == x_tick_count {
-            "end"
-        } else {
-            "middle"
-        };
-        html! {
-            <text class="cs-chart-xtick" x={format!("{x:.1}")} y={(plot_bottom + 18.0).to_string()}
-                text-anchor={anchor}>{ x_label(slots[i]) }</text>
-        }
-    });
-    let lines = series.iter().enumerate().map(|(i, s)| {
-        let points: Vec<(f64, f64)> = s
-            .points
-            .iter()
-            .filter(|p| p.x.is_finite() && p.y.is_finite())
-            .map(|p| (x_scale.map(p.x), y_scale.map(p.y)))
-            .collect();
-        match points.as_slice() {
-            [] => html! {},
-            [(x, y)] => html! {
-                <circle class={classes!("cs-chart-point", series_class(i))}
-                    cx={format!("{x:.1}")} cy={format!("{y:.1}")} r="4" />
-            },
-            _ => html! {
-                <path class={classes!("cs-chart-line", series_class(i))} d={line_path(&points)} />
-            },
-        }
-    });
-
-    let (x_first, x_last) = (slots[0], slots[slots.len() - 1]);
-    let marks = props
-        .marks
-        .iter()
-        .filter(|(x, _)| x.is_finite() && (x_first..=x_last).contains(x))
-        .map(|(at, what)| {
-            let x = x_scale.map(*at);
-            html! {
-                <line class="cs-chart-mark" x1={format!("{x:.1}")} x2={format!("{x:.1}")}
-                    y1={MARGIN_TOP.to_string()} y2={plot_bottom.to_string()}>
-                    <title>{ what.clone() }</title>
-                </line>
-            }
-        });
-    let crosshair = highlighted.map(|index| {
-        let at = slots[index];
-        let x = x_scale.map(at);
-        let dots = series.iter().enumerate().filter_map(|(i, s)| {
-            let point = point_at(s, at)?;
-            let y = y_scale.map(point.y);
-            Some(html! {
-                <circle class={classes!("cs-chart-dot", series_class(i))}
-                    cx={format!("{x:.1}")} cy={format!("{y:.1}")} r="4.5" />
-            })
-        });
-        html! {
-            <g class="cs-chart-cursor">
-                <line class="cs-chart-crosshair" x1={format!("{x:.1}")} x2={format!("{x:.1}")}
-                    y1={MARGIN_TOP.to_string()} y2={plot_bottom.to_string()} />
-                { for dots }
-            </g>
-        }
-    });
-    let tooltip = highlighted.map(|index| {
-        let at = slots[index];
-        let percent = x_scale.map(at) / width * 100.0;
-        // Keeps the box inside the chart at both ends.
-        let shift = if percent > 60.0 { "cs-chart-tooltip-left" } else { "cs-chart-tooltip-right" };
-        html! {
-            <div class={classes!("cs-chart-tooltip", shift)} style={format!("left: {percent:.2}%")}>
-                <div class="cs-chart-tooltip-label">{ label_of(at) }</div>
-                <ul class="cs-chart-tooltip-values">
-                    { for series.iter().enumerate().map(|(i, s)| html! {
-                        <li>
-                            <span class={classes!("cs-swatch", series_class(i))} aria-hidden="true"></span>
-                            <span class="cs-chart-tooltip-name">{ s.name.clone() }</span>
-                            <span class="cs-chart-tooltip-value">
-                                { point_at(s, at).map_or_else(|| "—".to_owned(), |p| exact(&ui, p.y)) }
-                            </span>
-                        </li>
-                    }) }
-                </ul>
-            </div>
-        }
-    });
-
-    let summary = format!(
-        "{}. {}",
-        props.y_title,
-        crate::format::fill(
-            ui.t(
-                "{n} points from {from} to {to}; use the arrow keys to read values.",
-                "Точек: {n}, с {from} по {to}; значения — клавишами со стрелками.",
-            ),
-            &[
-                ("n", slots.len().to_string()),
-                ("from", label_of(slots[0])),
-                ("to", label_of(slots[slots.len() - 1])),
-            ],
-        )
-    );
-
-    let slot_count = slots.len();
-    let onkeydown = {
-        let highlight = highlight.clone();
-        Callback::from(move |event: KeyboardEvent| {
-            if let Some(next) = key_move(&event.key(), highlighted, slot_count) {
-                event.prevent_default();
-                highlight.set(next);
-            }
-        })
-    };
-    let onpointermove = {
-        let highlight = highlight.clone();
-        let svg = svg.clone();
-        let slots = slots.clone();
-        Callback::from(move |event: PointerEvent| {
-            let Some(element) = svg.cast::<web_sys::Element>() else {
-                return;
-            };
-            let rect = element.get_bounding_client_rect();
-            if rect.width() <= 0.0 {
-                return;
-            }
-            let pixel = (f64::from(event.client_x()) - rect.left()) / rect.width() * width;
-            highlight.set(nearest_slot(&slots, x_scale.invert(pixel)));
-        })
-    };
-    let clear = {
-        let highlight = highlight.clone();
-        Callback::from(move |_: PointerEvent| highlight.set(None))
-    };
-    let onblur = {
-        let highlight = highlight.clone();
-        Callback::from(move |_: FocusEvent| highlight.set(None))
-    };
-
     html! {
-        <figure class="cs-chart">
-            <figcaption class="cs-chart-title">{ props.y_title.clone() }</figcaption>
-            <div class="cs-chart-frame" ref={frame}>
-                <svg ref={svg} class="cs-chart-svg" viewBox={format!("0 0 {width:.0} {height:.0}")}
-                    width="100%" height={format!("{height:.0}")} preserveAspectRatio="xMidYMid meet"
-                    role="img" aria-label={summary} tabindex="0"
-                    {onkeydown} {onpointermove} onpointerleave={clear} {onblur}>
-                    { for grid }
-                    <line class="cs-chart-axis" x1={MARGIN_LEFT.to_string()} x2={MARGIN_LEFT.to_string()}
-                        y1={MARGIN_TOP.to_string()} y2={plot_bottom.to_string()} />
-                    <line class="cs-chart-axis" x1={MARGIN_LEFT.to_string()} x2={plot_right.to_string()}
-                        y1={plot_bottom.to_string()} y2={plot_bottom.to_string()} />
-                    { for x_labels }
-                    { for marks }
-                    { for lines }
-                    { crosshair }
-                </svg>
-                <div class="cs-chart-live" aria-live="polite">{ tooltip }</div>
-            </div>
-            { for legend }
+        <figure class="cs-chart" ref={figure}>
+            { Html::from_html_unchecked(inside) }
         </figure>
     }
 }

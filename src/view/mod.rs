@@ -9,13 +9,16 @@
 
 pub mod card;
 pub mod chart;
+pub mod dynamics;
 pub mod job;
 pub mod labels;
+pub mod line_chart;
 pub mod pager;
 pub mod paste;
 pub mod post_file;
 pub mod preview;
 pub mod sort;
 pub mod sources;
+pub mod switch;
 pub mod tiles;
 pub mod unreadable;

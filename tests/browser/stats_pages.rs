@@ -159,6 +159,8 @@ async fn subscriber_dynamics_overlays_channels_and_sums_up_their_change() {
     let buttons = root.query_selector_all(".view-switch button").unwrap();
     let relative: HtmlElement = buttons.item(1).unwrap().dyn_into().unwrap();
     assert_eq!(relative.text_content().as_deref(), Some("Change, %"));
+    // Pressed from the keyboard: it keeps the focus, written anew as pressed.
+    relative.focus().unwrap();
     relative.click();
     find(
         &root,
@@ -175,10 +177,94 @@ async fn subscriber_dynamics_overlays_channels_and_sums_up_their_change() {
         relative_ticks.iter().all(|&t| t < 100.0),
         "{relative_ticks:?}"
     );
+    let focused = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .active_element()
+        .unwrap();
+    assert_eq!(focused.text_content().as_deref(), Some("Change, %"));
     assert_eq!(
-        relative.get_attribute("aria-pressed").as_deref(),
+        focused.get_attribute("aria-pressed").as_deref(),
         Some("true")
     );
+    root.remove();
+}
+
+/// The first draw of `root`'s chart width, from its `viewBox`, once it is the width of its box.
+async fn drawn_at_its_width(root: &Element) -> f64 {
+    for _ in 0..100 {
+        let svg = find(root, ".cs-chart-svg").await;
+        let frame = find(root, ".cs-chart-frame").await;
+        let view_box = svg.get_attribute("viewBox").unwrap_or_default();
+        let width = view_box.split(' ').nth(2).unwrap_or_default().to_owned();
+        if width == frame.client_width().to_string() {
+            return width.parse().unwrap();
+        }
+        app_support::pause().await;
+    }
+    panic!("the chart is not drawn at the width of its box");
+}
+
+#[wasm_bindgen_test]
+async fn the_dynamics_drawn_are_the_markup_the_server_writes() {
+    use chanscope::api::envelope::decode;
+    use chanscope::api::model::{Records, SubscriberCount};
+    use chanscope::api::{HttpResponse, PeriodGroup};
+    use chanscope::figures::dynamics::readings;
+    use chanscope::sanitize::MarkupWriter;
+    use chanscope::view::dynamics::{write_dynamics_answer, ChannelReadings, DynamicsLook};
+
+    stub_fetch();
+    let root = mount("/subscriber-dynamics?channel=@alpha");
+    find(&root, ".dynamics-results .dynamics-summary").await;
+    let width = drawn_at_its_width(&root).await;
+
+    // @alpha's answer as the stubbed API gives it.
+    let answer = HttpResponse::new(
+        200,
+        r#"{"status":"ok","response":[
+            {"period":"2024-01-04","participants_count":130},
+            {"period":"2024-01-03","participants_count":150},
+            {"period":"2024-01-02","participants_count":110},
+            {"period":"2024-01-01","participants_count":100}]}"#
+            .to_owned(),
+    );
+    let records: Records<SubscriberCount> = decode(&answer).unwrap();
+    let (read, unreadable) = readings(PeriodGroup::Day, &records);
+    let mut m = MarkupWriter::default();
+    let look = DynamicsLook {
+        locale: Locale::En,
+        group: PeriodGroup::Day,
+        width,
+        unreadable,
+        records_note: None,
+    };
+    let channels = [ChannelReadings {
+        name: "@alpha",
+        readings: &read,
+    }];
+    assert!(write_dynamics_answer(&mut m, &look, &channels));
+    let document = web_sys::window().unwrap().document().unwrap();
+    let written = document.create_element("div").unwrap();
+    written.set_inner_html(m.as_str());
+
+    // What the console drew, without the table of every period (its own to draw, under it).
+    let drawn = find(&root, ".dynamics-results")
+        .await
+        .clone_node_with_deep(true)
+        .unwrap()
+        .dyn_into::<Element>()
+        .unwrap();
+    drawn
+        .query_selector(".dynamics-table")
+        .unwrap()
+        .unwrap()
+        .remove();
+    assert_eq!(drawn.inner_html(), written.inner_html());
+    assert!(drawn
+        .inner_html()
+        .contains("<td class=\"summary-net cs-num cs-up\">+30</td>"));
     root.remove();
 }
 

@@ -191,16 +191,20 @@ fn chart_series() -> Rc<Vec<Series>> {
     ])
 }
 
-#[wasm_bindgen_test]
-async fn chart_draws_lines_ticks_and_a_legend() {
-    let root = mount_chart(LineChartProps {
+/// Two series over three days, titled "Subscribers", with the default height.
+fn chart_props() -> LineChartProps {
+    LineChartProps {
         series: chart_series(),
         y_title: "Subscribers".into(),
         x_format: None,
         height: 240.0,
         marks: Rc::default(),
-    })
-    .await;
+    }
+}
+
+#[wasm_bindgen_test]
+async fn chart_draws_lines_ticks_and_a_legend() {
+    let root = mount_chart(chart_props()).await;
     let paths = root.query_selector_all("path.cs-chart-line").unwrap();
     assert_eq!(paths.length(), 2);
     for i in 0..2 {
@@ -263,17 +267,7 @@ async fn mount_chart(props: LineChartProps) -> Element {
 async fn chart_is_drawn_at_the_width_of_its_box_and_follows_it() {
     let root = fresh_root();
     root.set_attribute("style", "width: 420px").unwrap();
-    yew::Renderer::<LineChart>::with_root_and_props(
-        root.clone(),
-        LineChartProps {
-            series: chart_series(),
-            y_title: "Subscribers".into(),
-            x_format: None,
-            height: 240.0,
-            marks: Rc::default(),
-        },
-    )
-    .render();
+    yew::Renderer::<LineChart>::with_root_and_props(root.clone(), chart_props()).render();
     settle_until(|| drawn_at_its_width(&root)).await;
     let frame = find(&root, ".cs-chart-frame");
     let wide = frame.client_width();
@@ -285,10 +279,10 @@ async fn chart_is_drawn_at_the_width_of_its_box_and_follows_it() {
     );
 
     // Its box narrows without the window changing (as a widget's column can): it is drawn again
-    // at the new width.
+    // at the new width, its markup written anew (the frame too: find it again).
     root.set_attribute("style", "width: 320px").unwrap();
     settle_until(|| drawn_width(&root) != wide.to_string()).await;
-    let narrow = frame.client_width();
+    let narrow = find(&root, ".cs-chart-frame").client_width();
     assert_eq!(narrow, wide - 100);
     assert_eq!(drawn_width(&root), narrow.to_string());
     root.remove();
@@ -297,13 +291,10 @@ async fn chart_is_drawn_at_the_width_of_its_box_and_follows_it() {
 #[wasm_bindgen_test]
 async fn chart_keyboard_moves_the_tooltip() {
     let root = mount_chart(LineChartProps {
-        series: chart_series(),
-        y_title: "Subscribers".into(),
         x_format: Some(Callback::from(|x: f64| {
             format!("t{}", (x - 1_700_000_000.0) / 86_400.0)
         })),
-        height: 240.0,
-        marks: Rc::default(),
+        ..chart_props()
     })
     .await;
     assert_eq!(texts(&root, ".cs-chart-xtick"), ["t0", "t1", "t2"]);
@@ -334,6 +325,28 @@ async fn chart_keyboard_moves_the_tooltip() {
     press(&svg, "Escape");
     settle().await;
     assert!(root.query_selector(".cs-chart-tooltip").unwrap().is_none());
+}
+
+#[wasm_bindgen_test]
+async fn chart_pointer_moves_the_crosshair_and_leaving_clears_it() {
+    let root = mount_chart(chart_props()).await;
+    let svg = find(&root, "svg");
+    let rect = svg.get_bounding_client_rect();
+    let right = (rect.left() + rect.width() - 2.0).to_string();
+    dispatch(&svg, "PointerEvent", "pointermove", &[("clientX", &right)]);
+    settle().await;
+    assert_eq!(texts(&root, ".cs-chart-tooltip-label"), ["Day 3"]);
+    assert_eq!(texts(&root, ".cs-chart-tooltip-value"), ["1,250", "800"]);
+    assert_eq!(
+        root.query_selector_all("g.cs-chart-cursor circle")
+            .unwrap()
+            .length(),
+        2
+    );
+    dispatch(&svg, "PointerEvent", "pointerleave", &[]);
+    settle().await;
+    assert!(root.query_selector(".cs-chart-tooltip").unwrap().is_none());
+    assert!(root.query_selector(".cs-chart-cursor").unwrap().is_none());
 }
 
 #[wasm_bindgen_test]

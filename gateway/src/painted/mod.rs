@@ -28,6 +28,7 @@ use crate::api::answer;
 use crate::policy;
 use crate::state::Gateway;
 
+mod dynamics;
 mod pages;
 
 pub use pages::{page, paints};

@@ -15,7 +15,7 @@ use chanscope::api::envelope::decode;
 use chanscope::api::model::{Channel, PostStatsResponse};
 use chanscope::api::opening::{
     asked_channel, asked_post, channel_info_request, post_stats_request, CHANNEL_INFO_PATH,
-    POST_STATS_PATH,
+    POST_STATS_PATH, SUBSCRIBER_DYNAMICS_PATH,
 };
 use chanscope::api::Operation;
 use chanscope::format::Locale;
@@ -31,7 +31,7 @@ use crate::state::Gateway;
 pub fn paints(path: &str) -> bool {
     matches!(
         path.trim_end_matches('/'),
-        CHANNEL_INFO_PATH | POST_STATS_PATH
+        CHANNEL_INFO_PATH | POST_STATS_PATH | SUBSCRIBER_DYNAMICS_PATH
     )
 }
 
@@ -41,6 +41,7 @@ pub async fn page(gw: &Arc<Gateway>, client: IpAddr, path: &str, query: &str) ->
     match path.trim_end_matches('/') {
         CHANNEL_INFO_PATH => channel_info(gw, client, query).await,
         POST_STATS_PATH => post_stats(gw, client, query).await,
+        SUBSCRIBER_DYNAMICS_PATH => super::dynamics::subscriber_dynamics(gw, client, query).await,
         _ => None,
     }
 }
@@ -91,7 +92,7 @@ async fn post_stats(gw: &Arc<Gateway>, client: IpAddr, query: &str) -> Option<St
 }
 
 /// A page's shell, being filled.
-struct Shell(String);
+pub(super) struct Shell(String);
 
 /// The shell's root, as `cargo xtask build` writes it (`xtask/src/prerender.rs`).
 const SHELL_ROOT: &str = r#"id="boot-shell" inert="""#;
@@ -106,13 +107,13 @@ const NOSCRIPT_PAINTED: &str = "<noscript>The answer above is as the server wrot
 const SELECTED: &str = r#" selected="selected""#;
 
 impl Shell {
-    async fn read(dist: &Path, page: &str) -> Option<Shell> {
+    pub(super) async fn read(dist: &Path, page: &str) -> Option<Shell> {
         let file = dist.join("routes").join(format!("{page}.html"));
         tokio::fs::read_to_string(file).await.ok().map(Shell)
     }
 
     /// Taking input, and naming what the console draws the answer as (`answer`, a selector).
-    fn painted(self, answer: &str) -> Option<Shell> {
+    pub(super) fn painted(self, answer: &str) -> Option<Shell> {
         let mut root = MarkupWriter::default();
         root.tags(r#"id="boot-shell""#)
             .attribute("data-painted", answer);
@@ -120,7 +121,7 @@ impl Shell {
     }
 
     /// The field `id` holding `value`.
-    fn value(self, id: &str, value: &str) -> Option<Shell> {
+    pub(super) fn value(self, id: &str, value: &str) -> Option<Shell> {
         let field = format!(r#"<input id="{id}""#);
         let at = self.0.find(&field)? + field.len();
         let mut written = MarkupWriter::default();
@@ -134,7 +135,7 @@ impl Shell {
     }
 
     /// The `select` `id` with its option `value` chosen.
-    fn selected(self, id: &str, value: &str) -> Option<Shell> {
+    pub(super) fn selected(self, id: &str, value: &str) -> Option<Shell> {
         let start = self.0.find(&format!(r#"<select id="{id}""#))?;
         let end = self.0[start..].find("</select>")? + start;
         let option = format!(r#"<option value="{value}""#);
@@ -150,7 +151,7 @@ impl Shell {
 
     /// The answer in place of the form's introduction: the page, written. Its `<noscript>`
     /// line no longer says the page needs script for what it now shows without.
-    fn results(self, results: &str) -> Option<String> {
+    pub(super) fn results(self, results: &str) -> Option<String> {
         let page = self.replace(INTRO, "</p>", results)?;
         Some(page.0.replacen(NOSCRIPT, NOSCRIPT_PAINTED, 1))
     }

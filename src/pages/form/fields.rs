@@ -4,10 +4,15 @@
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
+use wasm_bindgen::JsCast;
+
 use crate::api::{catalog, PeerType};
+use crate::components::capture::use_capture;
 use crate::components::use_next_task;
 use crate::format::fill;
+use crate::sanitize::MarkupWriter;
 use crate::ui::{use_ui, Ui};
+use crate::view::switch::write_view_switch_buttons;
 
 #[derive(Properties, PartialEq)]
 pub struct FieldProps {
@@ -265,21 +270,65 @@ pub struct ViewSwitchProps {
 }
 
 /// Buttons choosing between views of the same data (e.g. per period / cumulative); a display
-/// choice, so it is not kept in the URL.
+/// choice, so it is not kept in the URL. The buttons are [`write_view_switch_buttons`]'
+/// markup, as the gateway writes them into a page, and a click is heard on the group.
 #[function_component(ViewSwitch)]
 pub fn view_switch(props: &ViewSwitchProps) -> Html {
+    let group = use_node_ref();
+    // The buttons are written anew when the choice changes: the one that had the focus gets it
+    // back, so that a keyboard stays on the switch.
+    let refocus = use_mut_ref(|| None::<u32>);
+    {
+        let group_node = group.clone();
+        let onchange = props.onchange.clone();
+        let refocus = refocus.clone();
+        use_capture(&group, "click", onchange.clone(), move |event| {
+            let (Some(group), Some(target)) = (
+                group_node.cast::<web_sys::Element>(),
+                event
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok()),
+            ) else {
+                return;
+            };
+            let Some(button) = target.closest("button").ok().flatten() else {
+                return;
+            };
+            let buttons = group.children();
+            let Some(index) =
+                (0..buttons.length()).find(|i| buttons.item(*i).is_some_and(|b| b == button))
+            else {
+                return;
+            };
+            let focused = web_sys::window()
+                .and_then(|w| w.document())
+                .and_then(|d| d.active_element());
+            *refocus.borrow_mut() = (focused.as_ref() == Some(&button)).then_some(index);
+            onchange.emit(index as usize);
+        });
+    }
+    let mut buttons = MarkupWriter::with_capacity(256);
+    write_view_switch_buttons(&mut buttons, &props.labels, props.chosen);
+    let buttons = AttrValue::from(buttons.into_string());
+    {
+        let group = group.clone();
+        use_effect_with(buttons.clone(), move |_| {
+            let button = refocus.borrow_mut().take().and_then(|index| {
+                group
+                    .cast::<web_sys::Element>()?
+                    .children()
+                    .item(index)?
+                    .dyn_into::<web_sys::HtmlElement>()
+                    .ok()
+            });
+            if let Some(button) = button {
+                let _ = button.focus();
+            }
+        });
+    }
     html! {
-        <div class="view-switch" role="group" aria-label={props.label.clone()}>
-            { for props.labels.iter().enumerate().map(|(i, label)| {
-                let pressed = i == props.chosen;
-                let onclick = props.onchange.reform(move |_: MouseEvent| i);
-                html! {
-                    <button type="button" class={classes!("cs-button", (!pressed).then_some("cs-button-quiet"))}
-                        aria-pressed={pressed.to_string()} {onclick}>
-                        { *label }
-                    </button>
-                }
-            }) }
+        <div class="view-switch" role="group" aria-label={props.label.clone()} ref={group}>
+            { Html::from_html_unchecked(buttons) }
         </div>
     }
 }

@@ -9,6 +9,7 @@ use crate::api::batch::{bounded, MAX_CONCURRENT_BATCHES};
 use crate::api::ids::ChannelId;
 use crate::api::limits::DEFAULT_PERIOD_DAYS;
 use crate::api::model::{Records, SubscriberCount};
+use crate::api::opening::{dynamics_request, DynamicsQuery, DYNAMICS_MAX_CHANNELS};
 use crate::api::ops::SubscriberDynamics;
 use crate::api::{Error, Operation, PeriodGroup};
 use crate::figures::dynamics::{HOURLY_MAX_DAYS, PERIOD_PRESETS};
@@ -19,7 +20,7 @@ use crate::request::CachedClient;
 use crate::ui::Ui;
 
 /// Channels one chart overlays; more lines stop being readable.
-pub(super) const MAX_CHANNELS: usize = 5;
+pub(super) const MAX_CHANNELS: usize = DYNAMICS_MAX_CHANNELS;
 
 /// The form. In the address the channels are one comma-joined `channel` parameter; a repeated
 /// `channel` parameter (as other pages may link) is read too. Channel identifiers never contain
@@ -67,30 +68,21 @@ fn no_channels(channels: &[String]) -> bool {
 
 impl From<Vec<(String, String)>> for Params {
     fn from(pairs: Vec<(String, String)>) -> Self {
-        let mut params = Params {
-            channels: Vec::new(),
-            ..Params::default()
-        };
-        for (key, value) in pairs {
-            match key.as_str() {
-                "channel" => params.channels.extend(
-                    value
-                        .split(',')
-                        .map(str::trim)
-                        .filter(|c| !c.is_empty())
-                        .map(str::to_owned),
-                ),
-                "group" => params.group = value,
-                "period" => params.period.choice = value,
-                "startDate" => params.period.start_date = value,
-                "endDate" => params.period.end_date = value,
-                _ => {}
-            }
+        // Read as the gateway reads the address it preloads and paints (`api::opening`).
+        let query = DynamicsQuery::from_pairs(pairs);
+        let mut channels = query.channels;
+        if channels.is_empty() {
+            channels.push(String::new());
         }
-        if params.channels.is_empty() {
-            params.channels.push(String::new());
+        Params {
+            channels,
+            group: query.group,
+            period: PeriodQuery {
+                choice: query.period,
+                start_date: query.start_date,
+                end_date: query.end_date,
+            },
         }
-        params
     }
 }
 
@@ -140,8 +132,9 @@ impl PageParams for Params {
                 )),
                 Ok(id) => {
                     seen.push(id.clone());
-                    let mut op = SubscriberDynamics::new(id);
-                    op.group = group;
+                    // The gateway preloads the call of an address that names no day: the same
+                    // function makes it, so that the URLs match byte for byte.
+                    let mut op = dynamics_request(id, group);
                     op.start_date = period.start;
                     op.end_date = period.end;
                     channels.push((typed.trim().to_owned(), op));

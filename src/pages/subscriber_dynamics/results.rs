@@ -9,16 +9,17 @@ use yew::prelude::*;
 
 use super::params::Dynamics;
 use crate::components::chart::period_axis;
-use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
+use crate::components::status::EmptyState;
 use crate::components::{Column, DataTable, LineChart, Row, TableCell};
 use crate::export::Cell;
-use crate::figures::counts::{signed, Trend};
-use crate::figures::dynamics::{chart_series, readings, summarize, x_of, Change, Reading};
-use crate::format::fill;
-use crate::format::{format_percent, Period};
+use crate::figures::dynamics::{readings, x_of, Reading};
+use crate::format::Period;
 use crate::pages::form::ViewSwitch;
+use crate::sanitize::MarkupWriter;
 use crate::ui::use_ui;
+use crate::view::dynamics;
 use crate::view::sort::SortKey;
+use crate::view::unreadable::{records_note, RecordNoun};
 
 #[derive(Properties)]
 pub(super) struct DynamicsViewProps {
@@ -78,108 +79,39 @@ pub(super) fn dynamics_view(props: &DynamicsViewProps) -> Html {
         };
     }
     let unreadable: usize = channels.iter().map(|c| c.unreadable).sum();
-
-    let series = chart_series(
-        ui.locale,
-        channels
-            .iter()
-            .map(|c| (c.name.as_str(), c.readings.as_slice())),
-        *relative,
-    );
+    let borrowed: Vec<dynamics::ChannelReadings> = channels
+        .iter()
+        .map(|c| dynamics::ChannelReadings {
+            name: &c.name,
+            readings: &c.readings,
+        })
+        .collect();
+    let (series, y_title) = dynamics::dynamics_chart(ui.locale, &borrowed, *relative);
     let on_view = {
         let relative = relative.clone();
         Callback::from(move |chosen: usize| relative.set(chosen == 1))
     };
-    let y_title = if *relative {
-        ui.t(
-            "Change since the first period, %",
-            "Изменение с первого периода, %",
-        )
-    } else {
-        ui.t("Subscribers", "Подписчики")
-    };
-    let axis_format = period_axis(group, ui.locale);
-
-    let summary_rows = channels.iter().map(|channel| {
-        let name = &channel.name;
-        let Some(s) = summarize(&channel.readings) else {
-            return html! {
-                <tr data-channel={name.to_string()}>
-                    <th scope="row">{ name.to_string() }</th>
-                    <td colspan="6" class="muted">{ ui.t("No records", "Нет записей") }</td>
-                </tr>
-            };
-        };
-        let reading = |r: &Reading| {
-            html! {
-                <>
-                    <span class="summary-value">{ ui.count(r.count) }</span>
-                    <span class="muted summary-period">{ r.period.label(ui.locale) }</span>
-                </>
-            }
-        };
-        let change = |c: Option<Change>| match c {
-            Some(c) => html! {
-                <>
-                    <span class="summary-value">{ signed(c.by, ui.locale) }</span>
-                    <span class="muted summary-period">{ c.to.label(ui.locale) }</span>
-                </>
-            },
-            None => html! { { "—" } },
-        };
-        let trend = Trend::of(s.net).class();
-        html! {
-            <tr data-channel={name.to_string()}>
-                <th scope="row">{ name.to_string() }</th>
-                <td class="summary-first">{ reading(&s.first) }</td>
-                <td class="summary-last">{ reading(&s.last) }</td>
-                <td class={classes!("summary-net", "cs-num", trend)}>{ signed(s.net, ui.locale) }</td>
-                <td class={classes!("summary-percent", "cs-num", trend)}>
-                    { s.percent.map_or_else(|| "—".to_owned(), |p| format_percent(p, ui.locale)) }
-                </td>
-                <td class="summary-gain">{ change(s.gain) }</td>
-                <td class="summary-drop">{ change(s.drop) }</td>
-            </tr>
-        }
-    });
+    let (switch_label, views) = dynamics::switch_labels(ui.locale);
+    let note = records_note(
+        ui.locale,
+        RecordNoun::Readings,
+        props.data.channels.iter().map(|c| &*c.records),
+    );
+    // The same markup as the gateway writes into the page (`view::dynamics::write_dynamics_answer`).
+    let mut notes = MarkupWriter::default();
+    dynamics::write_dynamics_notes(&mut notes, ui.locale, unreadable, note.as_deref());
+    let mut summary = MarkupWriter::with_capacity(2048);
+    dynamics::write_dynamics_summary(&mut summary, ui.locale, &borrowed);
 
     html! {
         <>
-            <ViewSwitch label={ui.t("Chart", "График")}
-                labels={vec![ui.t("Subscribers", "Подписчики"), ui.t("Change, %", "Изменение, %")]}
+            <ViewSwitch label={switch_label} labels={views.to_vec()}
                 chosen={usize::from(*relative)} onchange={on_view} />
             <div class="dynamics-chart">
-                <LineChart series={Rc::new(series)} {y_title} x_format={axis_format} />
+                <LineChart series={Rc::new(series)} {y_title} x_format={period_axis(group, ui.locale)} />
             </div>
-            if unreadable > 0 {
-                <p class="muted">{ fill(ui.t(
-                    "{n} records with an unreadable period were left out.",
-                    "Записей с нечитаемым периодом пропущено: {n}.",
-                ), &[("n", unreadable.to_string())]) }</p>
-            }
-            { unreadable_note(&ui, RecordNoun::Readings, props.data.channels.iter().map(|c| &*c.records)) }
-            <div class="dynamics-summary">
-                <h2>{ ui.t("Change over the period", "Изменение за период") }</h2>
-                // Scrolls where the columns do not fit, and holds no link: a keyboard reaches
-                // it itself.
-                <div class="cs-table-scroll" tabindex="0" role="region"
-                    aria-label={ui.t("Change over the period", "Изменение за период")}>
-                    <table class="cs-table">
-                        <thead>
-                            <tr>
-                                <th scope="col">{ ui.t("Channel", "Канал") }</th>
-                                <th scope="col">{ ui.t("First", "Начало") }</th>
-                                <th scope="col">{ ui.t("Last", "Конец") }</th>
-                                <th scope="col" class="cs-num">{ ui.t("Net change", "Изменение") }</th>
-                                <th scope="col" class="cs-num">{ ui.t("Change, %", "Изменение, %") }</th>
-                                <th scope="col">{ ui.t("Largest gain", "Наибольший прирост") }</th>
-                                <th scope="col">{ ui.t("Largest drop", "Наибольшее падение") }</th>
-                            </tr>
-                        </thead>
-                        <tbody>{ for summary_rows }</tbody>
-                    </table>
-                </div>
-            </div>
+            { Html::from_html_unchecked(AttrValue::from(notes.into_string())) }
+            { Html::from_html_unchecked(AttrValue::from(summary.into_string())) }
             <PeriodTable channels={channels.clone()} />
         </>
     }

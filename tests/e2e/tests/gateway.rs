@@ -24,7 +24,10 @@ use tokio::net::TcpListener;
 #[path = "gateway/painted.rs"]
 mod painted;
 
-use painted::{typing_while_the_console_takes_over, without_scripts};
+use painted::{
+    dynamics_taken_over_without_a_shift, dynamics_without_scripts,
+    typing_while_the_console_takes_over, without_scripts,
+};
 
 /// The token only the gateway holds; the sandbox accepts it and `demo` only.
 const GATEWAY_TOKEN: &str = "e2e-gateway-held-8b3d0f";
@@ -113,9 +116,15 @@ async fn console_through_the_gateway() -> Res<()> {
     if result.is_ok() {
         result = typing_while_the_console_takes_over(&browser, &driver.url, &picks).await;
     }
+    if result.is_ok() {
+        result = dynamics_taken_over_without_a_shift(&browser, &picks).await;
+    }
     browser.close().await;
     if result.is_ok() {
         result = without_scripts(&driver.url, &origin, &picks, &upstream_at).await;
+    }
+    if result.is_ok() {
+        result = dynamics_without_scripts(&driver.url, &origin, &picks, &upstream_at).await;
     }
     drop(driver);
     let _ = stop.send(());

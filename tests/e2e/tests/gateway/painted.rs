@@ -187,3 +187,139 @@ pub(super) async fn without_scripts(
     browser.close().await;
     read
 }
+
+/// Subscriber dynamics opened by a link, read without scripts: the gateway wrote its chart and
+/// the summary of the channel's change over the API's last 10 days.
+pub(super) async fn dynamics_without_scripts(
+    webdriver: &str,
+    origin: &str,
+    picks: &Picks,
+    upstream_at: &str,
+) -> Res<()> {
+    let shots = chanscope_e2e::screenshot_dir();
+    let browser = Browser::connect_with(webdriver, origin.to_owned(), shots, false).await?;
+    let read = async {
+        let channel = picks.channel.replace('@', "%40");
+        let records = http::api_response(
+            upstream_at,
+            &format!("/api/channels/subscribers?channelId={channel}&token={GATEWAY_TOKEN}"),
+        )
+        .await?;
+        // Days by their period, oldest first: the change is the last count less the first.
+        let mut days: Vec<(String, i64)> = records
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|r| {
+                (
+                    text(&r["period"]),
+                    r["participants_count"].as_i64().unwrap_or(0),
+                )
+            })
+            .collect();
+        days.sort();
+        days.dedup_by(|later, earlier| later.0 == earlier.0);
+        let net = match (days.first(), days.last()) {
+            (Some(first), Some(last)) => last.1 - first.1,
+            _ => return Err(format!("no subscriber records for {channel}: {records}").into()),
+        };
+        let grouped =
+            chanscope_api::format::group_thousands(net, chanscope_api::format::Locale::En);
+        let expected = if net > 0 {
+            format!("+{grouped}")
+        } else {
+            grouped
+        };
+        let link = format!("/subscriber-dynamics?channel={channel}");
+        let (_, page) = http::get(origin.trim_start_matches("http://"), &link).await?;
+        let painted = page.contains("data-painted");
+        println!(
+            "    subscriber dynamics written with its answer: {painted}, {} bytes",
+            page.len()
+        );
+        browser.client().goto(&format!("{origin}{link}")).await?;
+        let shown = browser
+            .texts(".dynamics-results .dynamics-summary .summary-net")
+            .await?;
+        let chart = browser
+            .eval(
+                "const svg = document.querySelector('.dynamics-results .dynamics-chart svg');
+                 return svg === null ? null : [svg.getAttribute('viewBox'),
+                   svg.querySelectorAll('path.cs-chart-line').length,
+                   svg.getBoundingClientRect().height];",
+                vec![],
+            )
+            .await?;
+        let asked = browser
+            .eval(
+                "return document.getElementById('sd-channel-0').value;",
+                vec![],
+            )
+            .await?;
+        browser
+            .screenshot("gateway-subscriber-dynamics-without-scripts")
+            .await?;
+        ensure(
+            shown == [expected.clone()]
+                && chart[0] == json!("0 0 640 240")
+                && chart[1] == json!(1)
+                && chart[2].as_f64() == Some(240.0)
+                && asked == json!(picks.channel),
+            || {
+                format!(
+                    "without scripts subscriber dynamics shows a net change of {shown:?} (the \
+                     API's {expected}), the chart {chart}, asks {asked}"
+                )
+            },
+        )
+    }
+    .await;
+    browser.close().await;
+    read
+}
+
+/// Subscriber dynamics opened by a link with scripts on: the console takes the written page's
+/// place and draws its chart at its box's width, and nothing on the page moves.
+pub(super) async fn dynamics_taken_over_without_a_shift(
+    browser: &Browser,
+    picks: &Picks,
+) -> Res<()> {
+    let link = format!(
+        "/subscriber-dynamics?channel={}",
+        picks.channel.replace('@', "%40")
+    );
+    browser
+        .client()
+        .goto(&format!("{}{link}", browser.origin()))
+        .await?;
+    // The console's own: the table of every period is drawn by it alone.
+    browser
+        .wait_css(".app[data-app-ready] .dynamics-results .dynamics-table")
+        .await?;
+    let seen = browser
+        .eval(
+            "const svg = document.querySelector('.dynamics-results .dynamics-chart svg');
+             // The page's layout shifts so far: buffered entries are in the observer's records
+             // as soon as it observes.
+             const observer = new PerformanceObserver(() => {});
+             observer.observe({ type: 'layout-shift', buffered: true });
+             const shifts = observer.takeRecords().reduce((sum, e) => sum + e.value, 0);
+             observer.disconnect();
+             return [shifts, svg.getBoundingClientRect().height, svg.getAttribute('viewBox'),
+                     svg.parentElement.clientWidth];",
+            vec![],
+        )
+        .await?;
+    browser
+        .screenshot("gateway-subscriber-dynamics-taken-over")
+        .await?;
+    println!(
+        "    subscriber dynamics taken over: layout shift, chart height, viewBox, box width {seen}"
+    );
+    ensure(
+        seen[0].as_f64() == Some(0.0) && seen[1].as_f64() == Some(240.0),
+        || {
+            format!("subscriber dynamics taken over: layout shift, chart height, viewBox, box width {seen}")
+        },
+    )
+}
