@@ -9,11 +9,14 @@
 
 pub mod card;
 pub mod chart;
+pub mod figure_text;
 pub mod job;
 pub mod labels;
 pub mod pager;
 pub mod paste;
 pub mod post_file;
+pub mod post_item;
+pub mod post_page;
 pub mod preview;
 pub mod sort;
 pub mod sources;

@@ -11,11 +11,12 @@ use std::net::IpAddr;
 use std::path::Path;
 use std::sync::Arc;
 
+use axum::http::HeaderMap;
 use chanscope::api::envelope::decode;
 use chanscope::api::model::{Channel, PostStatsResponse};
 use chanscope::api::opening::{
     asked_channel, asked_post, channel_info_request, post_stats_request, CHANNEL_INFO_PATH,
-    POST_STATS_PATH,
+    POST_SEARCH_PATH, POST_STATS_PATH,
 };
 use chanscope::api::Operation;
 use chanscope::format::Locale;
@@ -24,23 +25,31 @@ use chanscope::view::card::{write_channel_info_card, CardText};
 use chanscope::view::tiles::write_post_stats_tiles;
 use chrono::FixedOffset;
 
-use super::ask;
+use super::{ask, post_search};
 use crate::state::Gateway;
 
 /// Whether the console's page at `path` is one the gateway writes its answer into.
 pub fn paints(path: &str) -> bool {
     matches!(
         path.trim_end_matches('/'),
-        CHANNEL_INFO_PATH | POST_STATS_PATH
+        CHANNEL_INFO_PATH | POST_STATS_PATH | POST_SEARCH_PATH
     )
 }
 
 /// The console's page at `path` for `query`, with its answer; `None` when it cannot be written
-/// in time (the page is then sent as its shell alone).
-pub async fn page(gw: &Arc<Gateway>, client: IpAddr, path: &str, query: &str) -> Option<String> {
+/// in time (the page is then sent as its shell alone). `headers` are the request's (the visitor's
+/// zone, in a cookie).
+pub async fn page(
+    gw: &Arc<Gateway>,
+    client: IpAddr,
+    path: &str,
+    query: &str,
+    headers: &HeaderMap,
+) -> Option<String> {
     match path.trim_end_matches('/') {
         CHANNEL_INFO_PATH => channel_info(gw, client, query).await,
         POST_STATS_PATH => post_stats(gw, client, query).await,
+        POST_SEARCH_PATH => post_search::page(gw, client, query, headers).await,
         _ => None,
     }
 }
@@ -91,7 +100,7 @@ async fn post_stats(gw: &Arc<Gateway>, client: IpAddr, query: &str) -> Option<St
 }
 
 /// A page's shell, being filled.
-struct Shell(String);
+pub(super) struct Shell(pub(super) String);
 
 /// The shell's root, as `cargo xtask build` writes it (`xtask/src/prerender.rs`).
 const SHELL_ROOT: &str = r#"id="boot-shell" inert="""#;
@@ -101,13 +110,13 @@ const INTRO: &str = r#"<p class="muted intro">"#;
 const SELECTED: &str = r#" selected="selected""#;
 
 impl Shell {
-    async fn read(dist: &Path, page: &str) -> Option<Shell> {
+    pub(super) async fn read(dist: &Path, page: &str) -> Option<Shell> {
         let file = dist.join("routes").join(format!("{page}.html"));
         tokio::fs::read_to_string(file).await.ok().map(Shell)
     }
 
     /// Taking input, and naming what the console draws the answer as (`answer`, a selector).
-    fn painted(self, answer: &str) -> Option<Shell> {
+    pub(super) fn painted(self, answer: &str) -> Option<Shell> {
         let mut root = MarkupWriter::default();
         root.tags(r#"id="boot-shell""#)
             .attribute("data-painted", answer);
@@ -115,7 +124,7 @@ impl Shell {
     }
 
     /// The field `id` holding `value`.
-    fn value(self, id: &str, value: &str) -> Option<Shell> {
+    pub(super) fn value(self, id: &str, value: &str) -> Option<Shell> {
         let field = format!(r#"<input id="{id}""#);
         let at = self.0.find(&field)? + field.len();
         let mut written = MarkupWriter::default();
@@ -129,7 +138,7 @@ impl Shell {
     }
 
     /// The `select` `id` with its option `value` chosen.
-    fn selected(self, id: &str, value: &str) -> Option<Shell> {
+    pub(super) fn selected(self, id: &str, value: &str) -> Option<Shell> {
         let start = self.0.find(&format!(r#"<select id="{id}""#))?;
         let end = self.0[start..].find("</select>")? + start;
         let option = format!(r#"<option value="{value}""#);
@@ -144,7 +153,7 @@ impl Shell {
     }
 
     /// The answer in place of the form's introduction: the page, written.
-    fn results(self, results: &str) -> Option<String> {
+    pub(super) fn results(self, results: &str) -> Option<String> {
         self.replace(INTRO, "</p>", results).map(|shell| shell.0)
     }
 
