@@ -34,7 +34,8 @@ pub fn missing_text(locale: Locale, missing: Missing) -> String {
     match missing {
         Missing::NoViews => tr(locale, "No views to count from.", "Нет просмотров для расчёта.")
             .into(),
-        Missing::NoSubscribers => tr(locale, 
+        Missing::NoSubscribers => tr(
+                locale,
                 "The channel's subscriber count is not known.",
                 "Число подписчиков канала неизвестно.",
             )
@@ -42,53 +43,62 @@ pub fn missing_text(locale: Locale, missing: Missing) -> String {
         Missing::NoPosts => tr(locale, "No post counts here.", "Нет постов для расчёта.")
             .into(),
         Missing::NotYet { hours } => fill(
-            tr(locale, 
+            tr(
+                locale,
                 "The view growth does not reach {n} hours yet.",
                 "Рост просмотров ещё не дошёл до {n} часов.",
             ),
             &[("n", hours.to_string())],
         ),
-        Missing::NoGrowth => tr(locale, 
+        Missing::NoGrowth => tr(
+                locale,
                 "The answer has no hourly view growth.",
                 "В ответе нет почасового роста просмотров.",
             )
             .into(),
         Missing::NoHistory { days } => fill(
-            tr(locale, 
+            tr(
+                locale,
                 "The subscriber history does not reach {n} days back.",
                 "История подписчиков не уходит на {n} дней назад.",
             ),
             &[("n", days.to_string())],
         ),
-        Missing::NoPrice => tr(locale, 
+        Missing::NoPrice => tr(
+                locale,
                 "Type a price to compute CPM.",
                 "Введите цену, чтобы рассчитать CPM.",
             )
             .into(),
         Missing::NoCounts { hours } => fill(
-            tr(locale, 
+            tr(
+                locale,
                 "The subscriber counts do not cover these {n} hours.",
                 "Данные о подписчиках не покрывают эти {n} ч.",
             ),
             &[("n", hours.to_string())],
         ),
-        Missing::NoGain => tr(locale, 
+        Missing::NoGain => tr(
+                locale,
                 "The channel gained no subscribers beyond its normal growth.",
                 "Канал не получил подписчиков сверх обычного прироста.",
             )
             .into(),
-        Missing::MixedCurrencies => tr(locale, 
+        Missing::MixedCurrencies => tr(
+                locale,
                 "The prices are in different currencies.",
                 "Цены указаны в разных валютах.",
             )
             .into(),
-        Missing::NoDate => tr(locale, 
+        Missing::NoDate => tr(
+                locale,
                 "No date: none was typed, and the post's statistics, which would give one, could not be read.",
                 "Нет даты: её не ввели, а статистику поста, по которой она определяется, прочитать не удалось.",
             )
             .into(),
         Missing::NoNormal { hours } => fill(
-            tr(locale, 
+            tr(
+                locale,
                 "The subscriber counts have no {n}-hour window clear of adverts to compare with.",
                 "В данных о подписчиках нет окна в {n} ч без рекламы для сравнения.",
             ),
@@ -96,7 +106,8 @@ pub fn missing_text(locale: Locale, missing: Missing) -> String {
         ),
         Missing::WithinNormal => within_normal(locale).into(),
         Missing::OfPlacement { placement } => fill(
-            tr(locale, 
+            tr(
+                locale,
                 "Placement {n} has no figure here, and a total without it would understate the campaign.",
                 "У размещения {n} здесь нет значения, а итог без него занизил бы кампанию.",
             ),
