@@ -31,7 +31,7 @@ use super::ask;
 use super::pages::Shell;
 use crate::state::Gateway;
 
-/// The cookie the console keeps its time zone in (`src/zone_cookie.rs`): an IANA name or `UTC`.
+/// The cookie the console keeps its time zone in (`src/settings/zone_cookie.rs`): an IANA name or `UTC`.
 pub const ZONE_COOKIE: &str = "chanscope-zone";
 
 /// The zone posts' dates are written in: the one the visitor's cookie names, if the server knows

@@ -24,7 +24,7 @@ use tokio::net::TcpListener;
 #[path = "gateway/painted.rs"]
 mod painted;
 
-use painted::{typing_while_the_console_takes_over, without_scripts};
+use painted::{post_search_without_scripts, typing_while_the_console_takes_over, without_scripts};
 
 /// The token only the gateway holds; the sandbox accepts it and `demo` only.
 const GATEWAY_TOKEN: &str = "e2e-gateway-held-8b3d0f";
@@ -116,6 +116,9 @@ async fn console_through_the_gateway() -> Res<()> {
     browser.close().await;
     if result.is_ok() {
         result = without_scripts(&driver.url, &origin, &picks, &upstream_at).await;
+    }
+    if result.is_ok() {
+        result = post_search_without_scripts(&driver.url, &origin, &picks, &upstream_at).await;
     }
     drop(driver);
     let _ = stop.send(());
