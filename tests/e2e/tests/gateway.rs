@@ -24,7 +24,10 @@ use tokio::net::TcpListener;
 #[path = "gateway/painted.rs"]
 mod painted;
 
-use painted::{post_search_without_scripts, typing_while_the_console_takes_over, without_scripts};
+use painted::{
+    bare_search_paints_with_its_shell, post_search_without_scripts,
+    typing_while_the_console_takes_over, without_scripts,
+};
 
 /// The token only the gateway holds; the sandbox accepts it and `demo` only.
 const GATEWAY_TOKEN: &str = "e2e-gateway-held-8b3d0f";
@@ -112,6 +115,9 @@ async fn console_through_the_gateway() -> Res<()> {
     let mut result = scenario(&browser, &picks, &reached, &log, &upstream_at).await;
     if result.is_ok() {
         result = typing_while_the_console_takes_over(&browser, &driver.url, &picks).await;
+    }
+    if result.is_ok() {
+        result = bare_search_paints_with_its_shell(&browser).await;
     }
     browser.close().await;
     if result.is_ok() {

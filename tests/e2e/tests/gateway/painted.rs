@@ -265,3 +265,42 @@ pub(super) async fn post_search_without_scripts(
     browser.close().await;
     read
 }
+
+/// Post search with no query: its shell shows the form's introduction as the console draws it
+/// (`static/boot.js`), so the page's largest paint is the shell's, not the console's later
+/// drawing of the same paragraph.
+pub(super) async fn bare_search_paints_with_its_shell(browser: &Browser) -> Res<()> {
+    browser.goto("/post-search").await?;
+    browser
+        .wait_css(".app[data-app-ready] .post-search-page .intro")
+        .await?;
+    browser
+        .eval(
+            "window.paints = [];
+             new PerformanceObserver((list) => window.paints.push(...list.getEntries()))
+                 .observe({ type: 'largest-contentful-paint', buffered: true });",
+            vec![],
+        )
+        .await?;
+    browser
+        .wait_script(
+            "return window.paints.length > 0;",
+            vec![],
+            "the page's largest paints",
+        )
+        .await?;
+    let last = browser
+        .eval(
+            "const element = window.paints[window.paints.length - 1].element;
+             return element
+                 ? [element.closest('#boot-shell') !== null,
+                    element.tagName + '.' + element.className]
+                 : [null, 'none'];",
+            vec![],
+        )
+        .await?;
+    println!("    /post-search's largest paint: {last}");
+    ensure(last[0] == json!(true), || {
+        format!("the largest paint of /post-search is {last}, not the shell's")
+    })
+}
