@@ -51,7 +51,7 @@ fn expected(answer: &PostSearchResponse, limit: Option<u32>, offset: FixedOffset
          <form class=\"query-form\"><input id=\"ps-q\" value=\"сегодня\" type=\"text\" required=\"\">\
          <details class=\"advanced\"{details}><summary>More options</summary><div class=\"advanced-body\">\
          <input id=\"ps-limit\"{limit_value} type=\"text\"></div></details></form>\
-         <button type=\"button\" class=\"secondary watch-button\" disabled=\"\">Watch</button>\
+         <button type=\"button\" disabled=\"disabled\" class=\"secondary watch-button\">Watch</button>\
          <div class=\"results post-results\">{}</div></section></main></div>\
          <script type=\"module\" src=\"/boot.js\"></script></body>",
         m.as_str()

@@ -59,9 +59,11 @@ pub struct PostContext<'a> {
 /// The list of the answer's posts as the console first draws it, numbered from `first`: the
 /// `ol` and each post's `li`.
 pub fn write_post_list(m: &mut MarkupWriter, cx: &PostContext, first: u64) {
-    m.tags(r#"<ol class="post-list""#)
+    // Attributes in the order the console's list sets them (its `class` last), so that the two
+    // serialise alike.
+    m.tags("<ol")
         .attribute("start", first.to_string())
-        .tags(">");
+        .tags(r#" class="post-list">"#);
     for (index, post) in cx.data.items.iter().enumerate() {
         write_post(m, cx, index, post);
     }

@@ -184,15 +184,19 @@ pub fn write_first_page(
     write_post_list(m, &cx, 1);
     write_sources_note(m, text, unknown.len());
     let pages = pages(0, limit, data.items.sent(), data.total_count);
-    m.tags(r#"<nav class="pager""#)
-        .attribute("aria-label", text.t("Result pages", "Страницы результатов"))
-        .tags(r#"><button type="button" class="secondary pager-prev" disabled="">"#)
+    // As the console's pager sets its attributes (`class` last).
+    m.tags("<nav")
+        .attribute(
+            "aria-label",
+            text.t("Result pages", "Страницы результатов"),
+        )
+        .tags(r#" class="pager"><button type="button" disabled="disabled" class="secondary pager-prev">"#)
         .text(text.t("← Newer", "← Новее"))
-        .tags(r#"</button><button type="button" class="secondary pager-next""#);
+        .tags(r#"</button><button type="button""#);
     if pages.next.is_none() {
-        m.tags(r#" disabled="""#);
+        m.tags(r#" disabled="disabled""#);
     }
-    m.tags(">")
+    m.tags(r#" class="secondary pager-next">"#)
         .text(text.t("Older →", "Старше →"))
         .tags("</button></nav>");
 }

@@ -462,4 +462,25 @@ async fn post_search_draws_the_first_page_the_server_writes() {
         text(&root, ".cs-unreadable"),
         "1 of 20 posts could not be read."
     );
+
+    // Nothing found.
+    let none = r#"{"count":0,"total_count":0,"items":[],"channels":[]}"#;
+    let root = mount(
+        "/post-search?q=nothing",
+        &answering(none),
+        html! { <PostSearchPage /> },
+    )
+    .await;
+    assert_eq!(count_drawn(&root, ".post-results .cs-empty", 1).await, 1);
+    let answer: PostSearchResponse = chanscope::api::envelope::decode(
+        &chanscope::api::HttpResponse::new(200, format!(r#"{{"status":"ok","response":{none}}}"#)),
+    )
+    .unwrap();
+    let mut m = MarkupWriter::default();
+    write_first_page(&mut m, &words, &answer, 20);
+    parsed.set_inner_html(m.as_str());
+    assert_eq!(
+        find(&root, ".post-results").inner_html(),
+        parsed.inner_html()
+    );
 }

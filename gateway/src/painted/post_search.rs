@@ -81,7 +81,7 @@ pub(super) async fn page(
     let mut results = MarkupWriter::with_capacity(4096 + data.items.sent() * 2048);
     // The watch button as the console first draws it, before its watchlist has loaded.
     results
-        .tags(r#"<button type="button" class="secondary watch-button" disabled="">"#)
+        .tags(r#"<button type="button" disabled="disabled" class="secondary watch-button">"#)
         .text("Watch")
         .tags(r#"</button><div class="results post-results">"#);
     write_first_page(&mut results, &text, &data, limit);
