@@ -115,23 +115,14 @@ struct PostSearchQuery {
     others: std::collections::BTreeMap<String, String>,
 }
 
-/// The fields of the console's post-search form other than `q`, `limit` and `offset` (a key it
-/// does not know, it ignores).
-const POST_SEARCH_FIELDS: &[&str] = &[
-    "peerType",
-    "period",
-    "startDate",
-    "endDate",
-    "country",
-    "language",
-    "category",
-    "hideForwards",
-    "hideDeleted",
-    "strongSearch",
-    "minusWords",
-    "extendedSyntax",
-    "withoutChannels",
-];
+/// Whether `key` is a field of the console's post-search form other than `q`, `limit` and
+/// `offset`: the API's parameters it sends as typed (not `extended`, which it reads as its own
+/// `withoutChannels`), and its `period`. A key it does not know, it ignores.
+fn post_search_field(key: &str) -> bool {
+    matches!(key, "period" | "withoutChannels")
+        || (PostSearch::PARAMS.contains(&key)
+            && !matches!(key, "q" | "limit" | "offset" | "extended"))
+}
 
 /// The text and page size a post search's `query` names when it is a [`PlainPostSearch`]: no
 /// other field of the form set, the first page (offset blank or zero), a limit of digits.
@@ -142,7 +133,7 @@ pub fn asked_post_search(query: &str) -> Option<PlainPostSearch> {
     let plain = read
         .others
         .iter()
-        .all(|(key, value)| value.is_empty() || !POST_SEARCH_FIELDS.contains(&key.as_str()));
+        .all(|(key, value)| value.is_empty() || !post_search_field(key));
     (first_page && plain && digits(read.limit.trim())).then(|| PlainPostSearch {
         q: read.q,
         limit: read.limit.trim().to_owned(),

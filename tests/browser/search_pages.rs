@@ -13,7 +13,7 @@ use yew::prelude::*;
 mod dom;
 mod page_support;
 
-use dom::{attributes, find};
+use dom::{attributes, find, parsed};
 use page_support::{answering, choose, click, count, count_drawn, mount, text, type_into};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -447,15 +447,8 @@ async fn post_search_draws_the_first_page_the_server_writes() {
     };
     let mut m = MarkupWriter::default();
     write_first_page(&mut m, &words, &answer, 20);
-    let parsed = web_sys::window()
-        .unwrap()
-        .document()
-        .unwrap()
-        .create_element("div")
-        .unwrap();
-    parsed.set_inner_html(m.as_str());
     let drawn = find(&root, ".post-results");
-    assert_eq!(drawn.inner_html(), parsed.inner_html());
+    assert_eq!(drawn.inner_html(), parsed(m.as_str()).inner_html());
     // 1706530000 is 29 Jan 2024, 12:06 UTC: 17:36 in India.
     assert_eq!(text(&root, ".post-date"), "29 Jan 2024, 17:36");
     assert_eq!(
@@ -478,9 +471,8 @@ async fn post_search_draws_the_first_page_the_server_writes() {
     .unwrap();
     let mut m = MarkupWriter::default();
     write_first_page(&mut m, &words, &answer, 20);
-    parsed.set_inner_html(m.as_str());
     assert_eq!(
         find(&root, ".post-results").inner_html(),
-        parsed.inner_html()
+        parsed(m.as_str()).inner_html()
     );
 }
