@@ -31,7 +31,6 @@ mod pages;
 mod post_search;
 
 pub use pages::{page, paints};
-pub use post_search::{offset_in, visitor_zone, ZONE_COOKIE};
 
 /// The options of a widget's page that its drawing depends on, as its element reads them
 /// (`src/embed/options.rs`); `None` where the server cannot draw what the element would.

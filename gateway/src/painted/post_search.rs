@@ -32,11 +32,11 @@ use super::pages::Shell;
 use crate::state::Gateway;
 
 /// The cookie the console keeps its time zone in (`src/settings/zone_cookie.rs`): an IANA name or `UTC`.
-pub const ZONE_COOKIE: &str = "chanscope-zone";
+const ZONE_COOKIE: &str = "chanscope-zone";
 
 /// The zone posts' dates are written in: the one the visitor's cookie names, if the server knows
 /// it; UTC otherwise.
-pub fn visitor_zone(headers: &HeaderMap) -> Tz {
+fn visitor_zone(headers: &HeaderMap) -> Tz {
     headers
         .get_all(header::COOKIE)
         .iter()
@@ -49,7 +49,7 @@ pub fn visitor_zone(headers: &HeaderMap) -> Tz {
 }
 
 /// The offset of `zone` at Unix second `secs`.
-pub fn offset_in(zone: Tz, secs: i64) -> FixedOffset {
+fn offset_in(zone: Tz, secs: i64) -> FixedOffset {
     let utc = FixedOffset::east_opt(0).expect("zero is a valid offset");
     DateTime::from_timestamp(secs, 0).map_or(utc, |at| {
         zone.offset_from_utc_datetime(&at.naive_utc()).fix()

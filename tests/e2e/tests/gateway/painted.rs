@@ -268,7 +268,8 @@ pub(super) async fn post_search_without_scripts(
 
 /// Post search with no query: its shell shows the form's introduction as the console draws it
 /// (`static/boot.js`), so the page's largest paint is the shell's, not the console's later
-/// drawing of the same paragraph.
+/// drawing of the same paragraph. (An entry's element is null once it has left the page: the
+/// shell is the one part of it that does.)
 pub(super) async fn bare_search_paints_with_its_shell(browser: &Browser) -> Res<()> {
     browser.goto("/post-search").await?;
     browser
@@ -291,11 +292,11 @@ pub(super) async fn bare_search_paints_with_its_shell(browser: &Browser) -> Res<
         .await?;
     let last = browser
         .eval(
-            "const element = window.paints[window.paints.length - 1].element;
-             return element
-                 ? [element.closest('#boot-shell') !== null,
-                    element.tagName + '.' + element.className]
-                 : [null, 'none'];",
+            "const last = window.paints[window.paints.length - 1];
+             const element = last.element;
+             return [element === null || element.closest('.app[data-app-ready]') === null,
+                     element ? element.tagName + '.' + element.className : 'the removed shell',
+                     last.size];",
             vec![],
         )
         .await?;
