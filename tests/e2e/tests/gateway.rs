@@ -25,7 +25,7 @@ use tokio::net::TcpListener;
 mod painted;
 
 use painted::{
-    bare_search_paints_with_its_shell, post_search_without_scripts,
+    bare_search_shows_its_introduction_with_the_shell, post_search_without_scripts,
     typing_while_the_console_takes_over, without_scripts,
 };
 
@@ -117,7 +117,7 @@ async fn console_through_the_gateway() -> Res<()> {
         result = typing_while_the_console_takes_over(&browser, &driver.url, &picks).await;
     }
     if result.is_ok() {
-        result = bare_search_paints_with_its_shell(&browser).await;
+        result = bare_search_shows_its_introduction_with_the_shell(&browser, &driver.url).await;
     }
     browser.close().await;
     if result.is_ok() {
