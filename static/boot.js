@@ -9,6 +9,11 @@ const tag = document.querySelector("script[data-chanscope-boot]");
 // HTML and the stylesheet, and the module and its wasm do not share the connection with them
 // before it. Where the browser cannot tell (no such entries, a page opened in the background), it
 // settles at once; a paint not seen within a second settles it too.
+// An address with no query: the console draws the form's introduction, so the shell shows it
+// too (it hides it otherwise, as a deep link's results come in its place: style.css). Shown by the
+// shell, it is what the page's largest paint is, not the console's later drawing of it.
+if (!location.search) document.getElementById("boot-shell")?.classList.add("boot-unasked");
+
 globalThis.chanscopeShellPainted = new Promise((painted) => {
   const shell = document.getElementById("boot-shell");
   setTimeout(painted, 1000);

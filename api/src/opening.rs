@@ -8,9 +8,9 @@
 //! its route to [`CHANNEL_INFO_PATH`] and its links to [`CHANNEL_QUERY_KEY`].
 //!
 //! Only pages whose answer the gateway writes into the page are listed: channel info, post
-//! statistics and subscriber dynamics (for an address that names no day). Their calls name no
-//! day: others read periods as days in the visitor's time zone, which the server of the page
-//! cannot know.
+//! statistics, subscriber dynamics (for an address that names no day) and the first page of a
+//! post search of any time. Their calls name no day: others read periods as days in the
+//! visitor's time zone, which the server of the page cannot know.
 //!
 //! A listed page builds its calls with the functions here, so the preloaded URLs and the console's
 //! own match byte for byte and the browser hands the preloaded answers to the console's calls:
@@ -26,7 +26,7 @@ use crate::ids::ChannelId;
 use crate::ids::IdError;
 use crate::ids::PostId;
 use crate::operation::Operation;
-use crate::ops::{ChannelInfo, PostStats, SubscriberDynamics};
+use crate::ops::{ChannelInfo, PostSearch, PostStats, SubscriberDynamics};
 use crate::params::{PeriodGroup, ViewGrowthGroup};
 
 mod dynamics;
@@ -99,6 +99,78 @@ fn post_stats_calls(query: &str) -> Option<Vec<String>> {
     Some(calls)
 }
 
+/// The path of the console's post-search page (`Route::PostSearch`).
+pub const POST_SEARCH_PATH: &str = "/post-search";
+
+/// A post search's address that names its text and page size only (any time, all sources, no
+/// filter, the first page): the one whose call is known here. Another field is read by the
+/// console's form (`pages/post_search/params.rs`) with the visitor's zone or its own parsers.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct PlainPostSearch {
+    pub q: String,
+    /// As typed: blank, or digits (the form's own parser reads the same number from them).
+    pub limit: String,
+}
+
+/// The post-search page's query as the router reads it, each field as text.
+#[derive(Debug, Default, Deserialize)]
+#[serde(default, rename_all = "camelCase")]
+struct PostSearchQuery {
+    q: String,
+    limit: String,
+    offset: String,
+    #[serde(flatten)]
+    others: std::collections::BTreeMap<String, String>,
+}
+
+/// Whether `key` is a field of the console's post-search form other than `q`, `limit` and
+/// `offset`: the API's parameters it sends as typed (not `extended`, which it reads as its own
+/// `withoutChannels`), and its `period`. A key it does not know, it ignores.
+fn post_search_field(key: &str) -> bool {
+    matches!(key, "period" | "withoutChannels")
+        || (PostSearch::PARAMS.contains(&key)
+            && !matches!(key, "q" | "limit" | "offset" | "extended"))
+}
+
+/// The text and page size a post search's `query` names when it is a [`PlainPostSearch`]: no
+/// other field of the form set, the first page (offset blank or zero), a limit of digits.
+pub fn asked_post_search(query: &str) -> Option<PlainPostSearch> {
+    let read: PostSearchQuery = serde_urlencoded::from_str(query).ok()?;
+    let digits = |text: &str| text.len() <= 9 && text.bytes().all(|b| b.is_ascii_digit());
+    let first_page = read.offset.bytes().all(|b| b == b'0');
+    let plain = read
+        .others
+        .iter()
+        .all(|(key, value)| value.is_empty() || !post_search_field(key));
+    (first_page && plain && digits(read.limit.trim())).then(|| PlainPostSearch {
+        q: read.q,
+        limit: read.limit.trim().to_owned(),
+    })
+}
+
+/// The post-search page's call for `asked` (with channels, as the form asks by default); the
+/// console's form builds its own from the same function ([`post_search_page`]).
+pub fn post_search_request(asked: &PlainPostSearch) -> PostSearch {
+    let limit = (!asked.limit.is_empty()).then(|| asked.limit.parse().unwrap_or(u32::MAX));
+    post_search_page(PostSearch::new(asked.q.trim()), limit, None, true)
+}
+
+/// A post search of the form's text, sources, period and filters (`search`) as the post-search
+/// page asks it: `limit` posts from `offset`, with the posts' channels when `channels`.
+pub fn post_search_page(
+    search: PostSearch,
+    limit: Option<u32>,
+    offset: Option<u32>,
+    channels: bool,
+) -> PostSearch {
+    PostSearch {
+        limit,
+        offset,
+        extended: channels,
+        ..search
+    }
+}
+
 /// Channel info's first call: the channel its address names (`channel`, as typed), read with
 /// [`ChannelId`]'s parser.
 pub fn channel_info_request(channel: &str) -> Result<ChannelInfo, IdError> {
@@ -120,6 +192,11 @@ pub fn opening_calls(path: &str, query: &str, now: DateTime<Utc>) -> Vec<String>
         CHANNEL_INFO_PATH => channel_info_calls(query, now).unwrap_or_default(),
         POST_STATS_PATH => post_stats_calls(query).unwrap_or_default(),
         SUBSCRIBER_DYNAMICS_PATH => dynamics::subscriber_dynamics_calls(query).unwrap_or_default(),
+        POST_SEARCH_PATH => asked_post_search(query)
+            .map(|asked| post_search_request(&asked))
+            .filter(|request| request.validate().is_ok())
+            .map(|request| vec![path_and_query(&request)])
+            .unwrap_or_default(),
         _ => Vec::new(),
     }
 }
@@ -155,6 +232,53 @@ fn channel_info_calls(query: &str, now: DateTime<Utc>) -> Option<Vec<String>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_plain_post_search_is_its_text_and_page_size_on_the_first_page() {
+        let asked = asked_post_search("q=%D0%BA%D0%BE%D1%82+cat&limit=30&offset=0&utm=x").unwrap();
+        assert_eq!(asked.q, "кот cat");
+        let call = path_and_query(&post_search_request(&asked));
+        assert_eq!(
+            call,
+            "/posts/search?q=%D0%BA%D0%BE%D1%82%20cat&limit=30&extended=1"
+        );
+        assert_eq!(
+            opening_calls("/post-search/", "q=cat", DateTime::<Utc>::UNIX_EPOCH),
+            ["/posts/search?q=cat&extended=1"]
+        );
+        // Blank fields are the form's defaults.
+        assert!(asked_post_search("q=cat&period=&country=").is_some());
+    }
+
+    #[test]
+    fn a_post_search_naming_days_a_page_or_a_filter_is_not_plain() {
+        for query in [
+            "q=cat&period=7",
+            "q=cat&startDate=2026-01-01",
+            "q=cat&endDate=2026-01-01",
+            "q=cat&offset=20",
+            "q=cat&limit=2x",
+            "q=cat&hideDeleted=true",
+            "q=cat&withoutChannels=true",
+            "q=cat&peerType=chat",
+        ] {
+            assert_eq!(asked_post_search(query), None, "{query}");
+        }
+        assert!(opening_calls(
+            "/post-search",
+            "q=cat&period=7",
+            DateTime::<Utc>::UNIX_EPOCH
+        )
+        .is_empty());
+        // Refused by the form (no text, a limit over 50): nothing is asked.
+        assert!(opening_calls("/post-search", "q=+", DateTime::<Utc>::UNIX_EPOCH).is_empty());
+        assert!(opening_calls(
+            "/post-search",
+            "q=cat&limit=51",
+            DateTime::<Utc>::UNIX_EPOCH
+        )
+        .is_empty());
+    }
 
     #[test]
     fn the_query_is_read_under_its_key() {

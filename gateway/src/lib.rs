@@ -126,7 +126,7 @@ async fn dispatch(State(gw): State<Arc<Gateway>>, request: Request) -> Response 
         _ => {
             let query = head.uri.query().unwrap_or_default();
             if head.method == axum::http::Method::GET && painted::paints(path) {
-                if let Some(page) = painted::page(&gw, client, path, query).await {
+                if let Some(page) = painted::page(&gw, client, path, query, &head.headers).await {
                     return gw.statics.written_page(page, path, query);
                 }
             }

@@ -159,6 +159,8 @@ impl Statics {
             HeaderValue::from_static(content_type("page.html")),
         );
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
+        // A post search's dates are written in the zone its cookie names.
+        headers.insert(header::VARY, HeaderValue::from_static("Cookie"));
         headers.insert(
             header::CONTENT_SECURITY_POLICY,
             HeaderValue::from_static(self.policy),

@@ -11,106 +11,22 @@ use crate::figures::named::{figures_table, Named};
 use crate::figures::reach::PriceError;
 use crate::format::{fill, format_rate};
 use crate::ui::Ui;
+use crate::view::figure_text;
 use crate::view::sort::SortKey;
 
 /// The service's definition of ER, as the interface states it where the figure appears.
 pub fn er_definition(ui: &Ui) -> &'static str {
-    ui.t(
-        "ER, engagement rate: (shares + comments + reactions) / views × 100%",
-        "ER, вовлечённость: (репосты + комментарии + реакции) / просмотры × 100%",
-    )
+    figure_text::er_definition(ui.locale)
 }
 
 /// The service's definition of ERR.
 pub fn err_definition(ui: &Ui) -> &'static str {
-    ui.t(
-        "ERR, reach rate: views / the channel's subscribers × 100%",
-        "ERR, охват: просмотры / подписчики канала × 100%",
-    )
+    figure_text::err_definition(ui.locale)
 }
 
 /// Why a figure is missing, in the interface's language.
 pub fn missing_text(ui: &Ui, missing: Missing) -> String {
-    match missing {
-        Missing::NoViews => ui
-            .t("No views to count from.", "Нет просмотров для расчёта.")
-            .into(),
-        Missing::NoSubscribers => ui
-            .t(
-                "The channel's subscriber count is not known.",
-                "Число подписчиков канала неизвестно.",
-            )
-            .into(),
-        Missing::NoPosts => ui
-            .t("No post counts here.", "Нет постов для расчёта.")
-            .into(),
-        Missing::NotYet { hours } => fill(
-            ui.t(
-                "The view growth does not reach {n} hours yet.",
-                "Рост просмотров ещё не дошёл до {n} часов.",
-            ),
-            &[("n", hours.to_string())],
-        ),
-        Missing::NoGrowth => ui
-            .t(
-                "The answer has no hourly view growth.",
-                "В ответе нет почасового роста просмотров.",
-            )
-            .into(),
-        Missing::NoHistory { days } => fill(
-            ui.t(
-                "The subscriber history does not reach {n} days back.",
-                "История подписчиков не уходит на {n} дней назад.",
-            ),
-            &[("n", days.to_string())],
-        ),
-        Missing::NoPrice => ui
-            .t(
-                "Type a price to compute CPM.",
-                "Введите цену, чтобы рассчитать CPM.",
-            )
-            .into(),
-        Missing::NoCounts { hours } => fill(
-            ui.t(
-                "The subscriber counts do not cover these {n} hours.",
-                "Данные о подписчиках не покрывают эти {n} ч.",
-            ),
-            &[("n", hours.to_string())],
-        ),
-        Missing::NoGain => ui
-            .t(
-                "The channel gained no subscribers beyond its normal growth.",
-                "Канал не получил подписчиков сверх обычного прироста.",
-            )
-            .into(),
-        Missing::MixedCurrencies => ui
-            .t(
-                "The prices are in different currencies.",
-                "Цены указаны в разных валютах.",
-            )
-            .into(),
-        Missing::NoDate => ui
-            .t(
-                "No date: none was typed, and the post's statistics, which would give one, could not be read.",
-                "Нет даты: её не ввели, а статистику поста, по которой она определяется, прочитать не удалось.",
-            )
-            .into(),
-        Missing::NoNormal { hours } => fill(
-            ui.t(
-                "The subscriber counts have no {n}-hour window clear of adverts to compare with.",
-                "В данных о подписчиках нет окна в {n} ч без рекламы для сравнения.",
-            ),
-            &[("n", hours.to_string())],
-        ),
-        Missing::WithinNormal => within_normal(ui).into(),
-        Missing::OfPlacement { placement } => fill(
-            ui.t(
-                "Placement {n} has no figure here, and a total without it would understate the campaign.",
-                "У размещения {n} здесь нет значения, а итог без него занизил бы кампанию.",
-            ),
-            &[("n", placement.to_string())],
-        ),
-    }
+    figure_text::missing_text(ui.locale, missing)
 }
 
 /// Why a price as typed was refused, with how to type it, in the interface's language.
@@ -153,7 +69,7 @@ pub fn price_error_text(ui: &Ui, error: PriceError) -> String {
 
 /// A gain within 2 spreads of the normal change, in the interface's language.
 pub fn within_normal(ui: &Ui) -> &'static str {
-    ui.t("within normal variation", "в пределах обычных колебаний")
+    figure_text::within_normal(ui.locale)
 }
 
 /// "—" with its reason shown on hover and focus; screen readers read the reason in its place.

@@ -6,6 +6,7 @@
 //! is [`panel`].
 
 mod panel;
+pub mod zone_cookie;
 
 pub use panel::{SettingsPanel, SettingsPanelProps};
 
@@ -210,6 +211,8 @@ pub fn settings_provider(props: &SettingsProviderProps) -> Html {
             let _ = root.set_attribute("lang", locale.code());
         }
     });
+    // On start and whenever the zone changes: the server writes the next page's dates in it.
+    use_effect_with(ui.zone.clone(), zone_cookie::keep_zone);
     let api = ApiConfig(settings.client_config());
     html! {
         <ContextProvider<SettingsContext> context={context}>

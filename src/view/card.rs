@@ -338,8 +338,7 @@ fn with_at(name: &str) -> String {
 /// The path of the console's subscriber-dynamics page (`Route::SubscriberDynamics`; a browser
 /// test holds the two equal).
 pub const SUBSCRIBER_DYNAMICS_PATH: &str = "/subscriber-dynamics";
-/// The path of the console's post-search page (`Route::PostSearch`).
-pub const POST_SEARCH_PATH: &str = "/post-search";
+pub use crate::api::opening::POST_SEARCH_PATH;
 
 /// The address of a console page at `path` with the query `pairs`, as the console's
 /// `route_href` writes it.

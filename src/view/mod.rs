@@ -10,12 +10,15 @@
 pub mod card;
 pub mod chart;
 pub mod dynamics;
+pub mod figure_text;
 pub mod job;
 pub mod labels;
 pub mod line_chart;
 pub mod pager;
 pub mod paste;
 pub mod post_file;
+pub mod post_item;
+pub mod post_page;
 pub mod preview;
 pub mod sort;
 pub mod sources;

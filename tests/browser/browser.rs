@@ -84,6 +84,60 @@ fn time_zones_resolve_through_intl() {
     assert!(Zone::from_name("Nowhere/Atlantis").is_none());
 }
 
+/// The console keeps its zone in a cookie for the server's dates of a post search: the zone its
+/// settings name, else the browser's by its IANA name; written as the console starts.
+#[wasm_bindgen_test]
+async fn the_console_keeps_its_zone_in_a_cookie() {
+    use chanscope::settings::zone_cookie::zone_cookie;
+    let year = "Path=/; Max-Age=31536000; SameSite=Lax";
+    assert_eq!(
+        zone_cookie(&Zone::Utc),
+        Some(format!("chanscope-zone=UTC; {year}"))
+    );
+    assert_eq!(
+        zone_cookie(&Zone::from_name("Asia/Kolkata").unwrap()),
+        Some(format!("chanscope-zone=Asia/Kolkata; {year}"))
+    );
+    let browser = Zone::browser_name();
+    assert!(!browser.is_empty());
+    assert_eq!(
+        zone_cookie(&Zone::Browser),
+        Some(format!("chanscope-zone={browser}; {year}"))
+    );
+
+    let document = web_sys::window().unwrap().document().unwrap();
+    let cookie = wasm_bindgen::JsValue::from_str("chanscope-zone=; Path=/; Max-Age=0");
+    js_sys::Reflect::set(&document, &"cookie".into(), &cookie).unwrap();
+    let cookies = || {
+        js_sys::Reflect::get(&document, &"cookie".into())
+            .unwrap()
+            .as_string()
+            .unwrap_or_default()
+    };
+    assert!(!cookies().contains("chanscope-zone="));
+    let root = document.create_element("div").unwrap();
+    document.body().unwrap().append_child(&root).unwrap();
+    yew::Renderer::<App>::with_root(root.clone()).render();
+    let zone = Settings::load().ui().zone;
+    let name = match &zone {
+        Zone::Browser => browser,
+        other => other.name().to_owned(),
+    };
+    for _ in 0..100 {
+        if cookies().contains("chanscope-zone=") {
+            break;
+        }
+        next_frame().await;
+    }
+    root.remove();
+    let wanted = format!("chanscope-zone={name}");
+    assert!(
+        cookies().split("; ").any(|pair| pair == wanted),
+        "{} lacks {wanted}",
+        cookies()
+    );
+}
+
 #[wasm_bindgen_test]
 fn dates_are_shown_and_queried_in_the_chosen_zone() {
     let ui = Ui {

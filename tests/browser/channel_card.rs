@@ -15,7 +15,7 @@ use web_sys::Element;
 mod dom;
 mod mount;
 
-use dom::{attributes, click, find};
+use dom::{attributes, click, find, parsed};
 use mount::{mount, texts};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -135,13 +135,7 @@ async fn the_card_drawn_is_the_markup_the_server_writes() {
             offset_at: &utc,
         };
         write_card(&mut m, &long, variant, heading, &text, |_| {});
-        let parsed = web_sys::window()
-            .unwrap()
-            .document()
-            .unwrap()
-            .create_element("div")
-            .unwrap();
-        parsed.set_inner_html(m.as_str());
+        let parsed = parsed(m.as_str());
         let drawn = find(&root, ".cs-card-box");
         assert_eq!(drawn.inner_html(), parsed.inner_html());
         assert!(drawn.inner_html().contains("Service ID") == (variant == CardVariant::Full));

@@ -13,7 +13,7 @@ use yew::prelude::*;
 mod dom;
 mod page_support;
 
-use dom::{attributes, find};
+use dom::{attributes, find, parsed};
 use page_support::{answering, choose, click, count, count_drawn, mount, text, type_into};
 
 wasm_bindgen_test_configure!(run_in_browser);
@@ -396,5 +396,83 @@ async fn post_search_writes_what_the_api_sends_as_text_never_as_markup() {
     assert_eq!(
         text(&item, ".cs-link-preview-title"),
         r#"<img src=x onerror=alert(1)>"><b>x</b>"#
+    );
+}
+
+/// The first page of results the console draws is what the gateway writes into the page for the
+/// same answer and zone (`view::post_page`): the drawn results and the written markup, parsed by
+/// the browser, serialise alike; dates in the zone the settings name, as the cookie tells the
+/// server.
+#[wasm_bindgen_test]
+async fn post_search_draws_the_first_page_the_server_writes() {
+    use chanscope::api::model::PostSearchResponse;
+    use chanscope::sanitize::MarkupWriter;
+    use chanscope::ui::{Ui, Zone};
+    use chanscope::view::post_item::PostText;
+    use chanscope::view::post_page::write_first_page;
+
+    let mut items: Vec<String> = (1..21).map(post).collect();
+    items[9] = items[9].replace(r#""views":12345"#, r#""views":true"#);
+    items[3] = items[3].replace(
+        r#""media":{"media_type":"photo"}"#,
+        r#""media":{"url":"example.com/read","site_name":"Example","title":"A page"}"#,
+    );
+    items[5] = items[5].replace(r#""views":12345"#, r#""views":0"#);
+    let response = format!(
+        r#"{{"count":20,"total_count":45,"items":[{}],
+        "channels":[{{"id":7,"title":"News Channel","username":"@news","link":"t.me/news","participants_count":1000}}]}}"#,
+        items.join(",")
+    );
+    let ui = Ui {
+        locale: chanscope::format::Locale::En,
+        zone: Zone::from_name("Asia/Kolkata").unwrap(),
+    };
+    let root = mount(
+        "/post-search?q=news",
+        &answering(&response),
+        html! { <ContextProvider<Ui> context={ui}><PostSearchPage /></ContextProvider<Ui>> },
+    )
+    .await;
+    assert_eq!(count_drawn(&root, ".post-item", 19).await, 19);
+    let answer: PostSearchResponse =
+        chanscope::api::envelope::decode(&chanscope::api::HttpResponse::new(
+            200,
+            format!(r#"{{"status":"ok","response":{response}}}"#),
+        ))
+        .unwrap();
+    let india = |_| chrono::FixedOffset::east_opt(5 * 3600 + 30 * 60).unwrap();
+    let words = PostText {
+        locale: chanscope::format::Locale::En,
+        offset_at: &india,
+    };
+    let mut m = MarkupWriter::default();
+    write_first_page(&mut m, &words, &answer, 20);
+    let drawn = find(&root, ".post-results");
+    assert_eq!(drawn.inner_html(), parsed(m.as_str()).inner_html());
+    // 1706530000 is 29 Jan 2024, 12:06 UTC: 17:36 in India.
+    assert_eq!(text(&root, ".post-date"), "29 Jan 2024, 17:36");
+    assert_eq!(
+        text(&root, ".cs-unreadable"),
+        "1 of 20 posts could not be read."
+    );
+
+    // Nothing found.
+    let none = r#"{"count":0,"total_count":0,"items":[],"channels":[]}"#;
+    let root = mount(
+        "/post-search?q=nothing",
+        &answering(none),
+        html! { <PostSearchPage /> },
+    )
+    .await;
+    assert_eq!(count_drawn(&root, ".post-results .cs-empty", 1).await, 1);
+    let answer: PostSearchResponse = chanscope::api::envelope::decode(
+        &chanscope::api::HttpResponse::new(200, format!(r#"{{"status":"ok","response":{none}}}"#)),
+    )
+    .unwrap();
+    let mut m = MarkupWriter::default();
+    write_first_page(&mut m, &words, &answer, 20);
+    assert_eq!(
+        find(&root, ".post-results").inner_html(),
+        parsed(m.as_str()).inner_html()
     );
 }

@@ -30,6 +30,7 @@ use crate::state::Gateway;
 
 mod dynamics;
 mod pages;
+mod post_search;
 
 pub use pages::{page, paints};
 

@@ -11,11 +11,12 @@ use std::net::IpAddr;
 use std::path::Path;
 use std::sync::Arc;
 
+use axum::http::HeaderMap;
 use chanscope::api::envelope::decode;
 use chanscope::api::model::{Channel, PostStatsResponse};
 use chanscope::api::opening::{
     asked_channel, asked_post, channel_info_request, post_stats_request, CHANNEL_INFO_PATH,
-    POST_STATS_PATH, SUBSCRIBER_DYNAMICS_PATH,
+    POST_SEARCH_PATH, POST_STATS_PATH, SUBSCRIBER_DYNAMICS_PATH,
 };
 use chanscope::api::Operation;
 use chanscope::format::Locale;
@@ -24,24 +25,32 @@ use chanscope::view::card::{write_channel_info_card, CardText};
 use chanscope::view::tiles::write_post_stats_tiles;
 use chrono::FixedOffset;
 
-use super::ask;
+use super::{ask, post_search};
 use crate::state::Gateway;
 
 /// Whether the console's page at `path` is one the gateway writes its answer into.
 pub fn paints(path: &str) -> bool {
     matches!(
         path.trim_end_matches('/'),
-        CHANNEL_INFO_PATH | POST_STATS_PATH | SUBSCRIBER_DYNAMICS_PATH
+        CHANNEL_INFO_PATH | POST_STATS_PATH | SUBSCRIBER_DYNAMICS_PATH | POST_SEARCH_PATH
     )
 }
 
 /// The console's page at `path` for `query`, with its answer; `None` when it cannot be written
-/// in time (the page is then sent as its shell alone).
-pub async fn page(gw: &Arc<Gateway>, client: IpAddr, path: &str, query: &str) -> Option<String> {
+/// in time (the page is then sent as its shell alone). `headers` are the request's (the visitor's
+/// zone, in a cookie).
+pub async fn page(
+    gw: &Arc<Gateway>,
+    client: IpAddr,
+    path: &str,
+    query: &str,
+    headers: &HeaderMap,
+) -> Option<String> {
     match path.trim_end_matches('/') {
         CHANNEL_INFO_PATH => channel_info(gw, client, query).await,
         POST_STATS_PATH => post_stats(gw, client, query).await,
         SUBSCRIBER_DYNAMICS_PATH => super::dynamics::subscriber_dynamics(gw, client, query).await,
+        POST_SEARCH_PATH => post_search::page(gw, client, query, headers).await,
         _ => None,
     }
 }
@@ -92,7 +101,7 @@ async fn post_stats(gw: &Arc<Gateway>, client: IpAddr, query: &str) -> Option<St
 }
 
 /// A page's shell, being filled.
-pub(super) struct Shell(String);
+pub(super) struct Shell(pub(super) String);
 
 /// The shell's root, as `cargo xtask build` writes it (`xtask/src/prerender.rs`).
 const SHELL_ROOT: &str = r#"id="boot-shell" inert="""#;

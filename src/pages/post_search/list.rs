@@ -1,4 +1,4 @@
-//! The posts of one answer, each written as markup ([`item`](super::item)) and inserted whole.
+//! The posts of one answer, each written as markup ([`post_item`](crate::view::post_item)) and inserted whole.
 //!
 //! Drawn as elements, a page of 50 posts is about 1,700 elements and 1,800 attributes, each
 //! created, set and inserted by a call from wasm into the browser: in the bench's click to
@@ -13,12 +13,12 @@ use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use super::item::{write_post, PostContext};
 use crate::api::model::{Channel, PostSearchResponse};
 use crate::components::capture::use_capture;
 use crate::route::{follow_click, use_navigator};
 use crate::sanitize::{sanitize, MarkupWriter};
 use crate::ui::use_ui;
+use crate::view::post_item::{write_post, PostContext, PostText};
 
 #[derive(Properties)]
 pub(super) struct PostListProps {
@@ -48,8 +48,13 @@ pub(super) fn post_list(props: &PostListProps) -> Html {
     // One piece of markup per post: when the channels looked up come, only the posts they
     // change are parsed and inserted again (Yew compares each piece with the one before).
     let posts: Html = {
+        let offset_at = |secs| ui.zone.offset_at(secs);
+        let text = PostText {
+            locale: ui.locale,
+            offset_at: &offset_at,
+        };
         let cx = PostContext {
-            ui: &ui,
+            text: &text,
             data: &props.response,
             sources: &props.sources,
             looking: props.looking,

@@ -1,8 +1,7 @@
 //! Post search: full-text search of posts, newest first, one page of results at a time. The
-//! form is [`params`], the page of results [`results`], its posts [`list`] with one [`item`] per
-//! post.
+//! form is [`params`], the page of results [`results`], its posts [`list`], each written by
+//! [`crate::view::post_item`].
 
-mod item;
 mod list;
 mod params;
 mod results;

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::api::limits::{POST_SEARCH_LIMIT_DEFAULT, POST_SEARCH_LIMIT_MAX};
 use crate::api::model::PostSearchResponse;
+use crate::api::opening::post_search_page;
 use crate::api::ops::PostSearch;
 use crate::api::{Error, Invalid, Operation};
 use crate::figures::counts::parse_count;
@@ -100,12 +101,13 @@ impl PageParams for Params {
 
 impl Params {
     /// The request of the form, not checked yet.
-    fn request(&self, ui: &Ui) -> PostSearch {
-        let mut op = post_search_of(self, ui);
-        op.limit = parse_count(&self.limit);
-        op.offset = parse_count(&self.offset);
-        op.extended = !self.without_channels;
-        op
+    pub(super) fn request(&self, ui: &Ui) -> PostSearch {
+        post_search_page(
+            post_search_of(self, ui),
+            parse_count(&self.limit),
+            parse_count(&self.offset),
+            !self.without_channels,
+        )
     }
 }
 

@@ -11,19 +11,19 @@ use crate::api::model::Channel;
 use crate::api::model::PostSearchResponse;
 use crate::api::ops::ChannelInfo;
 use crate::api::ChannelId;
-use crate::components::figure::{
-    er_definition, err_definition, figure_html, figures_export, rate_html,
-};
-use crate::components::status::{unreadable_note, EmptyState, RecordNoun};
+use crate::components::figure::figures_export;
+use crate::components::status::EmptyState;
 use crate::components::ExportButtons;
-use crate::figures::counts::count_i64;
 use crate::figures::named::PageTotals;
 use crate::format::fill;
 use crate::request::use_task;
-use crate::ui::{use_ui, Ui};
+use crate::sanitize::MarkupWriter;
+use crate::ui::use_ui;
 use crate::view::job::MAX_IN_FLIGHT;
 use crate::view::pager::pages;
 use crate::view::post_file::posts_table;
+use crate::view::post_item::PostText;
+use crate::view::post_page::{write_sources_note, write_summary, write_totals};
 use crate::view::sources::unknown_channels;
 
 #[derive(Properties, PartialEq)]
@@ -87,7 +87,11 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
     }
     let first = u64::from(props.offset) + 1;
     let last = u64::from(props.offset) + data.items.sent() as u64;
-    let count = |n: u64| ui.count(i64::try_from(n).unwrap_or(i64::MAX));
+    let offset_at = |secs| ui.zone.offset_at(secs);
+    let text = PostText {
+        locale: ui.locale,
+        offset_at: &offset_at,
+    };
     let name = format!("posts-{first}-{last}");
     let export = {
         let (data, ui) = (data.clone(), ui.clone());
@@ -102,26 +106,17 @@ pub(super) fn post_results(props: &PostResultsProps) -> Html {
     html! {
         <>
             <div class="post-results-head">
-                <p class="summary">
-                    { fill(ui.t("Showing {a}–{b} of {total}", "Показаны {a}–{b} из {total}"), &[
-                        ("a", count(first)), ("b", count(last)), ("total", count(data.total_count)),
-                    ]) }
-                </p>
-                { unreadable_note(&ui, RecordNoun::Posts, [&data.items]) }
+                { markup(|m| write_summary(m, &text, data, first)) }
                 <div class="post-export">
                     <ExportButtons name={name.clone()} table={export} />
                 </div>
             </div>
-            { page_totals(&ui, data, format!("{name}-figures")) }
+            { markup(|m| write_totals(m, &text, data)) }
+            { figures_export(&ui, format!("{name}-figures"), PageTotals::of(&data.items).named()) }
             <PostList response={data.clone()} {first} sources={sources.channels.clone()}
                 looking={sources.looking} />
             // A footnote on what the page asked besides the search, under the posts it names.
-            if !sources.unknown.is_empty() {
-                <p class="hint post-sources">{ fill(ui.t(
-                    "Channels the answer does not describe: {n} looked up by channel info, one request each.",
-                    "Каналы, которых нет в ответе: {n} запрошены через информацию о канале, по запросу на каждый.",
-                ), &[("n", sources.unknown.len().to_string())]) }</p>
-            }
+            { markup(|m| write_sources_note(m, &text, sources.unknown.len())) }
             { pager }
         </>
     }
@@ -189,39 +184,9 @@ fn page_click(on_page: &Callback<u32>, offset: Option<u32>) -> Callback<MouseEve
     })
 }
 
-/// The page's totals: posts, views, average and median reach, average ER (deleted posts left out
-/// of the figures), with their figures file.
-fn page_totals(ui: &Ui, data: &PostSearchResponse, name: String) -> Html {
-    let totals = PageTotals::of(&data.items);
-    let reach = |figure| figure_html(ui, figure, |v: f64| ui.count(v.round() as i64));
-    let term = |label: &'static str, value: Html| {
-        html! {
-            <div class="post-total">
-                <dt>{ label }</dt>
-                <dd>{ value }</dd>
-            </div>
-        }
-    };
-    html! {
-        <>
-            <dl class="post-totals" aria-label={ui.t("Totals of this page", "Итоги этой страницы")}>
-                { term(ui.t("Posts", "Постов"), html! { { ui.count(count_i64(totals.posts)) } }) }
-                { term(ui.t("Views", "Просмотров"), html! { { ui.count(count_i64(totals.views)) } }) }
-                { term(ui.t("Average reach", "Средний охват"), reach(totals.average_reach)) }
-                { term(ui.t("Median reach", "Медианный охват"), reach(totals.median_reach)) }
-                { term(ui.t("Average ER", "Средний ER"), rate_html(ui, totals.average_er)) }
-            </dl>
-            <p class="hint post-figures-defined">
-                { er_definition(ui) }{ "; " }{ err_definition(ui) }{ ". " }
-                { ui.t("Deleted posts are left out of the figures.", "Удалённые посты в расчётах не учитываются.") }
-                if totals.folded > 0 {
-                    { " " }{ fill(ui.t(
-                        "Albums count once in views and reach: {n} posts of albums were folded into their album.",
-                        "Альбомы в просмотрах и охвате считаются один раз: {n} постов альбомов учтены вместе с альбомом.",
-                    ), &[("n", totals.folded.to_string())]) }
-                }
-            </p>
-            { figures_export(ui, name, totals.named()) }
-        </>
-    }
+/// What `write` writes, inserted as it is.
+fn markup(write: impl FnOnce(&mut MarkupWriter)) -> Html {
+    let mut m = MarkupWriter::with_capacity(1024);
+    write(&mut m);
+    Html::from_html_unchecked(AttrValue::from(m.into_string()))
 }

@@ -72,3 +72,15 @@ pub fn dispatch(target: &Element, constructor: &str, kind: &str, fields: &[(&str
         .dispatch_event(event.unchecked_ref::<web_sys::Event>())
         .unwrap();
 }
+
+/// `markup` as the browser parses it, in a `div` of its own (not in the page).
+pub fn parsed(markup: &str) -> Element {
+    let holder = web_sys::window()
+        .unwrap()
+        .document()
+        .unwrap()
+        .create_element("div")
+        .unwrap();
+    holder.set_inner_html(markup);
+    holder
+}

@@ -25,8 +25,9 @@ use tokio::net::TcpListener;
 mod painted;
 
 use painted::{
-    dynamics_taken_over_without_a_shift, dynamics_without_scripts,
-    typing_while_the_console_takes_over, without_scripts,
+    bare_search_shows_its_introduction_with_the_shell, dynamics_taken_over_without_a_shift,
+    dynamics_without_scripts, post_search_without_scripts, typing_while_the_console_takes_over,
+    without_scripts,
 };
 
 /// The token only the gateway holds; the sandbox accepts it and `demo` only.
@@ -119,12 +120,18 @@ async fn console_through_the_gateway() -> Res<()> {
     if result.is_ok() {
         result = dynamics_taken_over_without_a_shift(&browser, &picks).await;
     }
+    if result.is_ok() {
+        result = bare_search_shows_its_introduction_with_the_shell(&browser, &driver.url).await;
+    }
     browser.close().await;
     if result.is_ok() {
         result = without_scripts(&driver.url, &origin, &picks, &upstream_at).await;
     }
     if result.is_ok() {
         result = dynamics_without_scripts(&driver.url, &origin, &picks, &upstream_at).await;
+    }
+    if result.is_ok() {
+        result = post_search_without_scripts(&driver.url, &origin, &picks, &upstream_at).await;
     }
     drop(driver);
     let _ = stop.send(());

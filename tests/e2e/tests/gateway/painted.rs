@@ -323,3 +323,118 @@ pub(super) async fn dynamics_taken_over_without_a_shift(
         },
     )
 }
+
+/// A post search opened by a link, read before any script has run: the gateway wrote its first
+/// page in, the first post's date in UTC (no zone cookie yet) and its counters as the console
+/// writes them.
+pub(super) async fn post_search_without_scripts(
+    webdriver: &str,
+    origin: &str,
+    picks: &Picks,
+    upstream_at: &str,
+) -> Res<()> {
+    let shots = chanscope_e2e::screenshot_dir();
+    let browser = Browser::connect_with(webdriver, origin.to_owned(), shots, false).await?;
+    let read = async {
+        let q = &picks.keyword;
+        let answer = http::api_response(
+            upstream_at,
+            &format!("/api/posts/search?q={q}&extended=1&token={GATEWAY_TOKEN}"),
+        )
+        .await?;
+        let first = &answer["items"][0];
+        browser
+            .client()
+            .goto(&format!("{origin}/post-search?q={q}"))
+            .await?;
+        let ids = browser
+            .eval(
+                "return [...document.querySelectorAll('.post-results .post-item')]
+                    .map(item => item.dataset.postId);",
+                vec![],
+            )
+            .await?;
+        let date = browser
+            .texts(".post-results .post-item:first-child .post-date")
+            .await?;
+        let counters = browser
+            .texts(".post-results .post-item:first-child .post-counter dd")
+            .await?;
+        let summary = browser.texts(".post-results .summary").await?;
+        let asked = browser
+            .eval("return document.getElementById('ps-q').value;", vec![])
+            .await?;
+        browser
+            .screenshot("gateway-post-search-without-scripts")
+            .await?;
+        let utc = chrono::FixedOffset::east_opt(0).expect("zero is a valid offset");
+        let when = chanscope_api::format::format_timestamp(
+            first["date"].as_i64().unwrap_or_default(),
+            &utc,
+            chanscope_api::format::Locale::En,
+        );
+        let compact = |key: &str| chanscope_api::format::compact(first[key].as_i64().unwrap_or(-1));
+        let expected = [
+            compact("views"),
+            compact("shares_count"),
+            compact("comments_count"),
+            compact("reactions_count"),
+        ];
+        let sent = answer["items"].as_array().map_or(0, Vec::len);
+        ensure(
+            ids.as_array().map(Vec::len) == Some(sent)
+                && ids[0] == json!(first["id"].to_string())
+                && date == [when.clone()]
+                && counters.get(..4) == Some(&expected[..])
+                && summary.len() == 1
+                && asked == json!(picks.keyword),
+            || {
+                format!(
+                    "without scripts the post search shows posts {ids}, the first of {date:?} \
+                     with {counters:?} ({summary:?}, asks {asked}); the answer's first is \
+                     {first} ({when}, {expected:?}), {sent} sent"
+                )
+            },
+        )
+    }
+    .await;
+    browser.close().await;
+    read
+}
+
+/// Post search with no query: its shell shows the form's introduction as the console draws it
+/// (`static/boot.js`), so that the page's largest paint on a phone can be the shell's rather than
+/// the console's later drawing of the same paragraph. Read each frame while the shell is there.
+pub(super) async fn bare_search_shows_its_introduction_with_the_shell(
+    browser: &Browser,
+    webdriver: &str,
+) -> Res<()> {
+    let watch = "window.shellIntro = [];
+        const look = () => {
+            const intro = document.querySelector('#boot-shell .intro');
+            if (intro) window.shellIntro.push(getComputedStyle(intro).visibility);
+            if (!document.querySelector('[data-app-ready]')) requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);";
+    browser
+        .devtools(
+            webdriver,
+            "Page.addScriptToEvaluateOnNewDocument",
+            json!({ "source": watch }),
+        )
+        .await?;
+    browser.goto("/post-search").await?;
+    browser
+        .wait_css(".app[data-app-ready] .post-search-page .intro")
+        .await?;
+    let seen = browser.eval("return window.shellIntro;", vec![]).await?;
+    let frames = seen.as_array().cloned().unwrap_or_default();
+    let visible = frames.iter().filter(|v| **v == json!("visible")).count();
+    println!(
+        "    /post-search's shell: its introduction visible in {visible} of {} frames",
+        frames.len()
+    );
+    ensure(visible > 0, || {
+        format!("the shell of /post-search never showed its introduction: {seen}")
+    })
+}

@@ -1,34 +1,78 @@
 //! One post of a search, written as markup: its channel and date, the snippet (the full text on
-//! demand, see `list.rs`), the counters, and links to the post and its statistics.
+//! demand, see `pages/post_search/list.rs`), the counters, and links to the post and its
+//! statistics.
 //!
-//! Written rather than drawn as elements: see `list.rs` for the measured reason. What a post's
-//! author wrote goes through the sanitizer and [`MarkupWriter`], every other value is escaped.
+//! The one source of a post's markup for both sides: the console's list inserts what
+//! [`write_post`] writes, and the gateway sends the same markup as the first page of a search
+//! people land on (docs/architecture.md, "The answer inside the page"). Written rather than drawn
+//! as elements in the console too: see `pages/post_search/list.rs` for the measured reason. What
+//! a post's author wrote goes through the sanitizer and [`MarkupWriter`], every other value is
+//! escaped.
 
-use chrono::DateTime;
+use chrono::{DateTime, FixedOffset};
 
 use crate::api::model::{Channel, ForwardedFrom, Media, Post, PostSearchResponse};
-use crate::components::figure::{er_definition, err_definition, missing_text};
+use crate::api::opening::{CHANNEL_INFO_PATH, CHANNEL_QUERY_KEY, POST_STATS_PATH};
 use crate::figures::engagement::{er, err, subscribers_of, Figure, PostCounts};
 use crate::figures::restrictions::{flag_text, flags};
-use crate::format::{compact, format_rate};
-use crate::route::{route_href, ChannelQuery, PostQuery, Route};
+use crate::format::{compact, format_rate, format_timestamp, group_thousands, Locale};
 use crate::sanitize::{sanitize, MarkupWriter};
-use crate::ui::Ui;
+use crate::view::card::page_href;
+use crate::view::figure_text::{er_definition, err_definition, missing_text};
 use crate::view::labels::{channel_label, excerpt};
 use crate::view::sources::channel as named_channel;
 
+/// What posts are written in: the language, and the offset of the zone their dates are read in
+/// at a given Unix second (the browser's or the settings' zone in the console; the zone the
+/// visitor's cookie names, or UTC, on the server).
+pub struct PostText<'a> {
+    pub locale: Locale,
+    pub offset_at: &'a dyn Fn(i64) -> FixedOffset,
+}
+
+impl PostText<'_> {
+    pub fn t(&self, en: &'static str, ru: &'static str) -> &'static str {
+        match self.locale {
+            Locale::En => en,
+            Locale::Ru => ru,
+        }
+    }
+
+    pub fn timestamp(&self, secs: i64) -> String {
+        format_timestamp(secs, &(self.offset_at)(secs), self.locale)
+    }
+
+    pub fn count(&self, n: i64) -> String {
+        group_thousands(n, self.locale)
+    }
+}
+
 /// What a post is written from: the answer, the channels looked up for it, and whether they are
 /// still being looked up.
-pub(super) struct PostContext<'a> {
-    pub(super) ui: &'a Ui,
-    pub(super) data: &'a PostSearchResponse,
-    pub(super) sources: &'a [Channel],
-    pub(super) looking: bool,
+pub struct PostContext<'a> {
+    pub text: &'a PostText<'a>,
+    pub data: &'a PostSearchResponse,
+    pub sources: &'a [Channel],
+    pub looking: bool,
+}
+
+/// The list of the answer's posts as the console first draws it, numbered from `first`: the
+/// `ol` and each post's `li`.
+pub fn write_post_list(m: &mut MarkupWriter, cx: &PostContext, first: u64) {
+    // Attributes in the order the console's list sets them (its `class` last), so that the two
+    // serialise alike.
+    m.tags("<ol")
+        .attribute("start", first.to_string())
+        .tags(r#" class="post-list">"#);
+    for (index, post) in cx.data.items.iter().enumerate() {
+        write_post(m, cx, index, post);
+    }
+    m.tags("</ol>");
 }
 
 /// The `li` of the answer's post at `index`.
-pub(super) fn write_post(m: &mut MarkupWriter, cx: &PostContext, index: usize, post: &Post) {
-    let ui = cx.ui;
+pub fn write_post(m: &mut MarkupWriter, cx: &PostContext, index: usize, post: &Post) {
+    let ui = cx.text;
     let channel = named_channel(cx.data, cx.sources, post.channel_id);
     m.tags("<li")
         .attribute(
@@ -72,7 +116,7 @@ pub(super) fn write_post(m: &mut MarkupWriter, cx: &PostContext, index: usize, p
 
 /// The head: date, avatar, channel, media type, where a repost came from, whether it was deleted.
 fn write_head(m: &mut MarkupWriter, cx: &PostContext, post: &Post, channel: Option<&Channel>) {
-    let ui = cx.ui;
+    let ui = cx.text;
     m.tags(r#"<header class="post-head"><time class="post-date""#);
     if let Some(at) = DateTime::from_timestamp(post.date, 0) {
         m.attribute("datetime", at.to_rfc3339());
@@ -124,9 +168,9 @@ fn write_head(m: &mut MarkupWriter, cx: &PostContext, post: &Post, channel: Opti
     m.tags("</header>");
 }
 
-/// A link to a channel's report (followed by the router: `list.rs`).
+/// A link to a channel's report (followed by the router: `pages/post_search/list.rs`).
 fn write_channel_link(m: &mut MarkupWriter, class: &'static str, query: String, text: &str) {
-    let href = route_href(Route::ChannelInfo, &ChannelQuery::new(query));
+    let href = page_href(CHANNEL_INFO_PATH, &[(CHANNEL_QUERY_KEY, &query)]);
     m.tags("<a")
         .attribute("href", href)
         .attribute("class", class)
@@ -182,7 +226,7 @@ fn write_link_preview(m: &mut MarkupWriter, media: &Media) {
 
 /// The foot: the counters (compact, the exact count as the tooltip), ER and ERR (each term's
 /// definition as its tooltip), and the links to the post and its statistics.
-fn write_foot(m: &mut MarkupWriter, ui: &Ui, post: &Post, subscribers: Option<u64>) {
+fn write_foot(m: &mut MarkupWriter, ui: &PostText, post: &Post, subscribers: Option<u64>) {
     m.tags(r#"<footer class="post-foot"><dl class="post-counters">"#);
     for (label, n) in [
         (ui.t("Views", "Просмотры"), post.views),
@@ -200,8 +244,12 @@ fn write_foot(m: &mut MarkupWriter, ui: &Ui, post: &Post, subscribers: Option<u6
             .tags("</dd></div>");
     }
     let figures: [(&str, &str, Figure); 2] = [
-        ("ER", er_definition(ui), er(&PostCounts::from(post))),
-        ("ERR", err_definition(ui), err(post.views, subscribers)),
+        ("ER", er_definition(ui.locale), er(&PostCounts::from(post))),
+        (
+            "ERR",
+            err_definition(ui.locale),
+            err(post.views, subscribers),
+        ),
     ];
     for (label, definition, figure) in figures {
         m.tags(r#"<div class="post-counter post-figure"><dt><abbr"#)
@@ -219,7 +267,7 @@ fn write_foot(m: &mut MarkupWriter, ui: &Ui, post: &Post, subscribers: Option<u6
                     r#"<span class="cs-missing" tabindex="0"><span aria-hidden="true">—</span>"#,
                 )
                 .tags(r#"<span class="cs-missing-why">"#)
-                .text(missing_text(ui, missing))
+                .text(missing_text(ui.locale, missing))
                 .tags("</span></span>");
             }
         }
@@ -239,10 +287,7 @@ fn write_foot(m: &mut MarkupWriter, ui: &Ui, post: &Post, subscribers: Option<u6
         post.link.trim().to_owned()
     };
     m.tags("<a")
-        .attribute(
-            "href",
-            route_href(Route::PostStats, &PostQuery { post: post_ref }),
-        )
+        .attribute("href", page_href(POST_STATS_PATH, &[("post", &post_ref)]))
         .tags(r#" class="post-stats-link">"#)
         .text(ui.t("Post statistics", "Статистика поста"))
         .tags("</a></div></footer>");

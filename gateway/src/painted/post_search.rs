@@ -1,0 +1,115 @@
+//! The first page of a post search people land on (`/post-search?q=…`), written with its answer:
+//! the text (and page size) in the form, the console's first drawing of the results in place of
+//! the form's introduction (`chanscope::view::post_page`).
+//!
+//! Only an address of any time is written: a period names days in the visitor's zone, which the
+//! server cannot read from the address. Nor is one with another field of the form set: the
+//! console reads those with parsers of its own (`opening::asked_post_search`).
+//!
+//! Dates are written in the zone the visitor's console keeps in the [`ZONE_COOKIE`] cookie (what
+//! its settings name, or the browser's own), so that a returning visitor's page reads as the
+//! console then draws it; without the cookie (a first visit), in UTC, and the console's drawing in
+//! the visitor's zone takes the shell's place in one task (`app::show_console`).
+
+use std::net::IpAddr;
+use std::str::FromStr;
+use std::sync::Arc;
+
+use axum::http::{header, HeaderMap};
+use chanscope::api::envelope::decode;
+use chanscope::api::model::PostSearchResponse;
+use chanscope::api::opening::{asked_post_search, post_search_request};
+use chanscope::api::Operation;
+use chanscope::format::Locale;
+use chanscope::sanitize::MarkupWriter;
+use chanscope::view::post_item::PostText;
+use chanscope::view::post_page::write_first_page;
+use chrono::{DateTime, FixedOffset, Offset, TimeZone};
+use chrono_tz::Tz;
+
+use super::ask;
+use super::pages::Shell;
+use crate::state::Gateway;
+
+/// The cookie the console keeps its time zone in (`src/settings/zone_cookie.rs`): an IANA name or `UTC`.
+const ZONE_COOKIE: &str = "chanscope-zone";
+
+/// The zone posts' dates are written in: the one the visitor's cookie names, if the server knows
+/// it; UTC otherwise.
+fn visitor_zone(headers: &HeaderMap) -> Tz {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|cookies| cookies.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == ZONE_COOKIE)
+        .and_then(|(_, zone)| Tz::from_str(zone.trim().trim_matches('"')).ok())
+        .unwrap_or(Tz::UTC)
+}
+
+/// The offset of `zone` at Unix second `secs`.
+fn offset_in(zone: Tz, secs: i64) -> FixedOffset {
+    let utc = FixedOffset::east_opt(0).expect("zero is a valid offset");
+    DateTime::from_timestamp(secs, 0).map_or(utc, |at| {
+        zone.offset_from_utc_datetime(&at.naive_utc()).fix()
+    })
+}
+
+/// The post-search page for `query`, with its first page of posts in the zone `headers` name.
+pub(super) async fn page(
+    gw: &Arc<Gateway>,
+    client: IpAddr,
+    query: &str,
+    headers: &HeaderMap,
+) -> Option<String> {
+    let asked = asked_post_search(query)?;
+    let request = post_search_request(&asked);
+    request.validate().ok()?;
+    let shell = Shell::read(&gw.config.dist, "post-search").await?;
+    let answer = ask(gw, client, &request).await?;
+    let data: PostSearchResponse = decode(&answer).ok()?;
+    let zone = visitor_zone(headers);
+    let offset_at = move |secs| offset_in(zone, secs);
+    let text = PostText {
+        locale: Locale::En,
+        offset_at: &offset_at,
+    };
+    let limit = request
+        .limit
+        .unwrap_or(chanscope::api::limits::POST_SEARCH_LIMIT_DEFAULT);
+    let mut results = MarkupWriter::with_capacity(4096 + data.items.sent() * 2048);
+    // The watch button as the console first draws it, before its watchlist has loaded.
+    results
+        .tags(r#"<button type="button" disabled="disabled" class="secondary watch-button">"#)
+        .text("Watch")
+        .tags(r#"</button><div class="results post-results">"#);
+    write_first_page(&mut results, &text, &data, limit);
+    results.tags("</div>");
+    let drawn = if data.items.sent() == 0 {
+        ".post-results .cs-empty"
+    } else {
+        ".post-results .post-list"
+    };
+    let shell = shell.painted(drawn)?.value("ps-q", &asked.q)?;
+    let shell = if asked.limit.is_empty() {
+        shell
+    } else {
+        shell.opened("advanced")?.value("ps-limit", &asked.limit)?
+    };
+    shell.results(results.as_str())
+}
+
+impl Shell {
+    /// The form's folded section `class` open, as the console draws it when a field in it is set.
+    fn opened(self, class: &str) -> Option<Shell> {
+        let details = format!(r#"<details class="{class}""#);
+        let at = self.0.find(&details)? + details.len();
+        let open = self.0[at..].starts_with(" open");
+        Some(if open {
+            self
+        } else {
+            Shell(format!(r#"{} open=""{}"#, &self.0[..at], &self.0[at..]))
+        })
+    }
+}
