@@ -74,9 +74,10 @@ fn nothing_is_asked_where_the_page_asks_nothing() {
             "{refused}"
         );
     }
-    // Pages whose largest paint is their shell's, and addresses that are no page.
+    // Calls that name days of the visitor's zone, and addresses that are no page.
     for (path, query) in [
-        ("/post-search", "q=news"),
+        ("/post-search", "q=news&period=7"),
+        ("/subscriber-dynamics", "channel=%40deal_live975&period=30"),
         ("/", "channel=%40deal_live975"),
         ("/channel-infos", "channel=%40deal_live975"),
         ("/channel-info.html", "channel=%40deal_live975"),
