@@ -258,6 +258,53 @@ async fn the_channel_info_page_carries_the_card_the_console_draws() {
 }
 
 #[tokio::test]
+async fn the_channel_info_cards_date_is_in_the_zone_the_console_keeps() {
+    let rig = Rig::start(healthy(), |_| {}).await;
+    std::fs::write(
+        rig.files.join("dist/routes/channel-info.html"),
+        CHANNEL_INFO_SHELL,
+    )
+    .unwrap();
+    let id = rig.channel_id;
+    let answer = rig.get(&rig.channel_info()).await;
+    let channel: Channel = decode(&HttpResponse::new(200, answer.body.clone())).unwrap();
+    let card_at = |hours: i32| {
+        let offset = |_| FixedOffset::east_opt(hours * 3600).unwrap();
+        let text = CardText {
+            locale: Locale::En,
+            offset_at: &offset,
+        };
+        let mut card = MarkupWriter::default();
+        write_channel_info_card(&mut card, &channel, &id.to_string(), &text);
+        card.into_string()
+    };
+    // 26 hours apart, these two zones never show one instant on the same day.
+    let mut pages = Vec::new();
+    for (zone, hours) in [("Pacific/Kiritimati", 14), ("Etc/GMT+12", -12)] {
+        let page = rig
+            .send(
+                axum::http::Method::GET,
+                &format!("/channel-info?channel={id}"),
+                &[("cookie", &format!("theme=dark; chanscope-zone={zone}"))],
+            )
+            .await;
+        assert!(page.body.contains(&card_at(hours)), "{zone}: {}", page.body);
+        assert_eq!(page.header("vary"), Some("Cookie"), "{zone}");
+        pages.push(page.body);
+    }
+    assert_ne!(pages[0], pages[1]);
+    // A name the server does not know is read as UTC.
+    let unknown = rig
+        .send(
+            axum::http::Method::GET,
+            &format!("/channel-info?channel={id}"),
+            &[("cookie", "chanscope-zone=Mars/Olympus")],
+        )
+        .await;
+    assert!(unknown.body.contains(&card_at(0)), "{}", unknown.body);
+}
+
+#[tokio::test]
 async fn a_channel_info_page_without_an_answer_is_its_shell() {
     let rig = Rig::start(healthy(), |_| {}).await;
     std::fs::write(

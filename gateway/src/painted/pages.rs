@@ -23,8 +23,8 @@ use chanscope::format::Locale;
 use chanscope::sanitize::MarkupWriter;
 use chanscope::view::card::{write_channel_info_card, CardText};
 use chanscope::view::tiles::write_post_stats_tiles;
-use chrono::FixedOffset;
 
+use super::zone::{offset_in, visitor_zone};
 use super::{ask, post_search};
 use crate::state::Gateway;
 
@@ -47,7 +47,7 @@ pub async fn page(
     headers: &HeaderMap,
 ) -> Option<String> {
     match path.trim_end_matches('/') {
-        CHANNEL_INFO_PATH => channel_info(gw, client, query).await,
+        CHANNEL_INFO_PATH => channel_info(gw, client, query, headers).await,
         POST_STATS_PATH => post_stats(gw, client, query).await,
         SUBSCRIBER_DYNAMICS_PATH => super::dynamics::subscriber_dynamics(gw, client, query).await,
         POST_SEARCH_PATH => post_search::page(gw, client, query, headers).await,
@@ -56,18 +56,25 @@ pub async fn page(
 }
 
 /// Channel info: the channel in the form, its card (with the report's links) in place of the
-/// introduction. The report under the card is the console's to draw.
-async fn channel_info(gw: &Arc<Gateway>, client: IpAddr, query: &str) -> Option<String> {
+/// introduction, its date in the visitor's zone. The report under the card is the console's to
+/// draw.
+async fn channel_info(
+    gw: &Arc<Gateway>,
+    client: IpAddr,
+    query: &str,
+    headers: &HeaderMap,
+) -> Option<String> {
     let asked = asked_channel(query)?;
     let request = channel_info_request(&asked).ok()?;
     request.validate().ok()?;
     let shell = Shell::read(&gw.config.dist, "channel-info").await?;
     let answer = ask(gw, client, &request).await?;
     let channel: Channel = decode(&answer).ok()?;
-    let utc = |_| FixedOffset::east_opt(0).expect("zero is a valid offset");
+    let zone = visitor_zone(headers);
+    let offset_at = |secs| offset_in(zone, secs);
     let text = CardText {
         locale: Locale::En,
-        offset_at: &utc,
+        offset_at: &offset_at,
     };
     let mut results = MarkupWriter::with_capacity(4096);
     results.tags(r#"<div class="results channel-info">"#);

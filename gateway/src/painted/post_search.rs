@@ -6,16 +6,15 @@
 //! server cannot read from the address. Nor is one with another field of the form set: the
 //! console reads those with parsers of its own (`opening::asked_post_search`).
 //!
-//! Dates are written in the zone the visitor's console keeps in the [`ZONE_COOKIE`] cookie (what
-//! its settings name, or the browser's own), so that a returning visitor's page reads as the
+//! Dates are written in the zone the visitor's console keeps in a cookie (what its settings
+//! name, or the browser's own: [`visitor_zone`](super::zone::visitor_zone)), so that a returning visitor's page reads as the
 //! console then draws it; without the cookie (a first visit), in UTC, and the console's drawing in
 //! the visitor's zone takes the shell's place in one task (`app::show_console`).
 
 use std::net::IpAddr;
-use std::str::FromStr;
 use std::sync::Arc;
 
-use axum::http::{header, HeaderMap};
+use axum::http::HeaderMap;
 use chanscope::api::envelope::decode;
 use chanscope::api::model::PostSearchResponse;
 use chanscope::api::opening::{asked_post_search, post_search_request};
@@ -24,37 +23,11 @@ use chanscope::format::Locale;
 use chanscope::sanitize::MarkupWriter;
 use chanscope::view::post_item::PostText;
 use chanscope::view::post_page::write_first_page;
-use chrono::{DateTime, FixedOffset, Offset, TimeZone};
-use chrono_tz::Tz;
 
 use super::ask;
 use super::pages::Shell;
+use super::zone::{offset_in, visitor_zone};
 use crate::state::Gateway;
-
-/// The cookie the console keeps its time zone in (`src/settings/zone_cookie.rs`): an IANA name or `UTC`.
-const ZONE_COOKIE: &str = "chanscope-zone";
-
-/// The zone posts' dates are written in: the one the visitor's cookie names, if the server knows
-/// it; UTC otherwise.
-fn visitor_zone(headers: &HeaderMap) -> Tz {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|cookies| cookies.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == ZONE_COOKIE)
-        .and_then(|(_, zone)| Tz::from_str(zone.trim().trim_matches('"')).ok())
-        .unwrap_or(Tz::UTC)
-}
-
-/// The offset of `zone` at Unix second `secs`.
-fn offset_in(zone: Tz, secs: i64) -> FixedOffset {
-    let utc = FixedOffset::east_opt(0).expect("zero is a valid offset");
-    DateTime::from_timestamp(secs, 0).map_or(utc, |at| {
-        zone.offset_from_utc_datetime(&at.naive_utc()).fix()
-    })
-}
 
 /// The post-search page for `query`, with its first page of posts in the zone `headers` name.
 pub(super) async fn page(

@@ -1,0 +1,36 @@
+//! The visitor's time zone, for dates the server writes into a page: the one the console keeps
+//! in a cookie (`src/settings/zone_cookie.rs`: what its settings name, or the browser's own, by
+//! its IANA name), resolved with `chrono-tz`. Without the cookie (a first visit) or with a name
+//! the server does not know, UTC: the console's drawing in the visitor's zone then takes the
+//! shell's place in one task (`app::show_console`).
+
+use std::str::FromStr;
+
+use axum::http::{header, HeaderMap};
+use chrono::{DateTime, FixedOffset, Offset, TimeZone};
+use chrono_tz::Tz;
+
+/// The cookie the console keeps its time zone in (`src/settings/zone_cookie.rs`): an IANA name or `UTC`.
+const ZONE_COOKIE: &str = "chanscope-zone";
+
+/// The zone dates are written in: the one the visitor's cookie names, if the server knows
+/// it; UTC otherwise.
+pub(super) fn visitor_zone(headers: &HeaderMap) -> Tz {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|cookies| cookies.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == ZONE_COOKIE)
+        .and_then(|(_, zone)| Tz::from_str(zone.trim().trim_matches('"')).ok())
+        .unwrap_or(Tz::UTC)
+}
+
+/// The offset of `zone` at Unix second `secs`.
+pub(super) fn offset_in(zone: Tz, secs: i64) -> FixedOffset {
+    let utc = FixedOffset::east_opt(0).expect("zero is a valid offset");
+    DateTime::from_timestamp(secs, 0).map_or(utc, |at| {
+        zone.offset_from_utc_datetime(&at.naive_utc()).fix()
+    })
+}
