@@ -199,14 +199,20 @@ const CHANNEL_INFO_SHELL: &str = "<!doctype html><body><div class=\"app boot-she
     <noscript>Chanscope needs JavaScript and WebAssembly.</noscript>\
     <script type=\"module\" src=\"/boot.js\"></script></body>";
 
-#[tokio::test]
-async fn the_channel_info_page_carries_the_card_the_console_draws() {
+/// A gateway whose build has [`CHANNEL_INFO_SHELL`] for channel info's page.
+async fn channel_info_rig() -> Rig {
     let rig = Rig::start(healthy(), |_| {}).await;
     std::fs::write(
         rig.files.join("dist/routes/channel-info.html"),
         CHANNEL_INFO_SHELL,
     )
     .unwrap();
+    rig
+}
+
+#[tokio::test]
+async fn the_channel_info_page_carries_the_card_the_console_draws() {
+    let rig = channel_info_rig().await;
     let id = rig.channel_id;
     let page = rig.get(&format!("/channel-info?channel={id}")).await;
     assert_eq!(page.status, StatusCode::OK);
@@ -259,12 +265,7 @@ async fn the_channel_info_page_carries_the_card_the_console_draws() {
 
 #[tokio::test]
 async fn the_channel_info_cards_date_is_in_the_zone_the_console_keeps() {
-    let rig = Rig::start(healthy(), |_| {}).await;
-    std::fs::write(
-        rig.files.join("dist/routes/channel-info.html"),
-        CHANNEL_INFO_SHELL,
-    )
-    .unwrap();
+    let rig = channel_info_rig().await;
     let id = rig.channel_id;
     let answer = rig.get(&rig.channel_info()).await;
     let channel: Channel = decode(&HttpResponse::new(200, answer.body.clone())).unwrap();
@@ -306,12 +307,7 @@ async fn the_channel_info_cards_date_is_in_the_zone_the_console_keeps() {
 
 #[tokio::test]
 async fn a_channel_info_page_without_an_answer_is_its_shell() {
-    let rig = Rig::start(healthy(), |_| {}).await;
-    std::fs::write(
-        rig.files.join("dist/routes/channel-info.html"),
-        CHANNEL_INFO_SHELL,
-    )
-    .unwrap();
+    let rig = channel_info_rig().await;
     for query in ["channel=@no_such_channel_anywhere", "channel=%3F%3F", ""] {
         let page = rig.get(&format!("/channel-info?{query}")).await;
         assert_eq!(page.status, StatusCode::OK, "{query}");
