@@ -19,9 +19,14 @@ use crate::setup::Setup;
 /// Ceilings on what a visitor's browser downloads to run the console, and a host page to run the
 /// widgets: wasm and JavaScript, brotli-compressed as a server sends them, in KiB. They stop
 /// regressions and are not goals (issue #28).
-/// - The console's: its size when it gained the one box that opens what people paste, the
-///   navigation by job, the start page for the work and the channel report's summary band
-///   (issue #44), 495.5 KiB (22.0 KiB more than the 473.5 before them), plus 5%. Before, it was
+/// - The console's: 525 KiB since a post search's first page, the line chart, the view switch
+///   and subscriber dynamics' summary are markup written once for the console and the gateway,
+///   which sends them inside the page (issue #53): 521.8 KiB measured, 2.9 KiB more than the
+///   518.9 before (the writers, the figures' wording moved beside them, the time-zone cookie),
+///   plus a little over 0.5 %. 520 KiB before that: its size when it gained the one box that
+///   opens what people paste, the navigation by job, the start page for the work and the
+///   channel report's summary band (issue #44), 495.5 KiB (22.0 KiB more than the 473.5 before
+///   them), plus 5%. Before, it was
 ///   455.8 KiB plus 5% with the campaign tracker and the watchlist's history and alerts
 ///   (issue #31), 415.1 KiB plus 5% with the channel report (issue #30), and 382.1 KiB plus 5%
 ///   when its pages became one bundle again.
@@ -36,7 +41,7 @@ use crate::setup::Setup;
 ///   4.4 KiB more (the markup writer and its escaping, new to the widgets' wasm, and the
 ///   elements' script keeping and fetching the painted card, 1.9 KiB in all now), plus a little
 ///   under 2 %.
-const CONSOLE_BROTLI_KIB: f64 = 520.0;
+const CONSOLE_BROTLI_KIB: f64 = 525.0;
 const WIDGETS_BROTLI_KIB: f64 = 212.0;
 
 /// The sandbox's targets (issue #3), at the default dataset size on this 2-core machine.
