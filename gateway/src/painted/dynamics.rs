@@ -23,7 +23,7 @@ use chanscope::view::line_chart::DEFAULT_WIDTH;
 use chanscope::view::unreadable::{records_note, RecordNoun};
 
 use super::ask;
-use super::pages::Shell;
+use super::shell::Shell;
 use crate::state::Gateway;
 
 /// What the console draws the answer as: the shell is kept until it has drawn its summary.

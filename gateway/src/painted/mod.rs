@@ -31,6 +31,7 @@ use crate::state::Gateway;
 mod dynamics;
 mod pages;
 mod post_search;
+mod shell;
 mod zone;
 
 pub use pages::{page, paints};

@@ -25,7 +25,7 @@ use chanscope::view::post_item::PostText;
 use chanscope::view::post_page::write_first_page;
 
 use super::ask;
-use super::pages::Shell;
+use super::shell::Shell;
 use super::zone::{offset_in, visitor_zone};
 use crate::state::Gateway;
 
