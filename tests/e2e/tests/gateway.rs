@@ -154,6 +154,7 @@ async fn scenario(
 
     // Post search, opened by a link, with no token in Settings.
     let mark = lines(reached).len();
+    let log_mark = lines(log).len();
     browser
         .open(
             &format!("/post-search?q={}&extended=true", picks.keyword),
@@ -180,6 +181,31 @@ async fn scenario(
         .wait_text(&[&text(&channel["title"]), &showing])
         .await?;
     browser.screenshot("gateway-post-search").await?;
+    // The console's own call, once it has made it (the page the gateway wrote shows the same).
+    let console_call = |line: &str| line.contains(" GET /api/posts/search ");
+    wait_line(
+        log,
+        log_mark,
+        console_call,
+        "in the gateway's log",
+        "/api/posts/search",
+    )
+    .await?;
+    // The gateway asked the search for the page it wrote (or its preload), and the console's
+    // own call, built by its form, was the same URL, answered from the gateway's cache: the
+    // service saw that call and this test's own reading of the answer, and no other.
+    let searches: Vec<String> = lines(reached)[mark..]
+        .iter()
+        .filter(|line| line.starts_with("/api/posts/search?"))
+        .cloned()
+        .collect();
+    ensure(searches.len() == 2, || {
+        let logged: Vec<String> = lines(log)
+            .into_iter()
+            .filter(|line| line.contains("posts/search") || line.contains("post-search"))
+            .collect();
+        format!("a post search by a link reached the service more than the page's and the test's calls: {searches:?}; the gateway's log: {logged:?}")
+    })?;
 
     // Channel information, by a link too.
     let mark = lines(reached).len();
@@ -376,19 +402,34 @@ async fn scenario(
 /// The last request since `mark` to reach the sandbox that starts with `prefix`, waiting for
 /// it.
 async fn wait_reached(reached: &Lines, mark: usize, prefix: &str) -> Res<String> {
+    wait_line(
+        reached,
+        mark,
+        |r| r.starts_with(prefix),
+        "reached the sandbox",
+        prefix,
+    )
+    .await
+}
+
+/// The last of `lines` since `mark` that is `found`, waited for within the browser's bound;
+/// `seen` and `what` word the error.
+async fn wait_line(
+    lines_of: &Lines,
+    mark: usize,
+    found: impl Fn(&str) -> bool,
+    seen: &str,
+    what: &str,
+) -> Res<String> {
     let deadline = Instant::now() + chanscope_e2e::browser::WAIT;
     loop {
-        let all = lines(reached);
+        let all = lines(lines_of);
         let since = all.get(mark..).unwrap_or_default();
-        if let Some(last) = since.iter().rev().find(|r| r.starts_with(prefix)) {
+        if let Some(last) = since.iter().rev().find(|r| found(r)) {
             return Ok(last.clone());
         }
         if Instant::now() > deadline {
-            return Err(format!(
-                "no request to {prefix} reached the sandbox: {:?}",
-                lines(reached)
-            )
-            .into());
+            return Err(format!("no request to {what} {seen}: {all:?}").into());
         }
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
