@@ -157,7 +157,7 @@ fn envelope(status: StatusCode, body: Bytes, source: Option<&'static str>) -> Re
 }
 
 /// tower-http's compression, for API answers of [`API_COMPRESS_MIN_BYTES`] or more (and the
-/// pages written with their answer, `painted`): br or gzip
+/// pages written for a request, `painted` and the iframe pages): br or gzip
 /// as `Accept-Encoding` prefers, with `Vary: Accept-Encoding` on every answer it could have
 /// compressed. Its default levels (brotli 4, as nginx; gzip 6) shrink JSON about as well as
 /// the highest ones at a fraction of their CPU, which matters since a cached answer is

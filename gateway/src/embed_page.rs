@@ -16,7 +16,7 @@ use axum::response::{IntoResponse, Response};
 use crate::painted::{self, WidgetLook};
 use crate::state::Gateway;
 use crate::statics::{
-    is_local_upstream, CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_LOCAL_UPSTREAM,
+    is_local_upstream, WrittenPage, CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY_LOCAL_UPSTREAM,
 };
 
 /// The widgets, as `chanscope-<name>` elements define them, each with its own attributes
@@ -111,6 +111,8 @@ pub async fn serve(
     let mut response = element
         .page(widget, painted.as_ref(), module.as_deref())
         .into_response();
+    // Written for this request, with no copies made at build time: compressed on the fly.
+    response.extensions_mut().insert(WrittenPage);
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,

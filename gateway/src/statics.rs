@@ -142,8 +142,8 @@ impl Statics {
     }
 }
 
-/// Marks a page the gateway wrote for one request (`painted`): compressed on the fly, as API
-/// answers are, since it has no copies made at build time.
+/// Marks a page the gateway wrote for one request (`painted`, and the widgets' iframe pages):
+/// compressed on the fly, as API answers are, since it has no copies made at build time.
 #[derive(Clone, Copy)]
 pub(crate) struct WrittenPage;
 

@@ -94,6 +94,16 @@ async fn the_card_page_carries_the_card_the_widget_draws_and_its_call_is_then_a_
         ),
         "{metrics}"
     );
+    // Compressed on the fly for a browser that takes it.
+    let packed = rig
+        .send(
+            axum::http::Method::GET,
+            &format!("/embed/channel-card?channel={id}"),
+            &[("accept-encoding", "br")],
+        )
+        .await;
+    assert_eq!(packed.header("content-encoding"), Some("br"));
+    assert_eq!(String::from_utf8(packed.decoded()).unwrap(), page.body);
 }
 
 #[tokio::test]
