@@ -34,8 +34,24 @@ const PARTS = [
 
 const camel = (name) => name.replace(/-(\w)/g, (_, c) => c.toUpperCase());
 
+// Settles once the page has painted a frame (what the gateway drew of a widget, or the host
+// page's own content), or after 100 ms where no frame comes (a hidden document): the widgets'
+// module and wasm are asked for after that first paint, not on the same connection before it,
+// as the console's own module waits for its shell's paint (`boot.js`).
+const firstPaint = new Promise((settle) => {
+  // Whichever comes first cancels the other: nothing is left pending on the host page.
+  const frame = requestAnimationFrame(() => {
+    clearTimeout(fallback);
+    settle();
+  });
+  const fallback = setTimeout(() => {
+    cancelAnimationFrame(frame);
+    settle();
+  }, 100);
+});
+
 export function load(js, wasm, css, shadowCss, api) {
-  const module = import(js).then(async (m) => {
+  const module = firstPaint.then(() => import(js)).then(async (m) => {
     await m.default({ module_or_path: wasm });
     m.configureEmbed(api);
     return m;
