@@ -7,19 +7,14 @@ use wasm_bindgen::JsValue;
 
 use crate::ui::Zone;
 
-/// The cookie's name, as the gateway reads it.
-pub const ZONE_COOKIE: &str = "chanscope-zone";
-
-/// The cookie for `zone`: `UTC` or an IANA name, for the whole site, for a year. `None` for a
-/// name a cookie cannot hold as it is (IANA names never are such).
+/// The cookie for `zone` (`view::zone_cookie`): the name the settings keep, or the browser's
+/// own for [`Zone::Browser`].
 pub fn zone_cookie(zone: &Zone) -> Option<String> {
     let name = match zone {
         Zone::Browser => Zone::browser_name(),
         other => other.name().to_owned(),
     };
-    let plain = |c: char| c.is_ascii_alphanumeric() || matches!(c, '/' | '_' | '-' | '+');
-    (!name.is_empty() && name.chars().all(plain))
-        .then(|| format!("{ZONE_COOKIE}={name}; Path=/; Max-Age=31536000; SameSite=Lax"))
+    crate::view::zone_cookie::zone_cookie(&name)
 }
 
 /// Writes the cookie for `zone` into the page's document.

@@ -1,5 +1,5 @@
 //! The visitor's time zone, for dates the server writes into a page: the one the console keeps
-//! in a cookie (`src/settings/zone_cookie.rs`: what its settings name, or the browser's own, by
+//! in a cookie (`chanscope::view::zone_cookie`: what its settings name, or the browser's own, by
 //! its IANA name), resolved with `chrono-tz`. Without the cookie (a first visit) or with a name
 //! the server does not know, UTC: the console's drawing in the visitor's zone then takes the
 //! shell's place in one task (`app::show_console`).
@@ -7,11 +7,9 @@
 use std::str::FromStr;
 
 use axum::http::{header, HeaderMap};
+use chanscope::view::zone_cookie::zone_in;
 use chrono::{DateTime, FixedOffset, Offset, TimeZone};
 use chrono_tz::Tz;
-
-/// The cookie the console keeps its time zone in (`src/settings/zone_cookie.rs`): an IANA name or `UTC`.
-const ZONE_COOKIE: &str = "chanscope-zone";
 
 /// The zone dates are written in: the one the visitor's cookie names, if the server knows
 /// it; UTC otherwise.
@@ -20,10 +18,8 @@ pub(super) fn visitor_zone(headers: &HeaderMap) -> Tz {
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|value| value.to_str().ok())
-        .flat_map(|cookies| cookies.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .find(|(name, _)| *name == ZONE_COOKIE)
-        .and_then(|(_, zone)| Tz::from_str(zone.trim().trim_matches('"')).ok())
+        .find_map(zone_in)
+        .and_then(|zone| Tz::from_str(zone).ok())
         .unwrap_or(Tz::UTC)
 }
 
