@@ -13,6 +13,7 @@ use chanscope::format::{format_timestamp, Locale};
 use chanscope::sanitize::MarkupWriter;
 use chanscope::view::post_item::PostText;
 use chanscope::view::post_page::write_first_page;
+use chanscope::watchlist::write_waiting_watch_button;
 use chrono::FixedOffset;
 
 use common::*;
@@ -39,6 +40,8 @@ fn expected(answer: &PostSearchResponse, limit: Option<u32>, offset: FixedOffset
         locale: Locale::En,
         offset_at: &offset_at,
     };
+    let mut watch = MarkupWriter::default();
+    write_waiting_watch_button(&mut watch, Locale::En);
     let mut m = MarkupWriter::default();
     write_first_page(&mut m, &text, answer, limit.unwrap_or(20));
     let (details, limit_value) = match limit {
@@ -51,9 +54,9 @@ fn expected(answer: &PostSearchResponse, limit: Option<u32>, offset: FixedOffset
          <form class=\"query-form\"><input id=\"ps-q\" value=\"сегодня\" type=\"text\" required=\"\">\
          <details class=\"advanced\"{details}><summary>More options</summary><div class=\"advanced-body\">\
          <input id=\"ps-limit\"{limit_value} type=\"text\"></div></details></form>\
-         <button type=\"button\" disabled=\"disabled\" class=\"secondary watch-button\">Watch</button>\
-         <div class=\"results post-results\">{}</div></section></main></div>\
+         {}<div class=\"results post-results\">{}</div></section></main></div>\
          <script type=\"module\" src=\"/boot.js\"></script></body>",
+        watch.as_str(),
         m.as_str()
     )
 }

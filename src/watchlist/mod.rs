@@ -3,7 +3,9 @@
 //!
 //! - `watch.rs`: what a watch is and its check; `seen.rs`: what a check finds new against the
 //!   check before it; `file.rs`: the watchlist file, exported and imported. Pure functions over
-//!   the API's records that compile for every target, so plain `cargo test` checks them.
+//!   the API's records that compile for every target, so plain `cargo test` checks them;
+//!   `button.rs`, the Watch button's markup until the watchlist is ready, which the gateway
+//!   writes too.
 //! - In the browser only (the watches are kept in the console's database, `crate::store`):
 //!   `provider.rs`, the watchlist shared with the console through context, checked as one job
 //!   (`check.rs`: each watch's request and what its answer changes);
@@ -11,6 +13,7 @@
 //!   history (`history.rs`) and alert (`alert_form.rs`: its thresholds and its note);
 //!   `notify.rs`, the browser notification a check's alerts raise.
 
+mod button;
 mod file;
 mod seen;
 mod watch;
@@ -30,6 +33,7 @@ mod provider;
 #[cfg(target_arch = "wasm32")]
 mod save;
 
+pub use button::{watch_label, write_waiting_watch_button};
 pub use file::{
     export_json, import_json, ImportError, MAX_WATCHES, WATCHLIST_FORMAT, WATCHLIST_VERSION,
 };

@@ -5,9 +5,11 @@ use web_sys::HtmlInputElement;
 use yew::prelude::*;
 use yew_router::Routable;
 
+use super::button::{watch_label, write_waiting_watch_button};
 use super::provider::use_watchlist;
 use super::watch::{Watch, WatchTarget};
 use crate::route::{Route, RouteLink};
+use crate::sanitize::MarkupWriter;
 use crate::store::new_id;
 use crate::ui::use_ui;
 
@@ -34,12 +36,17 @@ pub fn watch_button(props: &WatchButtonProps) -> Html {
             </p>
         };
     }
+    if !list.loaded || list.error.is_some() {
+        let mut m = MarkupWriter::with_capacity(128);
+        write_waiting_watch_button(&mut m, ui.locale);
+        return Html::from_html_unchecked(AttrValue::from(m.into_string()));
+    }
     let Some(name) = (*naming).clone() else {
         let (naming, offered) = (naming.clone(), props.name.to_string());
         return html! {
-            <button type="button" class="secondary watch-button" disabled={!list.loaded || list.error.is_some()}
+            <button type="button" class="secondary watch-button"
                 onclick={move |_| naming.set(Some(offered.clone()))}>
-                { ui.t("Watch", "Наблюдать") }
+                { watch_label(ui.locale) }
             </button>
         };
     };

@@ -23,6 +23,7 @@ use chanscope::format::Locale;
 use chanscope::sanitize::MarkupWriter;
 use chanscope::view::post_item::PostText;
 use chanscope::view::post_page::write_first_page;
+use chanscope::watchlist::write_waiting_watch_button;
 
 use super::ask;
 use super::shell::Shell;
@@ -52,11 +53,9 @@ pub(super) async fn page(
         .limit
         .unwrap_or(chanscope::api::limits::POST_SEARCH_LIMIT_DEFAULT);
     let mut results = MarkupWriter::with_capacity(4096 + data.items.sent() * 2048);
-    // The watch button as the console first draws it, before its watchlist has loaded.
-    results
-        .tags(r#"<button type="button" disabled="disabled" class="secondary watch-button">"#)
-        .text("Watch")
-        .tags(r#"</button><div class="results post-results">"#);
+    // The watch button as the console draws it until its watchlist is read.
+    write_waiting_watch_button(&mut results, text.locale);
+    results.tags(r#"<div class="results post-results">"#);
     write_first_page(&mut results, &text, &data, limit);
     results.tags("</div>");
     let drawn = if data.items.sent() == 0 {
