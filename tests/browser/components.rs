@@ -9,7 +9,10 @@ use std::time::Duration;
 use chanscope::api::validate::{Invalid, Problem, Rule};
 use chanscope::api::{ApiError, Error};
 use chanscope::components::rich_text::{SafeHtml, SafeHtmlProps};
-use chanscope::components::status::{ErrorBanner, ErrorBannerProps, Loading, LoadingProps};
+use chanscope::components::status::{
+    EmptyState, EmptyStateProps, ErrorBanner, ErrorBannerProps, Loading, LoadingProps, Reading,
+    ReadingProps,
+};
 use chanscope::components::tiles::{StatTiles, StatTilesProps, Tile};
 use chanscope::ui::Ui;
 use wasm_bindgen_test::*;
@@ -234,6 +237,37 @@ async fn loading_is_a_busy_status_with_cancel() {
     assert_eq!(texts(&root, ".cs-loading-label"), ["Loading…"]);
     click(&find(&root, "button"));
     assert_eq!(cancelled.get(), 1);
+}
+
+/// While the store is read, the first visit's empty state holds its room: the same markup as
+/// the empty state that then takes its place, hidden, with the reading said to screen readers.
+#[wasm_bindgen_test]
+async fn reading_holds_the_room_of_the_empty_state_that_follows() {
+    let reading = mount::<Reading>(ReadingProps {
+        what: "Reading the watchlist…".into(),
+        empty: "Nothing watched yet".into(),
+    })
+    .await;
+    assert_eq!(attributes(&reading, ".cs-reading", "aria-busy"), ["true"]);
+    assert_eq!(texts(&reading, "[role=status]"), ["Reading the watchlist…"]);
+    let held = find(&reading, ".cs-empty");
+    assert_eq!(held.class_name(), "cs-empty cs-held");
+    assert_eq!(held.get_attribute("aria-hidden").as_deref(), Some("true"));
+
+    let empty = mount::<EmptyState>(EmptyStateProps {
+        title: "Nothing watched yet".into(),
+        hint: None,
+        held: false,
+    })
+    .await;
+    let shown = find(&empty, ".cs-empty");
+    assert_eq!(shown.class_name(), "cs-empty");
+    assert_eq!(shown.get_attribute("aria-hidden"), None);
+    assert_eq!(held.inner_html(), shown.inner_html());
+    assert_eq!(
+        held.get_bounding_client_rect().height(),
+        shown.get_bounding_client_rect().height()
+    );
 }
 
 #[wasm_bindgen_test]

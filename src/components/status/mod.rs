@@ -63,6 +63,9 @@ pub struct EmptyStateProps {
     pub title: AttrValue,
     #[prop_or_default]
     pub hint: Option<AttrValue>,
+    /// Its room held but not shown, and hidden from screen readers (see [`Reading`]).
+    #[prop_or_default]
+    pub held: bool,
 }
 
 #[derive(Properties, PartialEq)]
@@ -81,9 +84,7 @@ pub fn reading(props: &ReadingProps) -> Html {
     html! {
         <div class="cs-reading" aria-busy="true">
             <p class="cs-visually-hidden" role="status">{ props.what.clone() }</p>
-            <div class="cs-empty cs-held" aria-hidden="true">
-                <p class="cs-empty-title">{ props.empty.clone() }</p>
-            </div>
+            <EmptyState title={props.empty.clone()} held=true />
         </div>
     }
 }
@@ -91,7 +92,8 @@ pub fn reading(props: &ReadingProps) -> Html {
 #[function_component(EmptyState)]
 pub fn empty_state(props: &EmptyStateProps) -> Html {
     html! {
-        <div class="cs-empty">
+        <div class={classes!("cs-empty", props.held.then_some("cs-held"))}
+            aria-hidden={props.held.then_some("true")}>
             <p class="cs-empty-title">{ props.title.clone() }</p>
             if let Some(hint) = &props.hint {
                 <p class="cs-empty-hint">{ hint.clone() }</p>
