@@ -125,18 +125,33 @@ async fn console_through_the_gateway() -> Res<()> {
     }
     browser.close().await;
     if result.is_ok() {
-        result = without_scripts(&driver.url, &origin, &picks, &upstream_at).await;
-    }
-    if result.is_ok() {
-        result = dynamics_without_scripts(&driver.url, &origin, &picks, &upstream_at).await;
-    }
-    if result.is_ok() {
-        result = post_search_without_scripts(&driver.url, &origin, &picks, &upstream_at).await;
+        result = read_without_scripts(&driver.url, &origin, &picks, &upstream_at).await;
     }
     drop(driver);
     let _ = stop.send(());
     let _ = gateway_task.await;
     upstream_task.abort();
+    result
+}
+
+/// What a reader sees of the pages people land on where scripts are off (or before any has run),
+/// read in one browser session that runs no script: the gateway wrote each page's answer in.
+async fn read_without_scripts(
+    webdriver: &str,
+    origin: &str,
+    picks: &Picks,
+    upstream_at: &str,
+) -> Res<()> {
+    let shots = chanscope_e2e::screenshot_dir();
+    let browser = Browser::connect_with(webdriver, origin.to_owned(), shots, false).await?;
+    let mut result = without_scripts(&browser, picks, upstream_at).await;
+    if result.is_ok() {
+        result = dynamics_without_scripts(&browser, picks, upstream_at).await;
+    }
+    if result.is_ok() {
+        result = post_search_without_scripts(&browser, picks, upstream_at).await;
+    }
+    browser.close().await;
     result
 }
 

@@ -106,176 +106,160 @@ pub(super) async fn typing_while_the_console_takes_over(
 /// What a reader sees of the pages people land on before any script has run (or where scripts
 /// are off): the gateway wrote their answer in.
 pub(super) async fn without_scripts(
-    webdriver: &str,
-    origin: &str,
+    browser: &Browser,
     picks: &Picks,
     upstream_at: &str,
 ) -> Res<()> {
-    let shots = chanscope_e2e::screenshot_dir();
-    let browser = Browser::connect_with(webdriver, origin.to_owned(), shots, false).await;
-    let browser = browser?;
-    let read = async {
-        let card = http::api_response(
-            upstream_at,
-            &format!(
-                "/api/channels/get?channelId={}&token={GATEWAY_TOKEN}",
-                picks.channel.replace('@', "%40")
-            ),
+    let origin = browser.origin();
+    let card = http::api_response(
+        upstream_at,
+        &format!(
+            "/api/channels/get?channelId={}&token={GATEWAY_TOKEN}",
+            picks.channel.replace('@', "%40")
+        ),
+    )
+    .await?;
+    let count = card["participants_count"].as_i64().unwrap_or_default();
+    let compact = chanscope_api::format::compact(count);
+    browser
+        .client()
+        .goto(&format!(
+            "{origin}/channel-info?channel={}",
+            picks.channel.replace('@', "%40")
+        ))
+        .await?;
+    let title = browser.texts(".channel-info .cs-card-title").await?;
+    let figures = browser
+        .texts(".channel-info .cs-card-facts .cs-num")
+        .await?;
+    let asked = browser
+        .eval(
+            "return document.getElementById('ci-channel').value;",
+            vec![],
         )
         .await?;
-        let count = card["participants_count"].as_i64().unwrap_or_default();
-        let compact = chanscope_api::format::compact(count);
-        browser
-            .client()
-            .goto(&format!(
-                "{origin}/channel-info?channel={}",
-                picks.channel.replace('@', "%40")
-            ))
-            .await?;
-        let title = browser.texts(".channel-info .cs-card-title").await?;
-        let figures = browser
-            .texts(".channel-info .cs-card-facts .cs-num")
-            .await?;
-        let asked = browser
-            .eval(
-                "return document.getElementById('ci-channel').value;",
-                vec![],
-            )
-            .await?;
-        let ran = browser
-            .eval(
-                "return document.getElementById('console') !== null;",
-                vec![],
-            )
-            .await?;
-        browser
-            .screenshot("gateway-channel-info-without-scripts")
-            .await?;
-        ensure(
-            title.iter().map(|t| normalize(t)).collect::<Vec<_>>() == [text(&card["title"])]
-                && figures.first() == Some(&compact)
-                && asked == json!(picks.channel)
-                && ran == json!(false),
-            || {
-                format!(
-                    "without scripts channel info shows {title:?} {figures:?}, asks {asked}, \
+    let ran = browser
+        .eval(
+            "return document.getElementById('console') !== null;",
+            vec![],
+        )
+        .await?;
+    browser
+        .screenshot("gateway-channel-info-without-scripts")
+        .await?;
+    ensure(
+        title.iter().map(|t| normalize(t)).collect::<Vec<_>>() == [text(&card["title"])]
+            && figures.first() == Some(&compact)
+            && asked == json!(picks.channel)
+            && ran == json!(false),
+        || {
+            format!(
+                "without scripts channel info shows {title:?} {figures:?}, asks {asked}, \
                      console {ran}; the channel is {card}"
-                )
-            },
-        )?;
-        // Post statistics: its counters.
-        let post = picks.post_link.replace('/', "%2F");
-        let stats = http::api_response(
-            upstream_at,
-            &format!("/api/posts/stat?postId={post}&token={GATEWAY_TOKEN}"),
-        )
+            )
+        },
+    )?;
+    // Post statistics: its counters.
+    let post = picks.post_link.replace('/', "%2F");
+    let stats = http::api_response(
+        upstream_at,
+        &format!("/api/posts/stat?postId={post}&token={GATEWAY_TOKEN}"),
+    )
+    .await?;
+    browser
+        .client()
+        .goto(&format!("{origin}/post-stats?post={post}"))
         .await?;
-        browser
-            .client()
-            .goto(&format!("{origin}/post-stats?post={post}"))
-            .await?;
-        let tiles = browser.texts(".post-stats-results .cs-tile-value").await?;
-        let views = chanscope_api::format::compact(stats["viewsCount"].as_i64().unwrap_or(-1));
-        browser
-            .screenshot("gateway-post-stats-without-scripts")
-            .await?;
-        ensure(tiles.first() == Some(&views) && tiles.len() == 6, || {
-            format!("without scripts post statistics shows {tiles:?}; the post's are {stats}")
-        })
-    }
-    .await;
-    browser.close().await;
-    read
+    let tiles = browser.texts(".post-stats-results .cs-tile-value").await?;
+    let views = chanscope_api::format::compact(stats["viewsCount"].as_i64().unwrap_or(-1));
+    browser
+        .screenshot("gateway-post-stats-without-scripts")
+        .await?;
+    ensure(tiles.first() == Some(&views) && tiles.len() == 6, || {
+        format!("without scripts post statistics shows {tiles:?}; the post's are {stats}")
+    })
 }
 
 /// Subscriber dynamics opened by a link, read without scripts: the gateway wrote its chart and
 /// the summary of the channel's change over the API's last 10 days.
 pub(super) async fn dynamics_without_scripts(
-    webdriver: &str,
-    origin: &str,
+    browser: &Browser,
     picks: &Picks,
     upstream_at: &str,
 ) -> Res<()> {
-    let shots = chanscope_e2e::screenshot_dir();
-    let browser = Browser::connect_with(webdriver, origin.to_owned(), shots, false).await?;
-    let read = async {
-        let channel = picks.channel.replace('@', "%40");
-        let records = http::api_response(
-            upstream_at,
-            &format!("/api/channels/subscribers?channelId={channel}&token={GATEWAY_TOKEN}"),
-        )
+    let origin = browser.origin();
+    let channel = picks.channel.replace('@', "%40");
+    let records = http::api_response(
+        upstream_at,
+        &format!("/api/channels/subscribers?channelId={channel}&token={GATEWAY_TOKEN}"),
+    )
+    .await?;
+    // Days by their period, oldest first: the change is the last count less the first.
+    let mut days: Vec<(String, i64)> = records
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|r| {
+            (
+                text(&r["period"]),
+                r["participants_count"].as_i64().unwrap_or(0),
+            )
+        })
+        .collect();
+    days.sort();
+    days.dedup_by(|later, earlier| later.0 == earlier.0);
+    let net = match (days.first(), days.last()) {
+        (Some(first), Some(last)) => last.1 - first.1,
+        _ => return Err(format!("no subscriber records for {channel}: {records}").into()),
+    };
+    let grouped = chanscope_api::format::group_thousands(net, chanscope_api::format::Locale::En);
+    let expected = if net > 0 {
+        format!("+{grouped}")
+    } else {
+        grouped
+    };
+    let link = format!("/subscriber-dynamics?channel={channel}");
+    let (_, page) = http::get(origin.trim_start_matches("http://"), &link).await?;
+    let painted = page.contains("data-painted");
+    println!(
+        "    subscriber dynamics written with its answer: {painted}, {} bytes",
+        page.len()
+    );
+    browser.client().goto(&format!("{origin}{link}")).await?;
+    let shown = browser
+        .texts(".dynamics-results .dynamics-summary .summary-net")
         .await?;
-        // Days by their period, oldest first: the change is the last count less the first.
-        let mut days: Vec<(String, i64)> = records
-            .as_array()
-            .into_iter()
-            .flatten()
-            .map(|r| {
-                (
-                    text(&r["period"]),
-                    r["participants_count"].as_i64().unwrap_or(0),
-                )
-            })
-            .collect();
-        days.sort();
-        days.dedup_by(|later, earlier| later.0 == earlier.0);
-        let net = match (days.first(), days.last()) {
-            (Some(first), Some(last)) => last.1 - first.1,
-            _ => return Err(format!("no subscriber records for {channel}: {records}").into()),
-        };
-        let grouped =
-            chanscope_api::format::group_thousands(net, chanscope_api::format::Locale::En);
-        let expected = if net > 0 {
-            format!("+{grouped}")
-        } else {
-            grouped
-        };
-        let link = format!("/subscriber-dynamics?channel={channel}");
-        let (_, page) = http::get(origin.trim_start_matches("http://"), &link).await?;
-        let painted = page.contains("data-painted");
-        println!(
-            "    subscriber dynamics written with its answer: {painted}, {} bytes",
-            page.len()
-        );
-        browser.client().goto(&format!("{origin}{link}")).await?;
-        let shown = browser
-            .texts(".dynamics-results .dynamics-summary .summary-net")
-            .await?;
-        let chart = browser
-            .eval(
-                "const svg = document.querySelector('.dynamics-results .dynamics-chart svg');
+    let chart = browser
+        .eval(
+            "const svg = document.querySelector('.dynamics-results .dynamics-chart svg');
                  return svg === null ? null : [svg.getAttribute('viewBox'),
                    svg.querySelectorAll('path.cs-chart-line').length,
                    svg.getBoundingClientRect().height];",
-                vec![],
-            )
-            .await?;
-        let asked = browser
-            .eval(
-                "return document.getElementById('sd-channel-0').value;",
-                vec![],
-            )
-            .await?;
-        browser
-            .screenshot("gateway-subscriber-dynamics-without-scripts")
-            .await?;
-        ensure(
-            shown == [expected.clone()]
-                && chart[0] == json!("0 0 640 240")
-                && chart[1] == json!(1)
-                && chart[2].as_f64() == Some(240.0)
-                && asked == json!(picks.channel),
-            || {
-                format!(
-                    "without scripts subscriber dynamics shows a net change of {shown:?} (the \
-                     API's {expected}), the chart {chart}, asks {asked}"
-                )
-            },
+            vec![],
         )
-    }
-    .await;
-    browser.close().await;
-    read
+        .await?;
+    let asked = browser
+        .eval(
+            "return document.getElementById('sd-channel-0').value;",
+            vec![],
+        )
+        .await?;
+    browser
+        .screenshot("gateway-subscriber-dynamics-without-scripts")
+        .await?;
+    ensure(
+        shown == [expected.clone()]
+            && chart[0] == json!("0 0 640 240")
+            && chart[1] == json!(1)
+            && chart[2].as_f64() == Some(240.0)
+            && asked == json!(picks.channel),
+        || {
+            format!(
+                "without scripts subscriber dynamics shows a net change of {shown:?} (the \
+                     API's {expected}), the chart {chart}, asks {asked}"
+            )
+        },
+    )
 }
 
 /// Subscriber dynamics opened by a link with scripts on: the console takes the written page's
@@ -328,78 +312,71 @@ pub(super) async fn dynamics_taken_over_without_a_shift(
 /// page in, the first post's date in UTC (no zone cookie yet) and its counters as the console
 /// writes them.
 pub(super) async fn post_search_without_scripts(
-    webdriver: &str,
-    origin: &str,
+    browser: &Browser,
     picks: &Picks,
     upstream_at: &str,
 ) -> Res<()> {
-    let shots = chanscope_e2e::screenshot_dir();
-    let browser = Browser::connect_with(webdriver, origin.to_owned(), shots, false).await?;
-    let read = async {
-        let q = &picks.keyword;
-        let answer = http::api_response(
-            upstream_at,
-            &format!("/api/posts/search?q={q}&extended=1&token={GATEWAY_TOKEN}"),
+    let origin = browser.origin();
+    let q = &picks.keyword;
+    let answer = http::api_response(
+        upstream_at,
+        &format!("/api/posts/search?q={q}&extended=1&token={GATEWAY_TOKEN}"),
+    )
+    .await?;
+    let first = &answer["items"][0];
+    browser
+        .client()
+        .goto(&format!("{origin}/post-search?q={q}"))
+        .await?;
+    let ids = browser
+        .eval(
+            "return [...document.querySelectorAll('.post-results .post-item')]
+                    .map(item => item.dataset.postId);",
+            vec![],
         )
         .await?;
-        let first = &answer["items"][0];
-        browser
-            .client()
-            .goto(&format!("{origin}/post-search?q={q}"))
-            .await?;
-        let ids = browser
-            .eval(
-                "return [...document.querySelectorAll('.post-results .post-item')]
-                    .map(item => item.dataset.postId);",
-                vec![],
-            )
-            .await?;
-        let date = browser
-            .texts(".post-results .post-item:first-child .post-date")
-            .await?;
-        let counters = browser
-            .texts(".post-results .post-item:first-child .post-counter dd")
-            .await?;
-        let summary = browser.texts(".post-results .summary").await?;
-        let asked = browser
-            .eval("return document.getElementById('ps-q').value;", vec![])
-            .await?;
-        browser
-            .screenshot("gateway-post-search-without-scripts")
-            .await?;
-        let utc = chrono::FixedOffset::east_opt(0).expect("zero is a valid offset");
-        let when = chanscope_api::format::format_timestamp(
-            first["date"].as_i64().unwrap_or_default(),
-            &utc,
-            chanscope_api::format::Locale::En,
-        );
-        let compact = |key: &str| chanscope_api::format::compact(first[key].as_i64().unwrap_or(-1));
-        let expected = [
-            compact("views"),
-            compact("shares_count"),
-            compact("comments_count"),
-            compact("reactions_count"),
-        ];
-        let sent = answer["items"].as_array().map_or(0, Vec::len);
-        ensure(
-            ids.as_array().map(Vec::len) == Some(sent)
-                && ids[0] == json!(first["id"].to_string())
-                && date == [when.clone()]
-                && counters.get(..4) == Some(&expected[..])
-                && summary.len() == 1
-                && asked == json!(picks.keyword),
-            || {
-                format!(
-                    "without scripts the post search shows posts {ids}, the first of {date:?} \
+    let date = browser
+        .texts(".post-results .post-item:first-child .post-date")
+        .await?;
+    let counters = browser
+        .texts(".post-results .post-item:first-child .post-counter dd")
+        .await?;
+    let summary = browser.texts(".post-results .summary").await?;
+    let asked = browser
+        .eval("return document.getElementById('ps-q').value;", vec![])
+        .await?;
+    browser
+        .screenshot("gateway-post-search-without-scripts")
+        .await?;
+    let utc = chrono::FixedOffset::east_opt(0).expect("zero is a valid offset");
+    let when = chanscope_api::format::format_timestamp(
+        first["date"].as_i64().unwrap_or_default(),
+        &utc,
+        chanscope_api::format::Locale::En,
+    );
+    let compact = |key: &str| chanscope_api::format::compact(first[key].as_i64().unwrap_or(-1));
+    let expected = [
+        compact("views"),
+        compact("shares_count"),
+        compact("comments_count"),
+        compact("reactions_count"),
+    ];
+    let sent = answer["items"].as_array().map_or(0, Vec::len);
+    ensure(
+        ids.as_array().map(Vec::len) == Some(sent)
+            && ids[0] == json!(first["id"].to_string())
+            && date == [when.clone()]
+            && counters.get(..4) == Some(&expected[..])
+            && summary.len() == 1
+            && asked == json!(picks.keyword),
+        || {
+            format!(
+                "without scripts the post search shows posts {ids}, the first of {date:?} \
                      with {counters:?} ({summary:?}, asks {asked}); the answer's first is \
                      {first} ({when}, {expected:?}), {sent} sent"
-                )
-            },
-        )
-    }
-    .await;
-    browser.close().await;
-    read
+            )
+        },
+    )
 }
 
 /// Post search with no query: its shell shows the form's introduction as the console draws it
