@@ -161,12 +161,7 @@ async fn painted_fragment(
 /// server can draw it in time ([`painted::channel_card`]).
 async fn painted_card(gw: &Arc<Gateway>, client: IpAddr, element: &Element) -> Option<Painted> {
     let option = |name: &str| element.option(name);
-    let look = WidgetLook::read(option("language"), option("theme"))?;
-    // Dates are written in UTC: the card's one date (when the channel was created) would be
-    // read in another zone by the element.
-    if option("timezone").is_some_and(|zone| !zone.eq_ignore_ascii_case("utc")) {
-        return None;
-    }
+    let look = WidgetLook::read(option("language"), option("theme"), option("timezone"))?;
     let stylesheet = embed_file(&gw.config.dist, "components-shadow-", ".css").await?;
     let body =
         painted::channel_card(gw, client, option("channel")?, option("variant"), &look).await?;

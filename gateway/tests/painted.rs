@@ -32,10 +32,15 @@ fn with_embed_js(rig: &Rig) {
 
 /// The card `write_card` writes for `channel` in `locale`, dates in UTC.
 fn card(channel: &Channel, variant: CardVariant, locale: Locale) -> String {
-    let utc = |_| FixedOffset::east_opt(0).unwrap();
+    card_at(channel, variant, locale, 0)
+}
+
+/// The card with its dates `hours` ahead of UTC.
+fn card_at(channel: &Channel, variant: CardVariant, locale: Locale, hours: i32) -> String {
+    let offset = |_| FixedOffset::east_opt(hours * 3600).unwrap();
     let text = CardText {
         locale,
-        offset_at: &utc,
+        offset_at: &offset,
     };
     let mut m = MarkupWriter::default();
     write_card(&mut m, channel, variant, 3, &text, |_| {});
@@ -129,6 +134,47 @@ async fn the_card_is_drawn_in_the_elements_language_theme_and_variant() {
     assert!(root.contains("<dt>Подписчики</dt>"), "{root}");
 }
 
+/// A widget's `timezone` names the zone of its card's date, as the element writes it.
+#[tokio::test]
+async fn the_cards_date_is_in_the_zone_of_the_elements_timezone() {
+    let rig = Rig::start(healthy(), |_| {}).await;
+    with_embed_js(&rig);
+    let id = rig.channel_id;
+    let answer = rig.get(&rig.channel_info()).await;
+    let channel: Channel = decode(&HttpResponse::new(200, answer.body.clone())).unwrap();
+    // 26 hours apart, these two zones never show one instant on the same day.
+    let mut roots = Vec::new();
+    for (zone, hours) in [
+        ("Pacific/Kiritimati", 14),
+        ("Etc/GMT%2B12", -12),
+        ("utc", 0),
+    ] {
+        let page = rig
+            .get(&format!("/embed/channel-card?channel={id}&timezone={zone}"))
+            .await;
+        let root = shadow_root(&page.body)
+            .expect("a card in the page")
+            .to_owned();
+        let card = card_at(&channel, CardVariant::Full, Locale::En, hours);
+        assert!(root.contains(&card), "{zone}: {root}");
+        roots.push(root);
+    }
+    assert_ne!(roots[0], roots[1]);
+    let fragment = rig
+        .get(&format!(
+            "/embed/channel-card/painted?channel={id}&timezone=Pacific/Kiritimati"
+        ))
+        .await;
+    assert_eq!(fragment.status, StatusCode::OK);
+    assert!(
+        fragment
+            .body
+            .contains(&card_at(&channel, CardVariant::Full, Locale::En, 14)),
+        "{}",
+        fragment.body
+    );
+}
+
 #[tokio::test]
 async fn what_the_server_cannot_draw_as_the_element_would_is_left_to_the_element() {
     let rig = Rig::start(healthy(), |_| {}).await;
@@ -139,8 +185,9 @@ async fn what_the_server_cannot_draw_as_the_element_would_is_left_to_the_element
         "channel=@no_such_channel_anywhere".to_owned(),
         // Not an identifier: the element says why.
         "channel=%3F%3F".to_owned(),
-        // A date in a zone the server does not read.
-        format!("channel={id}&timezone=Europe/Moscow"),
+        // Dates in a zone the server does not know, or in the browser's.
+        format!("channel={id}&timezone=Mars/Olympus"),
+        format!("channel={id}&timezone="),
         // Values the element refuses with a message.
         format!("channel={id}&variant=wide"),
         format!("channel={id}&language=de"),

@@ -12,6 +12,7 @@
 //! envelope the gateway would send to `/api`, scrubbed as that is.
 
 use std::net::IpAddr;
+use std::str::FromStr;
 use std::sync::Arc;
 
 use axum::http::{Method, StatusCode};
@@ -22,7 +23,7 @@ use chanscope::api::{ChannelId, HttpResponse, Operation};
 use chanscope::format::Locale;
 use chanscope::sanitize::MarkupWriter;
 use chanscope::view::card::{write_card, CardText, CardVariant, CARD_BOX_CLASS};
-use chrono::FixedOffset;
+use chrono_tz::Tz;
 
 use crate::api::answer;
 use crate::policy;
@@ -42,12 +43,24 @@ pub struct WidgetLook {
     pub locale: Locale,
     /// The class of the widget's theme, if any.
     pub theme: Option<&'static str>,
+    /// The zone its dates are written in.
+    pub zone: Tz,
 }
 
 impl WidgetLook {
-    /// `language` and `theme` as the element reads them; a value the element would refuse (it
-    /// then says why) is no look the server draws.
-    pub fn read(language: Option<&str>, theme: Option<&str>) -> Option<WidgetLook> {
+    /// `language`, `theme` and `timezone` as the element reads them; a value the element would
+    /// refuse (it then says why) is no look the server draws.
+    ///
+    /// A `timezone` is `UTC` or an IANA name, spelt as the IANA database does (the element's
+    /// `Intl` also takes other cases, which are left to it). Without one the element writes
+    /// dates in the browser's zone, which a framed page is not told (a page of another site
+    /// is not sent the console's zone cookie): they are written in UTC, and a card's date
+    /// changes at takeover where it falls on another day there.
+    pub fn read(
+        language: Option<&str>,
+        theme: Option<&str>,
+        timezone: Option<&str>,
+    ) -> Option<WidgetLook> {
         let locale = match language {
             None | Some("en") => Locale::En,
             Some("ru") => Locale::Ru,
@@ -60,7 +73,16 @@ impl WidgetLook {
             Some("dark") => Some("cs-theme-dark"),
             Some(_) => return None,
         };
-        Some(WidgetLook { locale, theme })
+        let zone = match timezone.map(str::trim) {
+            None => Tz::UTC,
+            Some(name) if name.eq_ignore_ascii_case("utc") => Tz::UTC,
+            Some(name) => Tz::from_str(name).ok()?,
+        };
+        Some(WidgetLook {
+            locale,
+            theme,
+            zone,
+        })
     }
 }
 
@@ -84,10 +106,10 @@ pub async fn channel_card(
     request.validate().ok()?;
     let answer = ask(gw, client, &request).await?;
     let channel: <ChannelInfo as Operation>::Response = decode(&answer).ok()?;
-    let utc = |_| FixedOffset::east_opt(0).expect("zero is a valid offset");
+    let offset_at = |secs| zone::offset_in(look.zone, secs);
     let text = CardText {
         locale: look.locale,
-        offset_at: &utc,
+        offset_at: &offset_at,
     };
     let mut m = MarkupWriter::with_capacity(4096);
     m.tags(r#"<div><div class="cs-widget"#);
