@@ -178,6 +178,12 @@ class ChanscopeElement extends HTMLElement {
     const query = new URLSearchParams();
     for (const name of this.constructor.observedAttributes)
       if (this.hasAttribute(name)) query.set(name, this.getAttribute(name));
+    // Without a `timezone` the module writes dates in the browser's zone: the gateway is told
+    // it, so that what it draws is the same.
+    if (!query.has("timezone")) {
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      if (zone) query.set("timezone", zone);
+    }
     this.painted(this.widget, query).then(([body, sheets]) => {
       if (body === null || this.#handle || this.#painted || !this.isConnected) return;
       this.#painted = true;

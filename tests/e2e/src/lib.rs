@@ -109,7 +109,7 @@ pub struct Harness {
     pub picks: Picks,
     pub now: i64,
     // Last, so that it is dropped (and chromedriver stopped) after the rest.
-    _driver: driver::Chromedriver,
+    driver: driver::Chromedriver,
 }
 
 impl Harness {
@@ -153,7 +153,7 @@ impl Harness {
             state,
             picks,
             now,
-            _driver: driver,
+            driver,
         })
     }
 
@@ -211,6 +211,11 @@ impl Harness {
     pub fn slow_answers(&self, ms: u64) -> SlowAnswers {
         self.state.set_latency_ms(ms);
         SlowAnswers(self.state.clone())
+    }
+
+    /// The address of the chromedriver the browser is driven by (for [`browser::Browser::devtools`]).
+    pub fn webdriver(&self) -> &str {
+        &self.driver.url
     }
 
     /// Ends the browser session (closing Chromium) before the driver goes.

@@ -13,6 +13,9 @@ fn card_figures(doc: &str) -> String {
          return {{ title: card.querySelector('.cs-card-title').textContent,
                   subscribers: card.querySelector('.cs-card-facts .cs-num').textContent,
                   exact: card.querySelector('.cs-card-facts .cs-num').title,
+                  created: [...card.querySelectorAll('.cs-card-fact')]
+                    .filter((f) => f.querySelector('dt').textContent === 'Created')
+                    .map((f) => f.querySelector('dd').textContent)[0] ?? null,
                   width: card.getBoundingClientRect().width,
                   scripted: !!{doc}.defaultView.customElements.get('chanscope-channel-card') }};"
     )
@@ -110,35 +113,82 @@ pub(crate) async fn painted_card_gives_way_without_a_shift(h: Arc<Harness>) -> R
     )
 }
 
+/// An element on a portal's page whose wasm cannot compile: the card the gateway drew is the
+/// answer all the same, its creation date in the browser's zone (the element names none), as
+/// the module would write it.
 pub(crate) async fn painted_card_shows_on_a_host_page_even_without_its_module(
     h: Arc<Harness>,
 ) -> Res<()> {
-    let portal = Portal::start(&h).await?;
-    // A portal's policy without 'wasm-unsafe-eval': the module loads, its wasm cannot compile;
-    // the card the gateway drew is the answer all the same.
+    let first = channel(&h, FIRST_CHANNEL).await?;
+    let created = first["created_at"]
+        .as_i64()
+        .ok_or("the channel has no creation time")?;
+    // A zone in which the channel was created on another day than in UTC: 14 hours ahead if it
+    // was created at 10:00 UTC or later, 12 behind if before noon.
+    let (zone, hours) = if created.rem_euclid(86_400) >= 10 * 3600 {
+        ("Pacific/Kiritimati", 14)
+    } else {
+        ("Etc/GMT+12", -12)
+    };
+    let day_at = |hours: i64| {
+        let date = chrono::DateTime::from_timestamp(created + hours * 3600, 0)
+            .map(|at| at.date_naive())
+            .unwrap_or_default();
+        chanscope_api::format::date_label(date, Locale::En)
+    };
+    let zone_of = |zone: &str| json!({ "timezoneId": zone });
+    h.browser
+        .devtools(
+            h.webdriver(),
+            "Emulation.setTimezoneOverride",
+            zone_of(zone),
+        )
+        .await?;
+    let seen = painted_without_wasm(&h, &first).await;
+    // Back to the machine's zone for the scenarios after this one.
+    h.browser
+        .devtools(h.webdriver(), "Emulation.setTimezoneOverride", zone_of(""))
+        .await?;
+    let (failed, seen, calls) = seen?;
+    let count = first["participants_count"].as_i64().unwrap_or_default();
+    ensure(
+        failed[0]["detail"]["code"] == json!("load")
+            && seen["subscribers"] == json!(compact(count))
+            && seen["created"] == json!(day_at(hours))
+            && day_at(hours) != day_at(0)
+            && seen["width"].as_f64().is_some_and(|w| w > 100.0)
+            && calls.is_empty(),
+        || {
+            format!(
+                "with no wasm, in {zone}, the card shows {seen} after {failed:?}; calls \
+                 {calls:?}; created {} there, {} in UTC",
+                day_at(hours),
+                day_at(0)
+            )
+        },
+    )
+}
+
+/// The element's `chanscope-error` events, its card's figures and the calls that reached the
+/// API, on a page whose policy lacks 'wasm-unsafe-eval': the module loads, its wasm cannot
+/// compile.
+async fn painted_without_wasm(h: &Harness, first: &Value) -> Res<(Vec<Value>, Value, Vec<String>)> {
+    let portal = Portal::start(h).await?;
     let policy = portal.policy_without_wasm();
     portal
         .open_with_script(
-            &h,
+            h,
             "/host/painted-no-wasm.html",
             &format!("{policy}{RECORD_EVENTS}"),
             &format!("<chanscope-channel-card id=\"card\" channel=\"{FIRST_CHANNEL}\"></chanscope-channel-card>"),
         )
         .await?;
-    let failed = wait_events(&h, "card", 1).await?;
-    let first = channel(&h, FIRST_CHANNEL).await?;
-    wait_shadow_text(&h, "#card", &[&title(&first)]).await?;
+    let failed = wait_events(h, "card", 1).await?;
+    wait_shadow_text(h, "#card", &[&title(first)]).await?;
     let seen = h.browser.eval(&card_figures("document"), vec![]).await?;
-    let count = first["participants_count"].as_i64().unwrap_or_default();
-    let calls = api_calls(&h, "/channels/get").await?;
+    let calls = api_calls(h, "/channels/get").await?;
     h.browser
         .screenshot("embed-elements-painted-no-wasm")
         .await?;
-    ensure(
-        failed[0]["detail"]["code"] == json!("load")
-            && seen["subscribers"] == json!(compact(count))
-            && seen["width"].as_f64().is_some_and(|w| w > 100.0)
-            && calls.is_empty(),
-        || format!("with no wasm the card shows {seen} after {failed:?}; calls {calls:?}"),
-    )
+    Ok((failed, seen, calls))
 }
