@@ -203,16 +203,9 @@ impl Ui {
     }
 
     /// The `startDate`/`endDate` seconds covering the days `start..=end` in the interface's zone.
+    /// Read as the gateway reads them for a page it writes (`format::day_range_at_noon`).
     pub fn day_range(&self, start: NaiveDate, end: NaiveDate) -> Option<(i64, i64)> {
-        // The offset at noon of each end day: clock changes happen at night, so it is the
-        // offset in force at both the start and the end of that day.
-        let noon = |d: NaiveDate| {
-            let secs = d.and_hms_opt(12, 0, 0)?.and_utc().timestamp();
-            Some(self.zone.offset_at(secs))
-        };
-        let (first, _) = format::day_range_seconds(start, start, &noon(start)?).ok()?;
-        let (_, last) = format::day_range_seconds(end, end, &noon(end)?).ok()?;
-        (first <= last).then_some((first, last))
+        format::day_range_at_noon(start, end, |secs| self.zone.offset_at(secs))
     }
 
     /// The local date of Unix second `secs`, for date inputs.

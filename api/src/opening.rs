@@ -32,8 +32,8 @@ use crate::params::{PeriodGroup, ViewGrowthGroup};
 mod dynamics;
 
 pub use dynamics::{
-    asked_dynamics, dynamics_request, dynamics_requests, DynamicsQuery, DYNAMICS_MAX_CHANNELS,
-    SUBSCRIBER_DYNAMICS_PATH,
+    asked_dynamics, dynamics_request, dynamics_requests, dynamics_requests_between, DynamicsQuery,
+    DYNAMICS_MAX_CHANNELS, SUBSCRIBER_DYNAMICS_PATH,
 };
 
 /// The path of the console's channel-info page (`Route::ChannelInfo`).

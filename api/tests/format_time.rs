@@ -1,7 +1,8 @@
 //! Timestamps of the API in a time zone, and date ranges turned into API seconds.
 
 use chanscope_api::format::{
-    day_range_seconds, format_timestamp, last_days, local_date_time, FormatError, Locale,
+    day_range_at_noon, day_range_seconds, format_timestamp, last_days, local_date_time,
+    FormatError, Locale,
 };
 use chrono::{FixedOffset, MappedLocalTime, NaiveDate, NaiveDateTime, TimeZone, Utc};
 
@@ -200,5 +201,34 @@ fn repeated_last_hour_ends_the_day_at_its_second_pass() {
     assert_eq!(
         format_timestamp(FALL_UTC, &Shifting, Locale::En),
         "26 Oct 2024, 23:00"
+    );
+}
+
+/// Days read by the offset at each end day's noon: what the console and the gateway both send.
+#[test]
+fn days_read_at_each_end_days_noon() {
+    // Berlin's clocks went from +01:00 to +02:00 at 01:00 UTC on 31 March 2024.
+    let berlin = |secs: i64| {
+        let hours = if secs < 1_711_846_800 { 1 } else { 2 };
+        FixedOffset::east_opt(hours * 3600).unwrap()
+    };
+    // A week in winter: 00:00 of 1 March at +01:00 to 23:59:59 of 7 March at +01:00.
+    assert_eq!(
+        day_range_at_noon(date(2024, 3, 1), date(2024, 3, 7), berlin),
+        Some((1_709_247_600, 1_709_852_399))
+    );
+    // Across the change: the first day at +01:00, the last at +02:00.
+    assert_eq!(
+        day_range_at_noon(date(2024, 3, 30), date(2024, 3, 31), berlin),
+        Some((1_711_753_200, 1_711_922_399))
+    );
+    // The day of the change is read at its noon's offset, +02:00, from its start.
+    assert_eq!(
+        day_range_at_noon(date(2024, 3, 31), date(2024, 3, 31), berlin),
+        Some((1_711_836_000, 1_711_922_399))
+    );
+    assert_eq!(
+        day_range_at_noon(date(2024, 3, 7), date(2024, 3, 1), berlin),
+        None
     );
 }

@@ -15,17 +15,29 @@ use chanscope::view::dynamics::{write_dynamics_answer, ChannelReadings, Dynamics
 use chanscope::view::line_chart::DEFAULT_WIDTH;
 use chanscope::view::unreadable::{records_note, RecordNoun};
 
+use common::mcp::upstream_now;
 use common::*;
 
 /// The subscriber-dynamics page's shell as `cargo xtask build` writes it, in short.
 const SHELL: &str = "<div class=\"app boot-shell\" id=\"boot-shell\" inert=\"\"><form>\
     <input id=\"sd-channel-0\" type=\"text\" placeholder=\"@durov\"><select id=\"sd-group\">\
     <option value=\"hour\">By hour</option><option value=\"day\" selected=\"selected\">By day\
-    </option><option value=\"week\">By week</option></select></form>\
+    </option><option value=\"week\">By week</option></select><select id=\"sd-period\">\
+    <option value=\"\" selected=\"selected\">API default (last 10 days)</option>\
+    <option value=\"30\">Last 30 days</option><option value=\"90\">Last 90 days</option>\
+    <option value=\"custom\">Custom dates</option></select></form>\
     <p class=\"muted intro\">Enter one or more channels.</p></div>";
 
 async fn rig() -> Rig {
-    let rig = Rig::start(healthy(), |_| {}).await;
+    with_shell(Rig::start(healthy(), |_| {}).await)
+}
+
+/// Over the sandbox generated at the real clock's hour: a period counts back from the real today.
+async fn rig_now() -> Rig {
+    with_shell(Rig::start(upstream_now(), |_| {}).await)
+}
+
+fn with_shell(rig: Rig) -> Rig {
     std::fs::write(
         rig.files.join("dist/routes/subscriber-dynamics.html"),
         SHELL,
@@ -56,6 +68,49 @@ fn drawn(answer: &HttpResponse, channel: &str, group: PeriodGroup) -> String {
     m.into_string()
 }
 
+/// The shell written with `answer`: the channel typed, the grouping `group_option` and the
+/// period `period` (blank for the API's default) chosen, the answer in the introduction's place.
+fn written(
+    answer: &HttpResponse,
+    channel: &str,
+    group: PeriodGroup,
+    group_option: &str,
+    period: &str,
+) -> String {
+    let choose = |select: &str, value: &str| {
+        let start = SHELL.find(&format!("<select id=\"{select}\"")).unwrap();
+        let end = SHELL[start..].find("</select>").unwrap() + start;
+        let options = SHELL[start..end]
+            .replacen(" selected=\"selected\"", "", 1)
+            .replacen(
+                &format!("<option value=\"{value}\""),
+                &format!("<option value=\"{value}\" selected=\"selected\""),
+                1,
+            );
+        (SHELL[start..end].to_owned(), options)
+    };
+    let (group_was, group_is) = choose("sd-group", group_option);
+    let (period_was, period_is) = choose("sd-period", period);
+    SHELL
+        .replace(
+            " inert=\"\"",
+            " data-painted=\".dynamics-results .dynamics-summary\"",
+        )
+        .replace(
+            "<input id=\"sd-channel-0\"",
+            &format!("<input id=\"sd-channel-0\" value=\"{channel}\""),
+        )
+        .replace(&group_was, &group_is)
+        .replace(&period_was, &period_is)
+        .replace(
+            "<p class=\"muted intro\">Enter one or more channels.</p>",
+            &format!(
+                "<div class=\"results dynamics-results\">{}</div>",
+                drawn(answer, channel, group)
+            ),
+        )
+}
+
 #[tokio::test]
 async fn the_page_carries_the_chart_and_summary_the_console_draws_and_its_call_is_then_a_hit() {
     let rig = rig().await;
@@ -80,27 +135,7 @@ async fn the_page_carries_the_chart_and_summary_the_console_draws_and_its_call_i
         let answer = rig.get(&call).await;
         assert_eq!(answer.header("x-chanscope-cache"), Some("hit"), "{query}");
         let answer = HttpResponse::new(200, answer.body.clone());
-        let form = SHELL
-            .replace(
-                " inert=\"\"",
-                " data-painted=\".dynamics-results .dynamics-summary\"",
-            )
-            .replace(
-                "<input id=\"sd-channel-0\"",
-                &format!("<input id=\"sd-channel-0\" value=\"{id}\""),
-            )
-            .replace(" selected=\"selected\"", "")
-            .replace(
-                &format!("<option value=\"{option}\""),
-                &format!("<option value=\"{option}\" selected=\"selected\""),
-            );
-        let expected = form.replace(
-            "<p class=\"muted intro\">Enter one or more channels.</p>",
-            &format!(
-                "<div class=\"results dynamics-results\">{}</div>",
-                drawn(&answer, &id.to_string(), group)
-            ),
-        );
+        let expected = written(&answer, &id.to_string(), group, option, "");
         assert_eq!(page.body, expected, "{query}");
         assert!(page.body.contains("<svg class=\"cs-chart-svg\""), "{query}");
         assert!(
@@ -117,7 +152,7 @@ async fn a_day_a_refused_form_or_several_channels_are_left_to_the_console() {
     let rig = rig().await;
     let id = rig.channel_id;
     for query in [
-        // Days in the visitor's zone.
+        // Days in the visitor's zone, which a first visit (no cookie) does not tell.
         format!("channel={id}&period=30"),
         format!("channel={id}&period=custom&startDate=2025-12-01"),
         format!("channel={id}&endDate=2025-12-01"),
@@ -148,4 +183,61 @@ async fn a_day_a_refused_form_or_several_channels_are_left_to_the_console() {
         .get("/subscriber-dynamics?channel=@no_such_channel_anywhere")
         .await;
     assert_eq!(page.body, SHELL);
+}
+
+/// A preset period counts its days back from today in the zone the console keeps in its
+/// cookie, as the console does: the page carries the answer, and the console's call (its days
+/// read in that zone) is then a cache hit.
+#[tokio::test]
+async fn a_preset_period_is_read_in_the_zone_the_console_keeps() {
+    let rig = rig_now().await;
+    let id = rig.channel_id;
+    // Asia/Kolkata keeps +05:30 all year.
+    let kolkata = chrono::FixedOffset::east_opt(5 * 3600 + 30 * 60).unwrap();
+    let today = || chrono::Utc::now().with_timezone(&kolkata).date_naive();
+    let (page, day) = loop {
+        let before = today();
+        let page = rig
+            .send(
+                axum::http::Method::GET,
+                &format!("/subscriber-dynamics?channel={id}&period=30"),
+                &[("cookie", "chanscope-zone=Asia/Kolkata")],
+            )
+            .await;
+        // Asked again should Kolkata's midnight have passed while the page was written.
+        if today() == before {
+            break (page, before);
+        }
+    };
+    assert_eq!(page.status, StatusCode::OK);
+    // 30 days up to today there: from 00:00 of the first to 23:59:59 of today, at +05:30.
+    let first = day - chrono::Days::new(29);
+    let start = first.and_hms_opt(0, 0, 0).unwrap().and_utc().timestamp() - 19_800;
+    let end = day.and_hms_opt(23, 59, 59).unwrap().and_utc().timestamp() - 19_800;
+    let call = format!("/api/channels/subscribers?channelId={id}&startDate={start}&endDate={end}");
+    let answer = rig.get(&call).await;
+    assert_eq!(answer.header("x-chanscope-cache"), Some("hit"), "{call}");
+    let answer = HttpResponse::new(200, answer.body.clone());
+    let expected = written(&answer, &id.to_string(), PeriodGroup::Day, "day", "30");
+    assert_eq!(page.body, expected);
+    assert_eq!(page.header("vary"), Some("Cookie"));
+    assert_eq!(rig.upstream_calls(), 1);
+
+    // Hourly records over 90 days are refused by the page, and a custom range shows its date
+    // inputs: both the console's to draw.
+    for query in [
+        format!("channel={id}&period=90&group=hour"),
+        format!("channel={id}&period=custom&startDate=2025-12-01"),
+        format!("channel={id}&period=31"),
+    ] {
+        let page = rig
+            .send(
+                axum::http::Method::GET,
+                &format!("/subscriber-dynamics?{query}"),
+                &[("cookie", "chanscope-zone=Asia/Kolkata")],
+            )
+            .await;
+        assert_eq!(page.body, SHELL, "{query}");
+    }
+    assert_eq!(rig.upstream_calls(), 1);
 }

@@ -1,6 +1,6 @@
 //! Unix timestamps of the API against local calendar days.
 
-use chrono::{DateTime, Days, NaiveDate, NaiveDateTime, NaiveTime, Offset, TimeZone};
+use chrono::{DateTime, Days, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Offset, TimeZone};
 
 use super::error::FormatError;
 use super::label::date_time_label;
@@ -44,6 +44,23 @@ pub fn day_range_seconds(
     let first = day_start(start, tz).ok_or(FormatError::DayOutOfRange { date: start })?;
     let last = day_last_second(end, tz).ok_or(FormatError::DayOutOfRange { date: end })?;
     Ok((first, last))
+}
+
+/// The `startDate`/`endDate` seconds covering the days `start..=end` in a zone known by its
+/// offset at each instant (`offset_at`: the browser's `Intl` gives no more, and the server
+/// reads the same from the IANA database): each end day is read at the offset in force at its
+/// noon UTC, as [`day_range_seconds`] reads a fixed offset. The console and the gateway both
+/// read a form's days with it, so that their calls are the same URL. `None` for a reversed
+/// range or a day beyond chrono's calendar.
+pub fn day_range_at_noon(
+    start: NaiveDate,
+    end: NaiveDate,
+    offset_at: impl Fn(i64) -> FixedOffset,
+) -> Option<(i64, i64)> {
+    let noon = |d: NaiveDate| Some(offset_at(d.and_hms_opt(12, 0, 0)?.and_utc().timestamp()));
+    let (first, _) = day_range_seconds(start, start, &noon(start)?).ok()?;
+    let (_, last) = day_range_seconds(end, end, &noon(end)?).ok()?;
+    (first <= last).then_some((first, last))
 }
 
 /// The `n` days ending with `today`, both ends included; `n = 0` is read as 1, so the range

@@ -1,8 +1,10 @@
-//! Subscriber dynamics' calls as the page opens: one per channel its address names. Only for an
-//! address that names no day (no `period`, `startDate` or `endDate`: the API's last
+//! Subscriber dynamics' calls as the page opens: one per channel its address names. Preloaded
+//! only for an address that names no day (no `period`, `startDate` or `endDate`: the API's last
 //! [`DEFAULT_PERIOD_DAYS`](crate::limits::DEFAULT_PERIOD_DAYS) days), whose calls are the same
-//! in every time zone; a period is read as days in the visitor's zone, which the server of the
-//! page cannot know.
+//! in every time zone. A period is read as days in the visitor's zone: the server of the page
+//! asks it ([`dynamics_requests_between`]) only where the console has told it that zone.
+
+use chrono::{DateTime, Utc};
 
 use crate::client::path_and_query;
 use crate::ids::ChannelId;
@@ -61,6 +63,19 @@ impl DynamicsQuery {
     pub fn names_no_day(&self) -> bool {
         self.period.is_empty() && self.start_date.is_empty() && self.end_date.is_empty()
     }
+
+    /// The number of days back from today the address names (`period=30`), when it is one of
+    /// `presets` (the page's choices, matched as the page's select matches them) and the
+    /// address gives no dates.
+    pub fn preset_days(&self, presets: &[u32]) -> Option<u32> {
+        if !(self.start_date.is_empty() && self.end_date.is_empty()) {
+            return None;
+        }
+        presets
+            .iter()
+            .copied()
+            .find(|days| days.to_string() == self.period)
+    }
 }
 
 /// The subscriber-dynamics page's `query` (without its `?`), read as the console's router reads
@@ -84,10 +99,30 @@ pub fn dynamics_request(channel: ChannelId, group: PeriodGroup) -> SubscriberDyn
 /// [`DYNAMICS_MAX_CHANNELS`]) or where the address names a day. Grouping by hour is allowed:
 /// the default period is shorter than the longest the page groups by hour.
 pub fn dynamics_requests(query: &DynamicsQuery) -> Option<Vec<(String, SubscriberDynamics)>> {
-    if !query.names_no_day()
-        || query.channels.is_empty()
-        || query.channels.len() > DYNAMICS_MAX_CHANNELS
-    {
+    if !query.names_no_day() {
+        return None;
+    }
+    requests(query, None, None)
+}
+
+/// The calls of an address over the period from `start` to `end`: the bounds the page reads its
+/// period as, in the visitor's zone (for a preset, [`DynamicsQuery::preset_days`] back from
+/// today, through `format::day_range_at_noon`). `None` where the page would refuse the form, as
+/// [`dynamics_requests`]; whether hourly records may cover the period is the caller's to check.
+pub fn dynamics_requests_between(
+    query: &DynamicsQuery,
+    start: DateTime<Utc>,
+    end: DateTime<Utc>,
+) -> Option<Vec<(String, SubscriberDynamics)>> {
+    requests(query, Some(start), Some(end))
+}
+
+fn requests(
+    query: &DynamicsQuery,
+    start: Option<DateTime<Utc>>,
+    end: Option<DateTime<Utc>>,
+) -> Option<Vec<(String, SubscriberDynamics)>> {
+    if query.channels.is_empty() || query.channels.len() > DYNAMICS_MAX_CHANNELS {
         return None;
     }
     let group = query.group();
@@ -97,7 +132,9 @@ pub fn dynamics_requests(query: &DynamicsQuery) -> Option<Vec<(String, Subscribe
         if requests.iter().any(|(_, r)| r.channel_id == id) {
             return None;
         }
-        let request = dynamics_request(id, group);
+        let mut request = dynamics_request(id, group);
+        request.start_date = start;
+        request.end_date = end;
         request.validate().ok()?;
         requests.push((typed.trim().to_owned(), request));
     }

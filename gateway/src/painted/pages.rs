@@ -49,7 +49,9 @@ pub async fn page(
     match path.trim_end_matches('/') {
         CHANNEL_INFO_PATH => channel_info(gw, client, query, headers).await,
         POST_STATS_PATH => post_stats(gw, client, query).await,
-        SUBSCRIBER_DYNAMICS_PATH => super::dynamics::subscriber_dynamics(gw, client, query).await,
+        SUBSCRIBER_DYNAMICS_PATH => {
+            super::dynamics::subscriber_dynamics(gw, client, query, headers).await
+        }
         POST_SEARCH_PATH => post_search::page(gw, client, query, headers).await,
         _ => None,
     }

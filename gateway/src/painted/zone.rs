@@ -8,19 +8,29 @@ use std::str::FromStr;
 
 use axum::http::{header, HeaderMap};
 use chanscope::view::zone_cookie::zone_in;
-use chrono::{DateTime, FixedOffset, Offset, TimeZone};
+use chrono::{DateTime, FixedOffset, NaiveDate, Offset, TimeZone, Utc};
 use chrono_tz::Tz;
 
 /// The zone dates are written in: the one the visitor's cookie names, if the server knows
 /// it; UTC otherwise.
 pub(super) fn visitor_zone(headers: &HeaderMap) -> Tz {
+    kept_zone(headers).unwrap_or(Tz::UTC)
+}
+
+/// The zone the visitor's cookie names, if the server knows it: for what the console reads in
+/// its zone and the server cannot guess, such as a period's days.
+pub(super) fn kept_zone(headers: &HeaderMap) -> Option<Tz> {
     headers
         .get_all(header::COOKIE)
         .iter()
         .filter_map(|value| value.to_str().ok())
         .find_map(zone_in)
         .and_then(|zone| Tz::from_str(zone).ok())
-        .unwrap_or(Tz::UTC)
+}
+
+/// Today's date in `zone`.
+pub(super) fn today_in(zone: Tz) -> NaiveDate {
+    Utc::now().with_timezone(&zone).date_naive()
 }
 
 /// The offset of `zone` at Unix second `secs`.

@@ -26,8 +26,8 @@ mod painted;
 
 use painted::{
     bare_search_shows_its_introduction_with_the_shell, dynamics_taken_over_without_a_shift,
-    dynamics_without_scripts, post_search_without_scripts, typing_while_the_console_takes_over,
-    without_scripts,
+    dynamics_without_scripts, post_search_without_scripts, preset_period_in_the_kept_zone,
+    typing_while_the_console_takes_over, without_scripts,
 };
 
 /// The token only the gateway holds; the sandbox accepts it and `demo` only.
@@ -119,6 +119,9 @@ async fn console_through_the_gateway() -> Res<()> {
     }
     if result.is_ok() {
         result = dynamics_taken_over_without_a_shift(&browser, &picks).await;
+    }
+    if result.is_ok() {
+        result = preset_period_in_the_kept_zone(&browser, &picks, &reached, &log).await;
     }
     if result.is_ok() {
         result = bare_search_shows_its_introduction_with_the_shell(&browser, &driver.url).await;

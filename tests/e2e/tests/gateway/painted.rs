@@ -5,7 +5,7 @@ use chanscope_e2e::browser::normalize;
 use chanscope_e2e::{ensure, http, text, Browser, Picks, Res};
 use serde_json::json;
 
-use super::GATEWAY_TOKEN;
+use super::{lines, wait_line, Lines, GATEWAY_TOKEN};
 
 /// Channel info opened by a link, its answer written in by the gateway: typed into its form
 /// while the console takes over, key by key until well after, and nothing typed is lost.
@@ -414,4 +414,64 @@ pub(super) async fn bare_search_shows_its_introduction_with_the_shell(
     ensure(visible > 0, || {
         format!("the shell of /post-search never showed its introduction: {seen}")
     })
+}
+
+/// Subscriber dynamics of the last 30 days opened by a link, after the console has kept its
+/// zone in its cookie: the gateway reads the period's days in that zone and writes the answer
+/// in, and the console's own call, its days read in the browser's zone, is the same URL,
+/// answered from the gateway's cache. The service sees the page's call alone.
+pub(super) async fn preset_period_in_the_kept_zone(
+    browser: &Browser,
+    picks: &Picks,
+    reached: &Lines,
+    log: &Lines,
+) -> Res<()> {
+    let kept = browser.eval("return document.cookie;", vec![]).await?;
+    ensure(
+        kept.as_str().is_some_and(|c| c.contains("chanscope-zone=")),
+        || format!("the console kept no zone in its cookie: {kept}"),
+    )?;
+    let link = format!(
+        "/subscriber-dynamics?channel={}&period=30",
+        picks.channel.replace('@', "%40")
+    );
+    let mark = lines(reached).len();
+    let log_mark = lines(log).len();
+    browser
+        .client()
+        .goto(&format!("{}{link}", browser.origin()))
+        .await?;
+    browser
+        .wait_css(".app[data-app-ready] .dynamics-results .dynamics-table")
+        .await?;
+    // The console's own call, logged by the gateway once made.
+    let console_call = |line: &str| line.contains(" GET /api/channels/subscribers ");
+    let logged = wait_line(log, log_mark, console_call, "in the gateway's log", &link).await?;
+    let asked: Vec<String> = lines(reached)[mark..]
+        .iter()
+        .filter(|line| line.starts_with("/api/channels/subscribers?"))
+        .cloned()
+        .collect();
+    // The page as the gateway sends it to this browser, its cookie with it: written, from the
+    // answer it keeps.
+    let written = browser
+        .eval(
+            "return fetch(location.href).then((r) => r.text())
+               .then((page) => page.includes('data-painted=\".dynamics-results .dynamics-summary\"'));",
+            vec![],
+        )
+        .await?;
+    browser
+        .screenshot("gateway-subscriber-dynamics-30-days")
+        .await?;
+    println!("    subscriber dynamics of 30 days: {kept}; the service saw {asked:?}");
+    ensure(
+        asked.len() == 1 && asked[0].contains("&startDate=") && written == json!(true),
+        || {
+            format!(
+                "30 days of subscriber dynamics by a link ({kept}) reached the service as \
+                 {asked:?}; the console's call {logged}; the page written: {written}"
+            )
+        },
+    )
 }
