@@ -159,7 +159,8 @@ impl Statics {
             HeaderValue::from_static(content_type("page.html")),
         );
         headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
-        // Dates (a post search's, a channel card's) are written in the zone a cookie names.
+        // Dates (a post search's, a channel card's) are written, and a period's days read, in
+        // the zone a cookie names.
         headers.insert(header::VARY, HeaderValue::from_static("Cookie"));
         headers.insert(
             header::CONTENT_SECURITY_POLICY,
