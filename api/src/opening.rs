@@ -102,14 +102,22 @@ fn post_stats_calls(query: &str) -> Option<Vec<String>> {
 /// The path of the console's post-search page (`Route::PostSearch`).
 pub const POST_SEARCH_PATH: &str = "/post-search";
 
-/// A post search's address that names its text and page size only (any time, all sources, no
-/// filter, the first page): the one whose call is known here. Another field is read by the
-/// console's form (`pages/post_search/params.rs`) with the visitor's zone or its own parsers.
+/// The periods the search forms offer, in days back from today (besides any time and a custom
+/// range): the choices of their period select.
+pub const SEARCH_PERIOD_PRESETS: &[u32] = &[7, 30, 90];
+
+/// A post search's address that names its text, page size and at most a preset period only
+/// (all sources, no filter, the first page): the one whose call is known here. Another field is
+/// read by the console's form (`pages/post_search/params.rs`) with its own parsers.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct PlainPostSearch {
     pub q: String,
     /// As typed: blank, or digits (the form's own parser reads the same number from them).
     pub limit: String,
+    /// The days back from today of a preset period (`period=30`, one of
+    /// [`SEARCH_PERIOD_PRESETS`]); `None` for any time. Its days are the visitor's, so its call
+    /// is known only with the visitor's zone ([`post_search_request`]).
+    pub period: Option<u32>,
 }
 
 /// The post-search page's query as the router reads it, each field as text.
@@ -138,21 +146,40 @@ pub fn asked_post_search(query: &str) -> Option<PlainPostSearch> {
     let read: PostSearchQuery = serde_urlencoded::from_str(query).ok()?;
     let digits = |text: &str| text.len() <= 9 && text.bytes().all(|b| b.is_ascii_digit());
     let first_page = read.offset.bytes().all(|b| b == b'0');
-    let plain = read
-        .others
-        .iter()
-        .all(|(key, value)| value.is_empty() || !post_search_field(key));
-    (first_page && plain && digits(read.limit.trim())).then(|| PlainPostSearch {
+    // Matched as the form's select matches its choices.
+    let preset = |value: &str| {
+        SEARCH_PERIOD_PRESETS
+            .iter()
+            .copied()
+            .find(|days| days.to_string() == value)
+    };
+    let mut period = None;
+    for (key, value) in &read.others {
+        if key == "period" && !value.is_empty() {
+            period = Some(preset(value)?);
+        } else if !value.is_empty() && post_search_field(key) {
+            return None;
+        }
+    }
+    (first_page && digits(read.limit.trim())).then(|| PlainPostSearch {
         q: read.q,
         limit: read.limit.trim().to_owned(),
+        period,
     })
 }
 
-/// The post-search page's call for `asked` (with channels, as the form asks by default); the
-/// console's form builds its own from the same function ([`post_search_page`]).
-pub fn post_search_request(asked: &PlainPostSearch) -> PostSearch {
+/// The post-search page's call for `asked` (with channels, as the form asks by default), over
+/// `period`: the first and last second of its preset's days in the visitor's zone, read as the
+/// console reads them (`format::last_days`, `format::day_range_at_noon`); `None` for any time.
+/// The console's form builds its own from the same function ([`post_search_page`]).
+pub fn post_search_request(
+    asked: &PlainPostSearch,
+    period: Option<(DateTime<Utc>, DateTime<Utc>)>,
+) -> PostSearch {
     let limit = (!asked.limit.is_empty()).then(|| asked.limit.parse().unwrap_or(u32::MAX));
-    post_search_page(PostSearch::new(asked.q.trim()), limit, None, true)
+    let mut search = PostSearch::new(asked.q.trim());
+    (search.start_date, search.end_date) = (period.map(|p| p.0), period.map(|p| p.1));
+    post_search_page(search, limit, None, true)
 }
 
 /// A post search of the form's text, sources, period and filters (`search`) as the post-search
@@ -192,8 +219,10 @@ pub fn opening_calls(path: &str, query: &str, now: DateTime<Utc>) -> Vec<String>
         CHANNEL_INFO_PATH => channel_info_calls(query, now).unwrap_or_default(),
         POST_STATS_PATH => post_stats_calls(query).unwrap_or_default(),
         SUBSCRIBER_DYNAMICS_PATH => dynamics::subscriber_dynamics_calls(query).unwrap_or_default(),
+        // A period's days are the visitor's, unknown here.
         POST_SEARCH_PATH => asked_post_search(query)
-            .map(|asked| post_search_request(&asked))
+            .filter(|asked| asked.period.is_none())
+            .map(|asked| post_search_request(&asked, None))
             .filter(|request| request.validate().is_ok())
             .map(|request| vec![path_and_query(&request)])
             .unwrap_or_default(),
@@ -237,7 +266,8 @@ mod tests {
     fn a_plain_post_search_is_its_text_and_page_size_on_the_first_page() {
         let asked = asked_post_search("q=%D0%BA%D0%BE%D1%82+cat&limit=30&offset=0&utm=x").unwrap();
         assert_eq!(asked.q, "кот cat");
-        let call = path_and_query(&post_search_request(&asked));
+        assert_eq!(asked.period, None);
+        let call = path_and_query(&post_search_request(&asked, None));
         assert_eq!(
             call,
             "/posts/search?q=%D0%BA%D0%BE%D1%82%20cat&limit=30&extended=1"
@@ -251,9 +281,27 @@ mod tests {
     }
 
     #[test]
+    fn a_preset_period_is_plain_and_asked_over_the_days_given() {
+        let asked = asked_post_search("q=cat&period=30").unwrap();
+        assert_eq!(asked.period, Some(30));
+        assert_eq!(asked_post_search("q=cat&period=7").unwrap().period, Some(7));
+        let at = |secs| DateTime::<Utc>::from_timestamp(secs, 0).unwrap();
+        let call = path_and_query(&post_search_request(
+            &asked,
+            Some((at(1_793_404_800), at(1_795_996_799))),
+        ));
+        assert_eq!(
+            call,
+            "/posts/search?q=cat&startDate=1793404800&endDate=1795996799&extended=1"
+        );
+    }
+
+    #[test]
     fn a_post_search_naming_days_a_page_or_a_filter_is_not_plain() {
         for query in [
-            "q=cat&period=7",
+            "q=cat&period=custom",
+            "q=cat&period=14",
+            "q=cat&period=30&startDate=2026-01-01",
             "q=cat&startDate=2026-01-01",
             "q=cat&endDate=2026-01-01",
             "q=cat&offset=20",

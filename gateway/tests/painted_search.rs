@@ -16,12 +16,15 @@ use chanscope::view::post_page::write_first_page;
 use chanscope::watchlist::write_waiting_watch_button;
 use chrono::FixedOffset;
 
+use common::mcp::upstream_now;
 use common::*;
 
 /// The post-search page's shell as `cargo xtask build` writes it, in short.
 const SHELL: &str = "<!doctype html><body><div class=\"app boot-shell\" id=\"boot-shell\" \
     inert=\"\"><main><section class=\"page post-search-page\"><form class=\"query-form\">\
-    <input id=\"ps-q\" type=\"text\" required=\"\"><details class=\"advanced\"><summary>More \
+    <input id=\"ps-q\" type=\"text\" required=\"\"><select id=\"ps-period\"><option value=\"\" \
+    selected=\"selected\">Any time</option><option value=\"7\">Last 7 days</option><option \
+    value=\"30\">Last 30 days</option></select><details class=\"advanced\"><summary>More \
     options</summary><div class=\"advanced-body\"><input id=\"ps-limit\" type=\"text\"></div>\
     </details></form><p class=\"muted intro\">Enter text to search posts of all channels, newest \
     first.</p></section></main></div><script type=\"module\" src=\"/boot.js\"></script></body>";
@@ -52,7 +55,8 @@ fn expected(answer: &PostSearchResponse, limit: Option<u32>, offset: FixedOffset
         "<!doctype html><body><div class=\"app boot-shell\" id=\"boot-shell\" \
          data-painted=\".post-results .post-list\"><main><section class=\"page post-search-page\">\
          <form class=\"query-form\"><input id=\"ps-q\" value=\"сегодня\" type=\"text\" required=\"\">\
-         <details class=\"advanced\"{details}><summary>More options</summary><div class=\"advanced-body\">\
+         <select id=\"ps-period\"><option value=\"\" selected=\"selected\">Any time</option><option \
+         value=\"7\">Last 7 days</option><option value=\"30\">Last 30 days</option></select><details class=\"advanced\"{details}><summary>More options</summary><div class=\"advanced-body\">\
          <input id=\"ps-limit\"{limit_value} type=\"text\"></div></details></form>\
          {}<div class=\"results post-results\">{}</div></section></main></div>\
          <script type=\"module\" src=\"/boot.js\"></script></body>",
@@ -169,4 +173,51 @@ async fn a_search_naming_days_another_page_or_a_refused_form_is_its_shell() {
         assert_eq!(page.body, SHELL, "{query}");
     }
     assert_eq!(rig.upstream_calls(), 0);
+}
+
+/// A preset period counts its days back from today in the zone the console keeps in its
+/// cookie, as the console does: the page carries the first page over those days, and the
+/// console's call (its days read in that zone) is then a cache hit. Without the cookie, the
+/// page is the shell.
+#[tokio::test]
+async fn a_preset_period_is_read_in_the_zone_the_console_keeps() {
+    // The sandbox at the real clock's hour: the period counts back from the real today.
+    let rig = Rig::start(upstream_now(), |_| {}).await;
+    with_shell(&rig);
+    let url = format!("/post-search?q={TODAY}&period=30");
+    let kolkata = FixedOffset::east_opt(5 * 3600 + 30 * 60).unwrap();
+    let today = || chrono::Utc::now().with_timezone(&kolkata).date_naive();
+    let (page, day) = loop {
+        let before = today();
+        let page = rig
+            .send(
+                Method::GET,
+                &url,
+                &[("cookie", "chanscope-zone=Asia/Kolkata")],
+            )
+            .await;
+        // Asked again should Kolkata's midnight have passed while the page was written.
+        if today() == before {
+            break (page, before);
+        }
+    };
+    // From 00:00 of the first of the 30 days to 23:59:59 of today, at +05:30.
+    let first = day - chrono::Days::new(29);
+    let start = first.and_hms_opt(0, 0, 0).unwrap().and_utc().timestamp() - 19_800;
+    let end = day.and_hms_opt(23, 59, 59).unwrap().and_utc().timestamp() - 19_800;
+    let call = format!("/api/posts/search?q={TODAY}&startDate={start}&endDate={end}&extended=1");
+    let answer = console_call(&rig, &call).await;
+    assert!(answer.items.sent() > 1, "{} posts", answer.items.sent());
+    let any_time = "<option value=\"\" selected=\"selected\">Any time</option><option \
+                    value=\"7\">Last 7 days</option><option value=\"30\">";
+    let thirty = "<option value=\"\">Any time</option><option value=\"7\">Last 7 days</option>\
+                  <option value=\"30\" selected=\"selected\">";
+    let written = expected(&answer, None, kolkata).replacen(any_time, thirty, 1);
+    assert_eq!(page.body, written);
+    assert_eq!(rig.upstream_calls(), 1);
+
+    // A first visit, without the cookie: the shell, and nothing asked.
+    let shell = rig.get(&url).await;
+    assert_eq!(shell.body, SHELL);
+    assert_eq!(rig.upstream_calls(), 1);
 }

@@ -22,17 +22,16 @@ use chanscope::api::opening::{
 use chanscope::api::ops::SubscriberDynamics;
 use chanscope::api::Operation;
 use chanscope::figures::dynamics::{group_for_range, readings, PERIOD_PRESETS};
-use chanscope::format::{day_range_at_noon, last_days, Locale};
+use chanscope::format::Locale;
 use chanscope::sanitize::MarkupWriter;
 use chanscope::view::dynamics::{write_dynamics_answer, ChannelReadings, DynamicsLook};
 use chanscope::view::line_chart::DEFAULT_WIDTH;
 use chanscope::view::unreadable::{records_note, RecordNoun};
-use chrono::DateTime;
 use chrono_tz::Tz;
 
 use super::ask;
 use super::shell::Shell;
-use super::zone::{kept_zone, offset_in, today_in};
+use super::zone::{kept_zone, last_days_in};
 use crate::state::Gateway;
 
 /// What the console draws the answer as: the shell is kept until it has drawn its summary.
@@ -97,8 +96,6 @@ fn over_preset(asked: &DynamicsQuery, zone: Tz) -> Option<Vec<(String, Subscribe
     if group_for_range(asked.group(), days) != asked.group() {
         return None;
     }
-    let (first, last) = last_days(today_in(zone), days);
-    let (start, end) = day_range_at_noon(first, last, |secs| offset_in(zone, secs))?;
-    let at = |secs| DateTime::from_timestamp(secs, 0);
-    dynamics_requests_between(asked, at(start)?, at(end)?)
+    let (start, end) = last_days_in(zone, days)?;
+    dynamics_requests_between(asked, start, end)
 }

@@ -2,9 +2,11 @@
 //! the text (and page size) in the form, the console's first drawing of the results in place of
 //! the form's introduction (`chanscope::view::post_page`).
 //!
-//! Only an address of any time is written: a period names days in the visitor's zone, which the
-//! server cannot read from the address. Nor is one with another field of the form set: the
-//! console reads those with parsers of its own (`opening::asked_post_search`).
+//! Only an address of any time, or of a preset period (`period=30`) for a visitor whose console
+//! has kept its zone in the cookie, is written: a period names days in the visitor's zone,
+//! counted back from today there and read as the console reads them (`zone::last_days_in`).
+//! Nor is one with another field of the form set: the console reads those with parsers of its
+//! own (`opening::asked_post_search`).
 //!
 //! Dates are written in the zone the visitor's console keeps in a cookie (what its settings
 //! name, or the browser's own: [`visitor_zone`](super::zone::visitor_zone)), so that a returning visitor's page reads as the
@@ -27,7 +29,7 @@ use chanscope::watchlist::write_waiting_watch_button;
 
 use super::ask;
 use super::shell::Shell;
-use super::zone::{offset_in, visitor_zone};
+use super::zone::{kept_zone, last_days_in, offset_in, visitor_zone};
 use crate::state::Gateway;
 
 /// The post-search page for `query`, with its first page of posts in the zone `headers` name.
@@ -38,7 +40,11 @@ pub(super) async fn page(
     headers: &HeaderMap,
 ) -> Option<String> {
     let asked = asked_post_search(query)?;
-    let request = post_search_request(&asked);
+    let period = match asked.period {
+        None => None,
+        Some(days) => Some(last_days_in(kept_zone(headers)?, days)?),
+    };
+    let request = post_search_request(&asked, period);
     request.validate().ok()?;
     let shell = Shell::read(&gw.config.dist, "post-search").await?;
     let answer = ask(gw, client, &request).await?;
@@ -68,6 +74,10 @@ pub(super) async fn page(
         shell
     } else {
         shell.opened("advanced")?.value("ps-limit", &asked.limit)?
+    };
+    let shell = match asked.period {
+        None => shell,
+        Some(days) => shell.selected("ps-period", &days.to_string())?,
     };
     shell.results(results.as_str())
 }

@@ -7,8 +7,9 @@
 use std::str::FromStr;
 
 use axum::http::{header, HeaderMap};
+use chanscope::format::{day_range_at_noon, last_days};
 use chanscope::view::zone_cookie::zone_in;
-use chrono::{DateTime, FixedOffset, NaiveDate, Offset, TimeZone, Utc};
+use chrono::{DateTime, FixedOffset, Offset, TimeZone, Utc};
 use chrono_tz::Tz;
 
 /// The zone dates are written in: the one the visitor's cookie names, if the server knows
@@ -28,9 +29,17 @@ pub(super) fn kept_zone(headers: &HeaderMap) -> Option<Tz> {
         .and_then(|zone| Tz::from_str(zone).ok())
 }
 
-/// Today's date in `zone`.
-pub(super) fn today_in(zone: Tz) -> NaiveDate {
-    Utc::now().with_timezone(&zone).date_naive()
+/// The first and last second of the `days` days up to today in `zone`, read as the console
+/// reads a preset period of its forms (`format::last_days`, `format::day_range_at_noon`), so
+/// that a call over them is the console's.
+pub(super) fn last_days_in(zone: Tz, days: u32) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
+    let today = Utc::now().with_timezone(&zone).date_naive();
+    let (first, last) = last_days(today, days);
+    let (start, end) = day_range_at_noon(first, last, |secs| offset_in(zone, secs))?;
+    Some((
+        DateTime::from_timestamp(start, 0)?,
+        DateTime::from_timestamp(end, 0)?,
+    ))
 }
 
 /// The offset of `zone` at Unix second `secs`.

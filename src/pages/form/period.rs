@@ -11,8 +11,8 @@ use crate::format::{iso_date, last_days, parse_iso_date};
 use crate::ui::{use_ui, Ui};
 
 /// Period presets in days of the search pages; a form also offers the API's default and a
-/// custom range.
-pub const PERIOD_PRESETS: &[u32] = &[7, 30, 90];
+/// custom range. The gateway reads them too, for a post search's page it writes.
+pub use crate::api::opening::SEARCH_PERIOD_PRESETS as PERIOD_PRESETS;
 /// The `period` value of a custom range (`startDate`/`endDate` from the date inputs).
 const CUSTOM_PERIOD: &str = "custom";
 

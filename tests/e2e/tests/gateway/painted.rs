@@ -416,10 +416,10 @@ pub(super) async fn bare_search_shows_its_introduction_with_the_shell(
     })
 }
 
-/// Subscriber dynamics of the last 30 days opened by a link, after the console has kept its
-/// zone in its cookie: the gateway reads the period's days in that zone and writes the answer
-/// in, and the console's own call, its days read in the browser's zone, is the same URL,
-/// answered from the gateway's cache. The service sees the page's call alone.
+/// Subscriber dynamics and a post search of the last 30 days opened by a link, after the console
+/// has kept its zone in its cookie: the gateway reads the period's days in that zone and writes
+/// the answer in, and the console's own call, its days read in the browser's zone, is the same
+/// URL, answered from the gateway's cache. The service sees the page's call alone.
 pub(super) async fn preset_period_in_the_kept_zone(
     browser: &Browser,
     picks: &Picks,
@@ -431,47 +431,60 @@ pub(super) async fn preset_period_in_the_kept_zone(
         kept.as_str().is_some_and(|c| c.contains("chanscope-zone=")),
         || format!("the console kept no zone in its cookie: {kept}"),
     )?;
-    let link = format!(
-        "/subscriber-dynamics?channel={}&period=30",
-        picks.channel.replace('@', "%40")
-    );
-    let mark = lines(reached).len();
-    let log_mark = lines(log).len();
-    browser
-        .client()
-        .goto(&format!("{}{link}", browser.origin()))
-        .await?;
-    browser
-        .wait_css(".app[data-app-ready] .dynamics-results .dynamics-table")
-        .await?;
-    // The console's own call, logged by the gateway once made.
-    let console_call = |line: &str| line.contains(" GET /api/channels/subscribers ");
-    let logged = wait_line(log, log_mark, console_call, "in the gateway's log", &link).await?;
-    let asked: Vec<String> = lines(reached)[mark..]
-        .iter()
-        .filter(|line| line.starts_with("/api/channels/subscribers?"))
-        .cloned()
-        .collect();
-    // The page as the gateway sends it to this browser, its cookie with it: written, from the
-    // answer it keeps.
-    let written = browser
-        .eval(
-            "return fetch(location.href).then((r) => r.text())
-               .then((page) => page.includes('data-painted=\".dynamics-results .dynamics-summary\"'));",
-            vec![],
-        )
-        .await?;
-    browser
-        .screenshot("gateway-subscriber-dynamics-30-days")
-        .await?;
-    println!("    subscriber dynamics of 30 days: {kept}; the service saw {asked:?}");
-    ensure(
-        asked.len() == 1 && asked[0].contains("&startDate=") && written == json!(true),
-        || {
+    let pages = [
+        (
             format!(
-                "30 days of subscriber dynamics by a link ({kept}) reached the service as \
-                 {asked:?}; the console's call {logged}; the page written: {written}"
+                "/subscriber-dynamics?channel={}&period=30",
+                picks.channel.replace('@', "%40")
+            ),
+            ".app[data-app-ready] .dynamics-results .dynamics-table",
+            "/api/channels/subscribers",
+            ".dynamics-results",
+        ),
+        (
+            format!("/post-search?q={}&period=30", picks.keyword),
+            ".app[data-app-ready] .post-results .summary, \
+             .app[data-app-ready] .post-results .cs-empty",
+            "/api/posts/search",
+            ".post-results",
+        ),
+    ];
+    for (link, drawn, call, painted) in pages {
+        let mark = lines(reached).len();
+        let log_mark = lines(log).len();
+        browser
+            .client()
+            .goto(&format!("{}{link}", browser.origin()))
+            .await?;
+        browser.wait_css(drawn).await?;
+        // The console's own call, logged by the gateway once made.
+        let console_call = |line: &str| line.contains(&format!(" GET {call} "));
+        let logged = wait_line(log, log_mark, console_call, "in the gateway's log", &link).await?;
+        let asked: Vec<String> = lines(reached)[mark..]
+            .iter()
+            .filter(|line| line.starts_with(&format!("{call}?")))
+            .cloned()
+            .collect();
+        // The page as the gateway sends it to this browser, its cookie with it: written, from
+        // the answer it keeps.
+        let written = browser
+            .eval(
+                "return fetch(location.href).then((r) => r.text())
+                   .then((page) => page.includes('data-painted=\"' + arguments[0]));",
+                vec![json!(painted)],
             )
-        },
-    )
+            .await?;
+        println!("    {link}: {kept}; the service saw {asked:?}");
+        ensure(
+            asked.len() == 1 && asked[0].contains("&startDate=") && written == json!(true),
+            || {
+                format!(
+                    "{link} ({kept}) reached the service as {asked:?}; the console's call \
+                     {logged}; the page written: {written}"
+                )
+            },
+        )?;
+    }
+    browser.screenshot("gateway-post-search-30-days").await?;
+    Ok(())
 }
