@@ -192,28 +192,11 @@ async fn a_day_a_refused_form_or_several_channels_are_left_to_the_console() {
 async fn a_preset_period_is_read_in_the_zone_the_console_keeps() {
     let rig = rig_now().await;
     let id = rig.channel_id;
-    // Asia/Kolkata keeps +05:30 all year.
-    let kolkata = chrono::FixedOffset::east_opt(5 * 3600 + 30 * 60).unwrap();
-    let today = || chrono::Utc::now().with_timezone(&kolkata).date_naive();
-    let (page, day) = loop {
-        let before = today();
-        let page = rig
-            .send(
-                axum::http::Method::GET,
-                &format!("/subscriber-dynamics?channel={id}&period=30"),
-                &[("cookie", "chanscope-zone=Asia/Kolkata")],
-            )
-            .await;
-        // Asked again should Kolkata's midnight have passed while the page was written.
-        if today() == before {
-            break (page, before);
-        }
-    };
+    let (page, day) = rig
+        .get_in_kolkata(&format!("/subscriber-dynamics?channel={id}&period=30"))
+        .await;
     assert_eq!(page.status, StatusCode::OK);
-    // 30 days up to today there: from 00:00 of the first to 23:59:59 of today, at +05:30.
-    let first = day - chrono::Days::new(29);
-    let start = first.and_hms_opt(0, 0, 0).unwrap().and_utc().timestamp() - 19_800;
-    let end = day.and_hms_opt(23, 59, 59).unwrap().and_utc().timestamp() - 19_800;
+    let (start, end) = last_30_days_in_kolkata(day);
     let call = format!("/api/channels/subscribers?channelId={id}&startDate={start}&endDate={end}");
     let answer = rig.get(&call).await;
     assert_eq!(answer.header("x-chanscope-cache"), Some("hit"), "{call}");

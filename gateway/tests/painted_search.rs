@@ -185,26 +185,9 @@ async fn a_preset_period_is_read_in_the_zone_the_console_keeps() {
     let rig = Rig::start(upstream_now(), |_| {}).await;
     with_shell(&rig);
     let url = format!("/post-search?q={TODAY}&period=30");
-    let kolkata = FixedOffset::east_opt(5 * 3600 + 30 * 60).unwrap();
-    let today = || chrono::Utc::now().with_timezone(&kolkata).date_naive();
-    let (page, day) = loop {
-        let before = today();
-        let page = rig
-            .send(
-                Method::GET,
-                &url,
-                &[("cookie", "chanscope-zone=Asia/Kolkata")],
-            )
-            .await;
-        // Asked again should Kolkata's midnight have passed while the page was written.
-        if today() == before {
-            break (page, before);
-        }
-    };
-    // From 00:00 of the first of the 30 days to 23:59:59 of today, at +05:30.
-    let first = day - chrono::Days::new(29);
-    let start = first.and_hms_opt(0, 0, 0).unwrap().and_utc().timestamp() - 19_800;
-    let end = day.and_hms_opt(23, 59, 59).unwrap().and_utc().timestamp() - 19_800;
+    let (page, day) = rig.get_in_kolkata(&url).await;
+    let (start, end) = last_30_days_in_kolkata(day);
+    let kolkata = FixedOffset::east_opt(KOLKATA_SECS).unwrap();
     let call = format!("/api/posts/search?q={TODAY}&startDate={start}&endDate={end}&extended=1");
     let answer = console_call(&rig, &call).await;
     assert!(answer.items.sent() > 1, "{} posts", answer.items.sent());

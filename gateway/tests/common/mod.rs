@@ -146,6 +146,40 @@ impl Rig {
     pub fn channel_info(&self) -> String {
         format!("/api/channels/get?channelId={}", self.channel_id)
     }
+
+    /// `path` asked by a visitor whose console keeps Asia/Kolkata (+05:30 all year) in its zone
+    /// cookie, with the date there while the page was written: asked again should Kolkata's
+    /// midnight pass meanwhile, so that a period counted back from that date is the page's.
+    pub async fn get_in_kolkata(&self, path: &str) -> (Answer, chrono::NaiveDate) {
+        let kolkata = chrono::FixedOffset::east_opt(KOLKATA_SECS).unwrap();
+        let today = || chrono::Utc::now().with_timezone(&kolkata).date_naive();
+        loop {
+            let before = today();
+            let page = self
+                .send(
+                    Method::GET,
+                    path,
+                    &[("cookie", "chanscope-zone=Asia/Kolkata")],
+                )
+                .await;
+            if today() == before {
+                return (page, before);
+            }
+        }
+    }
+}
+
+/// Asia/Kolkata's offset from UTC, in seconds.
+pub const KOLKATA_SECS: i32 = 5 * 3600 + 30 * 60;
+
+/// The first and last second of the 30 days up to `today` in Kolkata, as a period of the
+/// console's forms counts them: `startDate` and `endDate`.
+pub fn last_30_days_in_kolkata(today: chrono::NaiveDate) -> (i64, i64) {
+    let first = today - chrono::Days::new(29);
+    let start = first.and_hms_opt(0, 0, 0).unwrap().and_utc().timestamp();
+    let end = today.and_hms_opt(23, 59, 59).unwrap().and_utc().timestamp();
+    let offset = i64::from(KOLKATA_SECS);
+    (start - offset, end - offset)
 }
 
 pub async fn listen() -> TcpListener {
