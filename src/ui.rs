@@ -203,9 +203,9 @@ impl Ui {
     }
 
     /// The `startDate`/`endDate` seconds covering the days `start..=end` in the interface's zone.
-    /// Read as the gateway reads them for a page it writes (`format::day_range_at_noon`).
+    /// Read as the gateway reads them for a page it writes (`format::local_day_range`).
     pub fn day_range(&self, start: NaiveDate, end: NaiveDate) -> Option<(i64, i64)> {
-        format::day_range_at_noon(start, end, |secs| self.zone.offset_at(secs))
+        format::local_day_range(start, end, |secs| self.zone.offset_at(secs))
     }
 
     /// The local date of Unix second `secs`, for date inputs.

@@ -170,7 +170,7 @@ pub fn asked_post_search(query: &str) -> Option<PlainPostSearch> {
 
 /// The post-search page's call for `asked` (with channels, as the form asks by default), over
 /// `period`: the first and last second of its preset's days in the visitor's zone, read as the
-/// console reads them (`format::last_days`, `format::day_range_at_noon`); `None` for any time.
+/// console reads them (`format::last_days`, `format::local_day_range`); `None` for any time.
 /// The console's form builds its own from the same function ([`post_search_page`]).
 pub fn post_search_request(
     asked: &PlainPostSearch,

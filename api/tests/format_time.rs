@@ -1,8 +1,8 @@
 //! Timestamps of the API in a time zone, and date ranges turned into API seconds.
 
 use chanscope_api::format::{
-    day_range_at_noon, day_range_seconds, format_timestamp, last_days, local_date_time,
-    FormatError, Locale,
+    day_range_seconds, format_timestamp, last_days, local_date_time, local_day_range, FormatError,
+    Locale,
 };
 use chrono::{FixedOffset, MappedLocalTime, NaiveDate, NaiveDateTime, TimeZone, Utc};
 
@@ -204,31 +204,53 @@ fn repeated_last_hour_ends_the_day_at_its_second_pass() {
     );
 }
 
-/// Days read by the offset at each end day's noon: what the console and the gateway both send.
+/// Days in a zone known by its offset at each instant: what the console and the gateway both
+/// send, clock changes included.
 #[test]
-fn days_read_at_each_end_days_noon() {
-    // Berlin's clocks went from +01:00 to +02:00 at 01:00 UTC on 31 March 2024.
+fn days_in_a_zone_known_by_its_offsets() {
+    // Berlin's clocks went from +01:00 to +02:00 at 01:00 UTC on 31 March 2024, and back at
+    // 01:00 UTC on 27 October.
     let berlin = |secs: i64| {
-        let hours = if secs < 1_711_846_800 { 1 } else { 2 };
-        FixedOffset::east_opt(hours * 3600).unwrap()
+        let summer = (1_711_846_800..1_729_990_800).contains(&secs);
+        FixedOffset::east_opt(if summer { 2 * 3600 } else { 3600 }).unwrap()
     };
     // A week in winter: 00:00 of 1 March at +01:00 to 23:59:59 of 7 March at +01:00.
     assert_eq!(
-        day_range_at_noon(date(2024, 3, 1), date(2024, 3, 7), berlin),
+        local_day_range(date(2024, 3, 1), date(2024, 3, 7), berlin),
         Some((1_709_247_600, 1_709_852_399))
     );
-    // Across the change: the first day at +01:00, the last at +02:00.
+    // The day the clocks went forward: from its midnight at +01:00 to its end at +02:00, 23
+    // hours.
     assert_eq!(
-        day_range_at_noon(date(2024, 3, 30), date(2024, 3, 31), berlin),
-        Some((1_711_753_200, 1_711_922_399))
+        local_day_range(date(2024, 3, 31), date(2024, 3, 31), berlin),
+        Some((1_711_839_600, 1_711_922_399))
     );
-    // The day of the change is read at its noon's offset, +02:00, from its start.
+    // The day they went back: from its midnight at +02:00 to its end at +01:00, 25 hours.
     assert_eq!(
-        day_range_at_noon(date(2024, 3, 31), date(2024, 3, 31), berlin),
-        Some((1_711_836_000, 1_711_922_399))
+        local_day_range(date(2024, 10, 27), date(2024, 10, 27), berlin),
+        Some((1_729_980_000, 1_730_069_999))
+    );
+    // Read by its offsets alone, `Shifting` (a skipped midnight, a repeated last hour) gives
+    // each day of 2024 as chrono reads it whole.
+    let shifting = |secs: i64| {
+        let at = chrono::DateTime::from_timestamp(secs, 0).unwrap();
+        Shifting.offset_from_utc_datetime(&at.naive_utc())
+    };
+    let mut day = date(2024, 1, 1);
+    while day < date(2025, 1, 1) {
+        assert_eq!(
+            local_day_range(day, day, shifting),
+            day_range_seconds(day, day, &Shifting).ok(),
+            "{day}"
+        );
+        day = day.succ_opt().unwrap();
+    }
+    assert_eq!(
+        local_day_range(date(2024, 3, 31), date(2024, 3, 31), shifting),
+        Some((SPRING_UTC, 1_711_936_799))
     );
     assert_eq!(
-        day_range_at_noon(date(2024, 3, 7), date(2024, 3, 1), berlin),
+        local_day_range(date(2024, 3, 7), date(2024, 3, 1), berlin),
         None
     );
 }

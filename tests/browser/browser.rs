@@ -147,6 +147,17 @@ fn dates_are_shown_and_queried_in_the_chosen_zone() {
     // 2024-01-29 00:00 in Kolkata is 2024-01-28 18:30 UTC.
     let day = chrono::NaiveDate::from_ymd_opt(2024, 1, 29).unwrap();
     assert_eq!(ui.day_range(day, day), Some((1_706_466_600, 1_706_552_999)));
+    // The day Berlin's clocks went forward, read through `Intl`: 23 hours from its midnight at
+    // +01:00, as the gateway reads it from the IANA database (`painted/zone.rs`).
+    let berlin = Ui {
+        locale: Locale::En,
+        zone: Zone::from_name("Europe/Berlin").unwrap(),
+    };
+    let spring = chrono::NaiveDate::from_ymd_opt(2024, 3, 31).unwrap();
+    assert_eq!(
+        berlin.day_range(spring, spring),
+        Some((1_711_839_600, 1_711_922_399))
+    );
     assert_eq!(ui.timestamp(1_706_466_600), "29 Jan 2024, 00:00");
     assert_eq!(ui.date(1_706_466_599), "28 Jan 2024");
     assert_eq!(ui.t("Search", "Поиск"), "Search");

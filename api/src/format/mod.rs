@@ -32,6 +32,4 @@ pub use number::{
 pub use period::{week_api_string, Period};
 pub use series::parse_series;
 pub use template::fill;
-pub use time::{
-    day_range_at_noon, day_range_seconds, format_timestamp, last_days, local_date_time,
-};
+pub use time::{day_range_seconds, format_timestamp, last_days, local_date_time, local_day_range};

@@ -1,6 +1,9 @@
 //! Unix timestamps of the API against local calendar days.
 
-use chrono::{DateTime, Days, FixedOffset, NaiveDate, NaiveDateTime, NaiveTime, Offset, TimeZone};
+use chrono::{
+    DateTime, Days, FixedOffset, MappedLocalTime, NaiveDate, NaiveDateTime, NaiveTime, Offset,
+    TimeZone,
+};
 
 use super::error::FormatError;
 use super::label::date_time_label;
@@ -46,21 +49,92 @@ pub fn day_range_seconds(
     Ok((first, last))
 }
 
-/// The `startDate`/`endDate` seconds covering the days `start..=end` in a zone known by its
-/// offset at each instant (`offset_at`: the browser's `Intl` gives no more, and the server
-/// reads the same from the IANA database): each end day is read at the offset in force at its
-/// noon UTC, as [`day_range_seconds`] reads a fixed offset. The console and the gateway both
-/// read a form's days with it, so that their calls are the same URL. `None` for a reversed
-/// range or a day beyond chrono's calendar.
-pub fn day_range_at_noon(
+/// The `startDate`/`endDate` seconds covering the days `start..=end` in a zone known only by its
+/// offset at each instant (`offset_at`): the browser's `Intl` tells no more, and the server
+/// reads the same from the IANA database. Read as [`day_range_seconds`] reads a zone, clock
+/// changes included. The console and the gateway both read a form's days with it, so that their
+/// calls are the same URL. `None` for a reversed range or a day beyond chrono's calendar.
+pub fn local_day_range(
     start: NaiveDate,
     end: NaiveDate,
     offset_at: impl Fn(i64) -> FixedOffset,
 ) -> Option<(i64, i64)> {
-    let noon = |d: NaiveDate| Some(offset_at(d.and_hms_opt(12, 0, 0)?.and_utc().timestamp()));
-    let (first, _) = day_range_seconds(start, start, &noon(start)?).ok()?;
-    let (_, last) = day_range_seconds(end, end, &noon(end)?).ok()?;
-    (first <= last).then_some((first, last))
+    day_range_seconds(start, end, &ByOffsets(&offset_at)).ok()
+}
+
+/// A zone known by its offset at each instant, as chrono reads zones. Offsets change at most once
+/// within 12 hours of any wall-clock time: true of every zone in use.
+#[derive(Clone, Copy)]
+struct ByOffsets<'a>(&'a dyn Fn(i64) -> FixedOffset);
+
+/// An offset of [`ByOffsets`], with the zone it came from (chrono asks a zone back of it).
+#[derive(Clone, Copy)]
+struct ByOffsetsOffset<'a> {
+    fix: FixedOffset,
+    zone: ByOffsets<'a>,
+}
+
+impl std::fmt::Debug for ByOffsetsOffset<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.fix.fmt(f)
+    }
+}
+
+impl Offset for ByOffsetsOffset<'_> {
+    fn fix(&self) -> FixedOffset {
+        self.fix
+    }
+}
+
+impl<'a> TimeZone for ByOffsets<'a> {
+    type Offset = ByOffsetsOffset<'a>;
+
+    fn from_offset(offset: &Self::Offset) -> Self {
+        offset.zone
+    }
+
+    fn offset_from_local_date(&self, local: &NaiveDate) -> MappedLocalTime<Self::Offset> {
+        self.offset_from_local_datetime(&local.and_time(NaiveTime::MIN))
+    }
+
+    /// The offsets in force 12 hours either side of the wall-clock time, each kept if the
+    /// instant it gives is read back at that offset: none in a gap the clocks skipped, two
+    /// where they went back.
+    fn offset_from_local_datetime(&self, local: &NaiveDateTime) -> MappedLocalTime<Self::Offset> {
+        let wall = local.and_utc().timestamp();
+        let held = |offset: FixedOffset| {
+            let at = wall - i64::from(offset.local_minus_utc());
+            ((self.0)(at) == offset).then_some(ByOffsetsOffset {
+                fix: offset,
+                zone: *self,
+            })
+        };
+        let (before, after) = ((self.0)(wall - 43_200), (self.0)(wall + 43_200));
+        match (held(before), held(after)) {
+            // The larger offset gives the earlier instant.
+            (Some(a), Some(b)) if a.fix != b.fix => {
+                let (early, late) = if a.fix.local_minus_utc() > b.fix.local_minus_utc() {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                MappedLocalTime::Ambiguous(early, late)
+            }
+            (Some(one), _) | (None, Some(one)) => MappedLocalTime::Single(one),
+            (None, None) => MappedLocalTime::None,
+        }
+    }
+
+    fn offset_from_utc_date(&self, utc: &NaiveDate) -> Self::Offset {
+        self.offset_from_utc_datetime(&utc.and_time(NaiveTime::MIN))
+    }
+
+    fn offset_from_utc_datetime(&self, utc: &NaiveDateTime) -> Self::Offset {
+        ByOffsetsOffset {
+            fix: (self.0)(utc.and_utc().timestamp()),
+            zone: *self,
+        }
+    }
 }
 
 /// The `n` days ending with `today`, both ends included; `n = 0` is read as 1, so the range

@@ -107,7 +107,7 @@ pub fn dynamics_requests(query: &DynamicsQuery) -> Option<Vec<(String, Subscribe
 
 /// The calls of an address over the period from `start` to `end`: the bounds the page reads its
 /// period as, in the visitor's zone (for a preset, [`DynamicsQuery::preset_days`] back from
-/// today, through `format::day_range_at_noon`). `None` where the page would refuse the form, as
+/// today, through `format::local_day_range`). `None` where the page would refuse the form, as
 /// [`dynamics_requests`]; whether hourly records may cover the period is the caller's to check.
 pub fn dynamics_requests_between(
     query: &DynamicsQuery,
