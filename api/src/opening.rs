@@ -106,6 +106,16 @@ pub const POST_SEARCH_PATH: &str = "/post-search";
 /// range): the choices of their period select.
 pub const SEARCH_PERIOD_PRESETS: &[u32] = &[7, 30, 90];
 
+/// The preset among `presets` that a form's `period` names, matched as its select matches its
+/// choices: `30` is one, `030` or ` 30` are not. The console's forms and the gateway's pages
+/// read a period with it.
+pub fn preset_named(presets: &[u32], period: &str) -> Option<u32> {
+    presets
+        .iter()
+        .copied()
+        .find(|days| days.to_string() == period)
+}
+
 /// A post search's address that names its text, page size and at most a preset period only
 /// (all sources, no filter, the first page): the one whose call is known here. Another field is
 /// read by the console's form (`pages/post_search/params.rs`) with its own parsers.
@@ -146,17 +156,10 @@ pub fn asked_post_search(query: &str) -> Option<PlainPostSearch> {
     let read: PostSearchQuery = serde_urlencoded::from_str(query).ok()?;
     let digits = |text: &str| text.len() <= 9 && text.bytes().all(|b| b.is_ascii_digit());
     let first_page = read.offset.bytes().all(|b| b == b'0');
-    // Matched as the form's select matches its choices.
-    let preset = |value: &str| {
-        SEARCH_PERIOD_PRESETS
-            .iter()
-            .copied()
-            .find(|days| days.to_string() == value)
-    };
     let mut period = None;
     for (key, value) in &read.others {
         if key == "period" && !value.is_empty() {
-            period = Some(preset(value)?);
+            period = Some(preset_named(SEARCH_PERIOD_PRESETS, value)?);
         } else if !value.is_empty() && post_search_field(key) {
             return None;
         }
@@ -278,6 +281,19 @@ mod tests {
         );
         // Blank fields are the form's defaults.
         assert!(asked_post_search("q=cat&period=&country=").is_some());
+    }
+
+    #[test]
+    fn a_preset_is_named_as_the_select_names_it() {
+        assert_eq!(preset_named(SEARCH_PERIOD_PRESETS, "30"), Some(30));
+        assert_eq!(preset_named(&[7, 30, 90, 365], "365"), Some(365));
+        for other in ["030", " 30", "30 ", "14", "", "custom"] {
+            assert_eq!(
+                preset_named(SEARCH_PERIOD_PRESETS, other),
+                None,
+                "{other:?}"
+            );
+        }
     }
 
     #[test]

@@ -71,10 +71,7 @@ impl DynamicsQuery {
         if !(self.start_date.is_empty() && self.end_date.is_empty()) {
             return None;
         }
-        presets
-            .iter()
-            .copied()
-            .find(|days| days.to_string() == self.period)
+        super::preset_named(presets, &self.period)
     }
 }
 

@@ -53,9 +53,10 @@ impl WidgetLook {
     ///
     /// A `timezone` is `UTC` or an IANA name, spelt as the IANA database does (the element's
     /// `Intl` also takes other cases, which are left to it). Without one the element writes
-    /// dates in the browser's zone, which a framed page is not told (a page of another site
-    /// is not sent the console's zone cookie): they are written in UTC, and a card's date
-    /// changes at takeover where it falls on another day there.
+    /// dates in the browser's zone: an element on a host page names it in its request
+    /// (`chanscope-elements.js`), but a framed page is not told it (a page of another site is
+    /// not sent the console's zone cookie), so there they are written in UTC, and a card's date
+    /// changes at takeover where it falls on another day in the browser's zone.
     pub fn read(
         language: Option<&str>,
         theme: Option<&str>,

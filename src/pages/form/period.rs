@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 use yew::prelude::*;
 
 use super::fields::{Field, Select};
+use crate::api::opening::preset_named;
 use crate::format::fill;
 use crate::format::{iso_date, last_days, parse_iso_date};
 use crate::ui::{use_ui, Ui};
@@ -49,13 +50,13 @@ impl PeriodQuery {
     pub fn bounds(&self, ui: &Ui, presets: &[u32]) -> PeriodBounds {
         let at = |secs: i64| DateTime::from_timestamp(secs, 0);
         let today = ui.today();
-        if let Some(days) = presets.iter().find(|d| d.to_string() == self.choice) {
-            let (first, last) = last_days(today, *days);
+        if let Some(days) = preset_named(presets, &self.choice) {
+            let (first, last) = last_days(today, days);
             let range = ui.day_range(first, last);
             return PeriodBounds {
                 start: range.and_then(|(from, _)| at(from)),
                 end: range.and_then(|(_, to)| at(to)),
-                days: Some(i64::from(*days)),
+                days: Some(i64::from(days)),
             };
         }
         if !self.is_custom() {
